@@ -1,0 +1,309 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"sync/atomic"
+
+	"github.com/google/uuid"
+	"github.com/hashicorp/go-retryablehttp"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+)
+
+// maxResponseBytes bounds how much of a response body is read. The largest
+// legitimate answer, a transactions page, is far below it.
+const maxResponseBytes = 10 << 20
+
+type authKind int
+
+const (
+	authPartner authKind = iota // X-Partner-Client-Id / X-Partner-Client-Secret
+	authBearer                  // Authorization: Bearer
+)
+
+// endpoint describes one call: where it goes, how it authenticates and
+// whether it is safe to send twice.
+type endpoint struct {
+	op     string // human name used in errors, e.g. "create order"
+	method string
+	path   string // relative to the base URL, segments already escaped
+	auth   authKind
+	// repeatable is true when sending the request again cannot create a
+	// second object, so ambiguous failures (500, 502, 504, transport
+	// errors) may be retried.
+	repeatable bool
+	// maybeCreated tells the user what may exist after an ambiguous failure
+	// of a create request, and what to check. Empty for repeatable calls.
+	maybeCreated string
+}
+
+// callState travels in the request context so the retry policy and the
+// logging transport, which only see *http.Request, know about the call.
+type callState struct {
+	ep        endpoint
+	requestID string
+	body      []byte
+	attempts  atomic.Int32
+	// ambiguous is true while the last attempt failed after the request
+	// may have reached the service.
+	ambiguous atomic.Bool
+}
+
+type callStateKey struct{}
+
+func callStateFrom(ctx context.Context) *callState {
+	st, _ := ctx.Value(callStateKey{}).(*callState)
+	return st
+}
+
+// do sends one call, with retries, and decodes a 2xx JSON answer into out
+// (skipped when out is nil).
+func (c *Client) do(ctx context.Context, ep endpoint, in, out any) error {
+	if err := c.checkCredentials(ep); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("%s: %w", ep.op, err)
+	}
+	body, err := encodeBody(ep, in)
+	if err != nil {
+		return err
+	}
+	st := &callState{ep: ep, requestID: uuid.NewString(), body: body}
+	resp, err := c.send(ctx, st)
+	if resp == nil {
+		return c.transportFailure(st, err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	// A response together with an error means the context ended just as
+	// the answer arrived. The answer is definite, so it is used: dropping a
+	// 201 would lose an object the service has created.
+	return c.handleResponse(st, resp, out)
+}
+
+// send runs the attempts of one call. One request ID is generated per call
+// and kept across its retries, so the service can recognise a repeated
+// attempt and its logs line up with ours.
+func (c *Client) send(ctx context.Context, st *callState) (*http.Response, error) {
+	ctx = c.maskSecrets(context.WithValue(ctx, callStateKey{}, st))
+	req, err := retryablehttp.NewRequestWithContext(ctx, st.ep.method, c.baseURL+st.ep.path, st.body)
+	if err != nil {
+		return nil, fmt.Errorf("building request: %w", err)
+	}
+	c.setHeaders(req.Header, st.ep.auth, st.requestID)
+	return c.retrying.Do(req)
+}
+
+func (c *Client) handleResponse(st *callState, resp *http.Response, out any) error {
+	data, readErr := readBounded(resp.Body)
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return c.statusFailure(st, resp.StatusCode, data) // an unreadable body only costs the message
+	}
+	if readErr != nil {
+		ep := st.ep
+		return c.maybeCreated(st, fmt.Errorf("%s: reading response of %s %s (HTTP %d, request ID %s): %w",
+			ep.op, ep.method, ep.path, resp.StatusCode, st.requestID, readErr))
+	}
+	if out == nil {
+		return nil
+	}
+	if err := c.decode(st, resp, data, out); err != nil {
+		// The object exists but its answer is unusable: same advice as
+		// for a lost answer.
+		return c.maybeCreated(st, err)
+	}
+	return nil
+}
+
+func (c *Client) checkCredentials(ep endpoint) error {
+	var missing []Credential
+	switch ep.auth {
+	case authPartner:
+		if c.partnerID == "" {
+			missing = append(missing, CredentialPartnerClientID)
+		}
+		if c.partnerKey == "" {
+			missing = append(missing, CredentialPartnerClientSecret)
+		}
+	case authBearer:
+		if c.accessToken == "" {
+			missing = append(missing, CredentialAccessToken)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return &MissingCredentialsError{Op: ep.op, Missing: missing}
+}
+
+// encodeBody marshals in. POSTs without a body send "{}" so the declared
+// application/json content is always valid JSON.
+func encodeBody(ep endpoint, in any) ([]byte, error) {
+	if in == nil {
+		if ep.method == http.MethodGet {
+			return nil, nil
+		}
+		return []byte("{}"), nil
+	}
+	body, err := json.Marshal(in)
+	if err != nil {
+		return nil, fmt.Errorf("%s: encoding request: %w", ep.op, err)
+	}
+	return body, nil
+}
+
+func (c *Client) setHeaders(h http.Header, auth authKind, requestID string) {
+	h.Set("Content-Type", "application/json")
+	h.Set("Accept", "application/json")
+	h.Set("User-Agent", c.userAgent)
+	h.Set("x-request-id", requestID)
+	switch auth {
+	case authPartner:
+		h.Set("X-Partner-Client-Id", c.partnerID)
+		h.Set("X-Partner-Client-Secret", c.partnerKey)
+	case authBearer:
+		h.Set("Authorization", "Bearer "+c.accessToken)
+	}
+}
+
+// secrets are the configured values that must never appear in logs or
+// errors. The partner client ID is an identifier, not a secret.
+func (c *Client) secrets() []string {
+	var s []string
+	for _, v := range []string{c.partnerKey, c.accessToken} {
+		if v != "" { // masking "" would mangle every string
+			s = append(s, v)
+		}
+	}
+	return s
+}
+
+func (c *Client) maskSecrets(ctx context.Context) context.Context {
+	secrets := c.secrets()
+	if len(secrets) == 0 {
+		return ctx
+	}
+	ctx = tflog.MaskAllFieldValuesStrings(ctx, secrets...)
+	return tflog.MaskMessageStrings(ctx, secrets...)
+}
+
+func (c *Client) redact(s string) string {
+	for _, secret := range c.secrets() {
+		s = strings.ReplaceAll(s, secret, "***")
+	}
+	return s
+}
+
+// transportFailure builds the error for a call that ended without a usable
+// response: cancelled, timed out or failed in transport.
+func (c *Client) transportFailure(st *callState, err error) error {
+	ep := st.ep
+	if err == nil { // not expected from retryablehttp, but never return success without an answer
+		err = errors.New("no response")
+	}
+	wrapped := fmt.Errorf("%s: %s %s (request ID %s%s): %w",
+		ep.op, ep.method, ep.path, st.requestID, attemptsNote(int(st.attempts.Load())), err)
+	if st.ambiguous.Load() {
+		return c.maybeCreated(st, wrapped)
+	}
+	return wrapped
+}
+
+func (c *Client) statusFailure(st *callState, status int, body []byte) error {
+	msg := errorMessage(body, c.redact)
+	if msg == "" {
+		msg = http.StatusText(status)
+	}
+	apiErr := &APIError{
+		Op:         st.ep.op,
+		StatusCode: status,
+		Method:     st.ep.method,
+		Path:       st.ep.path,
+		RequestID:  st.requestID,
+		Message:    msg,
+		Attempts:   int(st.attempts.Load()),
+	}
+	switch status {
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
+		return c.maybeCreated(st, apiErr)
+	default:
+		return apiErr
+	}
+}
+
+// maybeCreated wraps err in a *MaybeCreatedError for create requests;
+// other requests return err unchanged.
+func (c *Client) maybeCreated(st *callState, err error) error {
+	if st.ep.maybeCreated == "" {
+		return err
+	}
+	return &MaybeCreatedError{Op: st.ep.op, Err: err, advice: st.ep.maybeCreated}
+}
+
+func attemptsNote(n int) string {
+	if n <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(", gave up after %d attempts", n)
+}
+
+func readBounded(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxResponseBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxResponseBytes {
+		return nil, fmt.Errorf("response body exceeds %d MiB", maxResponseBytes>>20)
+	}
+	return data, nil
+}
+
+// decode rejects answers that are not JSON with an error naming the call,
+// so a proxy's HTML page does not surface as a cryptic syntax error.
+func (c *Client) decode(st *callState, resp *http.Response, data []byte, out any) error {
+	ep := st.ep
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("%s: unexpected response from %s %s (HTTP %d, request ID %s): %s",
+			ep.op, ep.method, ep.path, resp.StatusCode, st.requestID, fmt.Sprintf(format, args...))
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "" && !isJSONContentType(ct) {
+		return fail("content type %q is not JSON: %s", ct, excerpt(c.redact(string(data)), maxExcerptRunes))
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return fail("empty body")
+	}
+	if err := json.Unmarshal(data, out); err != nil {
+		var syntaxErr *json.SyntaxError
+		if errors.As(err, &syntaxErr) {
+			return fail("invalid JSON (%v): %s", err, excerpt(c.redact(string(data)), maxExcerptRunes))
+		}
+		return fail("%v", err)
+	}
+	if v, ok := out.(validator); ok {
+		if err := v.validate(); err != nil {
+			return fail("%v", err)
+		}
+	}
+	return nil
+}
+
+// validator is implemented by response types that need more than JSON
+// syntax to be usable.
+type validator interface {
+	validate() error
+}
+
+func isJSONContentType(ct string) bool {
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return false
+	}
+	return mt == "application/json" || strings.HasSuffix(mt, "+json")
+}

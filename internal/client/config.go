@@ -1,0 +1,217 @@
+package client
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/go-cleanhttp"
+	"github.com/hashicorp/go-retryablehttp"
+)
+
+// Defaults applied by New to zero-valued Config fields.
+const (
+	DefaultUserAgent    = "terraform-provider-cardpay/dev"
+	DefaultTimeout      = 30 * time.Second
+	DefaultRetryWaitMin = 1 * time.Second
+	DefaultRetryWaitMax = 30 * time.Second
+)
+
+// Config configures a Client. Credentials may be left empty: a call that
+// needs a missing one fails with a *MissingCredentialsError before anything
+// is sent, so a provider configured only for AIS can still be built.
+type Config struct {
+	// BaseURL is the absolute service URL, optionally with a path prefix
+	// such as https://host/api. Plain http is accepted for loopback hosts
+	// only, so credentials never cross a network unencrypted.
+	BaseURL             string
+	PartnerClientID     string
+	PartnerClientSecret string
+	AccessToken         string
+	// Timeout bounds each attempt, not the whole call; the caller's context
+	// bounds the whole call. Zero means DefaultTimeout.
+	Timeout time.Duration
+	// MaxRetries is how many times a failed attempt may be repeated; zero
+	// means a single attempt.
+	MaxRetries int
+	// UserAgent is sent on every request; empty means DefaultUserAgent.
+	UserAgent string
+	// HTTPClient is optional. It is copied, never modified: the copy gets
+	// a logging transport, the per-attempt timeout and a redirect policy.
+	HTTPClient *http.Client
+	// RetryWaitMin and RetryWaitMax bound the exponential backoff between
+	// attempts; RetryWaitMax also caps a wait asked for by Retry-After.
+	// Zero means the defaults.
+	RetryWaitMin time.Duration
+	RetryWaitMax time.Duration
+}
+
+// Client is a typed client of the partner card-payment and AIS API. It is
+// safe for concurrent use.
+type Client struct {
+	baseURL     string // without trailing slash
+	userAgent   string
+	partnerID   string
+	partnerKey  string
+	accessToken string
+	retrying    *retryablehttp.Client
+}
+
+// New validates cfg and returns a Client.
+func New(cfg Config) (*Client, error) {
+	base, err := normalizeBaseURL(cfg.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := applyDefaults(&cfg); err != nil {
+		return nil, err
+	}
+	c := &Client{
+		baseURL:     base,
+		userAgent:   cfg.UserAgent,
+		partnerID:   strings.TrimSpace(cfg.PartnerClientID),
+		partnerKey:  strings.TrimSpace(cfg.PartnerClientSecret),
+		accessToken: strings.TrimSpace(cfg.AccessToken),
+	}
+	c.retrying = &retryablehttp.Client{
+		HTTPClient:   buildHTTPClient(cfg),
+		Logger:       nil, // every attempt is logged through tflog by loggingTransport
+		RetryWaitMin: cfg.RetryWaitMin,
+		RetryWaitMax: cfg.RetryWaitMax,
+		RetryMax:     cfg.MaxRetries,
+		CheckRetry:   checkRetry,
+		Backoff:      backoff,
+		// Hand back the last response or error as is, so the caller can
+		// build an APIError from it instead of a generic "giving up".
+		ErrorHandler: retryablehttp.PassthroughErrorHandler,
+	}
+	return c, nil
+}
+
+func applyDefaults(cfg *Config) error {
+	switch {
+	case cfg.Timeout < 0:
+		return errors.New("cardpay client: timeout must not be negative")
+	case cfg.MaxRetries < 0:
+		return errors.New("cardpay client: max retries must not be negative")
+	case cfg.RetryWaitMin < 0 || cfg.RetryWaitMax < 0:
+		return errors.New("cardpay client: retry waits must not be negative")
+	}
+	if cfg.Timeout == 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if strings.TrimSpace(cfg.UserAgent) == "" {
+		cfg.UserAgent = DefaultUserAgent
+	}
+	if cfg.RetryWaitMin == 0 {
+		cfg.RetryWaitMin = DefaultRetryWaitMin
+	}
+	if cfg.RetryWaitMax == 0 {
+		cfg.RetryWaitMax = max(DefaultRetryWaitMax, cfg.RetryWaitMin)
+	}
+	if cfg.RetryWaitMax < cfg.RetryWaitMin {
+		return fmt.Errorf("cardpay client: retry wait max (%s) is less than retry wait min (%s)", cfg.RetryWaitMax, cfg.RetryWaitMin)
+	}
+	return nil
+}
+
+// ValidateBaseURL reports why raw cannot be used as Config.BaseURL, or nil.
+// New applies the same rules; this lets a caller check a value early.
+func ValidateBaseURL(raw string) error {
+	_, err := parseBaseURL(raw)
+	return err
+}
+
+// normalizeBaseURL checks raw and returns it without a trailing slash.
+func normalizeBaseURL(raw string) (string, error) {
+	base, err := parseBaseURL(raw)
+	if err != nil {
+		return "", fmt.Errorf("cardpay client: %w", err)
+	}
+	return base, nil
+}
+
+// parseBaseURL checks that raw is an absolute http(s) URL that is safe to
+// send credentials to.
+func parseBaseURL(raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", errors.New("base URL is not set")
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "", fmt.Errorf("base URL %q is not a valid URL: %w", raw, err)
+	}
+	if err := checkBaseURL(u); err != nil {
+		return "", fmt.Errorf("base URL %q %w", redactUserinfo(u), err)
+	}
+	return strings.TrimRight(u.String(), "/"), nil
+}
+
+func checkBaseURL(u *url.URL) error {
+	switch {
+	case !u.IsAbs() || u.Host == "" || u.Hostname() == "":
+		return errors.New("must be absolute, for example https://api.example.com")
+	case u.User != nil:
+		return errors.New("must not contain a user name or password; configure the credentials instead")
+	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "":
+		return errors.New("must not contain a query or fragment")
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return nil
+	case "http":
+		if isLoopback(u.Hostname()) {
+			return nil
+		}
+		return errors.New("must use https; plain http is only allowed for loopback hosts (localhost, 127.0.0.0/8, ::1)")
+	default:
+		return fmt.Errorf("has scheme %q; use https", u.Scheme)
+	}
+}
+
+func isLoopback(host string) bool {
+	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func redactUserinfo(u *url.URL) string {
+	if u.User == nil {
+		return u.String()
+	}
+	c := *u
+	c.User = url.User("REDACTED")
+	return c.String()
+}
+
+// buildHTTPClient copies the configured client so the caller's value is
+// never changed, then adds per-attempt logging, the timeout and a redirect
+// policy.
+func buildHTTPClient(cfg Config) *http.Client {
+	var hc http.Client
+	if cfg.HTTPClient != nil {
+		hc = *cfg.HTTPClient
+	}
+	next := hc.Transport
+	if next == nil {
+		next = cleanhttp.DefaultPooledTransport()
+	}
+	hc.Transport = &loggingTransport{next: next}
+	hc.Timeout = cfg.Timeout
+	hc.CheckRedirect = refuseRedirect
+	return &hc
+}
+
+// refuseRedirect stops at the first redirect: net/http would forward the
+// X-Partner-Client-Secret header to any host, and the API has no redirects
+// of its own. The 3xx response then surfaces as an APIError.
+func refuseRedirect(*http.Request, []*http.Request) error {
+	return http.ErrUseLastResponse
+}

@@ -1,0 +1,66 @@
+// Package client is a typed HTTP client of the partner card-payment and
+// account-information (AIS) API described in shared/api/partner-api.md. It
+// has one method per endpoint and knows nothing of Terraform.
+//
+// # Authentication
+//
+// Calls under /v1/partner/ send X-Partner-Client-Id and
+// X-Partner-Client-Secret; calls under /v1/ais/ send
+// "Authorization: Bearer <token>". Credentials are optional in Config: a
+// call whose credentials are missing fails before anything is sent with a
+// *MissingCredentialsError (errors.Is ErrMissingCredentials) that names each
+// missing Credential. The base URL must use https, except for loopback hosts
+// where plain http is allowed for the sandbox. Redirects are not followed,
+// because net/http would forward the partner secret header to any host.
+//
+// # Requests
+//
+// Every request carries Content-Type and Accept application/json, the
+// configured User-Agent and an x-request-id. One request ID is made per
+// call and kept across that call's retries, so the service can recognise a
+// repeated attempt and its logs line up with the provider's. POSTs whose
+// body the reference leaves out send "{}".
+//
+// # Retries
+//
+// Retries use go-retryablehttp with this package's policy, bounded by
+// Config.MaxRetries (0 means one attempt) and waiting between
+// RetryWaitMin and RetryWaitMax:
+//
+//   - 429 and 503 mean the request was not processed, so every request is
+//     retried, after the Retry-After delay (seconds or HTTP date) when the
+//     service gives one, else after exponential backoff with jitter. Waits
+//     never exceed RetryWaitMax.
+//   - 500, 502, 504, timeouts and other transport errors leave the outcome
+//     unknown. They are retried only for requests that cannot create a
+//     duplicate when sent twice: the payment-method list (GET), the store
+//     update (PUT replaces the same fields), payment-method activation
+//     (activating twice leaves it active) and the three AIS reads (POSTs
+//     that change nothing).
+//   - The create requests (online terminal, onboarding, order, in-app
+//     registration code, consent) are never repeated after such a failure:
+//     the caller gets a *MaybeCreatedError saying what may exist and what to
+//     check, wrapping the *APIError or transport error.
+//   - A connection that could not be opened sent nothing, so it is retried
+//     for every request.
+//
+// Config.Timeout bounds each attempt; the caller's context bounds the whole
+// call, including waits between attempts.
+//
+// # Errors
+//
+// A non-2xx answer becomes an *APIError with the status, method, path,
+// request ID, attempt count and the service's message. The message is read
+// from the common JSON error shapes (the {"status":"ERROR","message":…}
+// envelope, message, error, error_description, detail, title, errors[],
+// error.message) or, failing that, is a short one-line excerpt of the body.
+// The configured secret and token are masked in every error text. When
+// retries run out, the last answer's APIError is returned.
+//
+// # Logging
+//
+// Each attempt is logged through terraform-plugin-log with the caller's
+// context: method, path, status, duration, attempt and request ID at DEBUG,
+// request and response bodies at TRACE. Headers are never logged, and the
+// secret and token are masked in every message and field.
+package client

@@ -1,0 +1,222 @@
+package client
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// One method per endpoint of section 4 of the API reference.
+
+func merchantPath(merchantID int64, rest string) string {
+	return fmt.Sprintf("/v1/partner/merchants/%d%s", merchantID, rest)
+}
+
+// requireSegment rejects an empty path parameter: it would silently change
+// the route instead of naming a resource.
+func requireSegment(op, name, value string) error {
+	if strings.TrimSpace(value) == "" {
+		return fmt.Errorf("%s: %s must not be empty", op, name)
+	}
+	return nil
+}
+
+// CreateOnlineTerminal registers an online terminal (4.1).
+func (c *Client) CreateOnlineTerminal(ctx context.Context, merchantID int64, req OnlineTerminalRequest) (*OnlineTerminal, error) {
+	ep := endpoint{
+		op:           "create online terminal",
+		method:       http.MethodPost,
+		path:         merchantPath(merchantID, "/card-payments/online-terminals"),
+		auth:         authPartner,
+		maybeCreated: fmt.Sprintf("the service may have registered the online terminal; check merchant %d's online terminals before applying again", merchantID),
+	}
+	var out OnlineTerminal
+	if err := c.do(ctx, ep, req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListPaymentMethods lists a merchant's payment methods and their status (4.2).
+func (c *Client) ListPaymentMethods(ctx context.Context, merchantID int64) ([]PaymentMethod, error) {
+	ep := endpoint{
+		op:         "list payment methods",
+		method:     http.MethodGet,
+		path:       merchantPath(merchantID, "/card-payments/payment-methods"),
+		auth:       authPartner,
+		repeatable: true,
+	}
+	var out []PaymentMethod
+	if err := c.do(ctx, ep, nil, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// ActivatePaymentMethod activates a payment method (4.3). The reference
+// shows neither body nor response: "{}" is sent and the answer ignored.
+// Activating an active method leaves it active, so the call is repeatable.
+func (c *Client) ActivatePaymentMethod(ctx context.Context, merchantID int64, method string) error {
+	const op = "activate payment method"
+	if err := requireSegment(op, "payment method", method); err != nil {
+		return err
+	}
+	ep := endpoint{
+		op:         op,
+		method:     http.MethodPost,
+		path:       merchantPath(merchantID, "/card-payments/payment-methods/"+url.PathEscape(method)+"/activate"),
+		auth:       authPartner,
+		repeatable: true,
+	}
+	return c.do(ctx, ep, nil, nil)
+}
+
+// StartOnboarding starts a card-payment onboarding application (4.4).
+func (c *Client) StartOnboarding(ctx context.Context, merchantID int64) (*OnboardingApplication, error) {
+	ep := endpoint{
+		op:           "start onboarding",
+		method:       http.MethodPost,
+		path:         merchantPath(merchantID, "/card-payments/onboard"),
+		auth:         authPartner,
+		maybeCreated: fmt.Sprintf("the service may have started an onboarding application for merchant %d and e-mailed its verification link; check with the merchant before applying again", merchantID),
+	}
+	var out OnboardingApplication
+	if err := c.do(ctx, ep, nil, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// CreateOrder creates a card-payment order (4.5). The service wraps the
+// order in an "order" object; the order itself is returned.
+func (c *Client) CreateOrder(ctx context.Context, merchantID int64, req OrderRequest) (*Order, error) {
+	ep := endpoint{
+		op:           "create order",
+		method:       http.MethodPost,
+		path:         merchantPath(merchantID, "/card-payments/orders"),
+		auth:         authPartner,
+		maybeCreated: orderAdvice(merchantID, req.Reference),
+	}
+	var out orderEnvelope
+	if err := c.do(ctx, ep, req, &out); err != nil {
+		return nil, err
+	}
+	return out.Order, nil
+}
+
+func orderAdvice(merchantID int64, reference string) string {
+	if reference == "" {
+		return fmt.Sprintf("the service may have created the order; check merchant %d's orders before applying again", merchantID)
+	}
+	return fmt.Sprintf("the service may have created the order; check merchant %d's orders for reference %q before applying again", merchantID, reference)
+}
+
+type orderEnvelope struct {
+	Order *Order `json:"order"`
+}
+
+func (e *orderEnvelope) validate() error {
+	if e.Order == nil {
+		return errors.New(`no "order" object`)
+	}
+	return nil
+}
+
+// CreateInterappRegistration generates an in-app terminal registration
+// code (4.6).
+func (c *Client) CreateInterappRegistration(ctx context.Context, merchantID int64, req InterappRegistrationRequest) (*InterappRegistration, error) {
+	ep := endpoint{
+		op:           "create in-app registration code",
+		method:       http.MethodPost,
+		path:         merchantPath(merchantID, "/card-payments/terminals/interapp"),
+		auth:         authPartner,
+		maybeCreated: "the service may have issued a registration code; it lapses after about 120 seconds, so wait that long before applying again",
+	}
+	var out InterappRegistration
+	if err := c.do(ctx, ep, req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// UpdateStore updates a store (4.7). A PUT of the same fields leaves the
+// same result, so the call is repeatable.
+func (c *Client) UpdateStore(ctx context.Context, merchantID int64, storeID string, req StoreUpdate) (*Store, error) {
+	const op = "update store"
+	if err := requireSegment(op, "store ID", storeID); err != nil {
+		return nil, err
+	}
+	ep := endpoint{
+		op:         op,
+		method:     http.MethodPut,
+		path:       merchantPath(merchantID, "/stores/"+url.PathEscape(storeID)),
+		auth:       authPartner,
+		repeatable: true,
+	}
+	var out Store
+	if err := c.do(ctx, ep, req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// CreateConsent creates an AIS consent (4.8).
+func (c *Client) CreateConsent(ctx context.Context, req ConsentRequest) (*Consent, error) {
+	ep := endpoint{
+		op:           "create AIS consent",
+		method:       http.MethodPost,
+		path:         "/v1/ais/consents",
+		auth:         authBearer,
+		maybeCreated: fmt.Sprintf("the service may have created a pending consent for user %q of merchant %d; check that user's consents before applying again", req.UserID, req.MerchantID),
+	}
+	var out Consent
+	if err := c.do(ctx, ep, req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListAccounts lists an AIS user's bank accounts (4.9). It is a read sent
+// as POST, so it is repeatable.
+func (c *Client) ListAccounts(ctx context.Context, req AccountsRequest) (*AccountsResponse, error) {
+	var out AccountsResponse
+	if err := c.do(ctx, aisRead("list accounts", "/v1/ais/accounts"), req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// GetAccountBalance reads the balance of one account (4.10).
+func (c *Client) GetAccountBalance(ctx context.Context, req BalanceRequest) (*BalanceResponse, error) {
+	var out BalanceResponse
+	if err := c.do(ctx, aisRead("get account balance", "/v1/ais/accounts/balance"), req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListTransactions reads one page of an account's transactions (4.11).
+func (c *Client) ListTransactions(ctx context.Context, req TransactionsRequest) (*TransactionsResponse, error) {
+	var out TransactionsResponse
+	if err := c.do(ctx, aisRead("list transactions", "/v1/ais/accounts/transactions"), req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+func aisRead(op, path string) endpoint {
+	return endpoint{op: op, method: http.MethodPost, path: path, auth: authBearer, repeatable: true}
+}
+
+// MethodMatches reports whether two payment-method names are the same; see
+// SameMethod.
+func (c *Client) MethodMatches(a, b string) bool { return SameMethod(a, b) }
+
+// SameMethod compares payment-method names case-insensitively: the service
+// may answer "VISA" to a request for "visa".
+func SameMethod(a, b string) bool {
+	return strings.EqualFold(strings.TrimSpace(a), strings.TrimSpace(b))
+}

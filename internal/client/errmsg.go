@@ -1,0 +1,149 @@
+package client
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Bounds on text taken from response bodies into errors, so a proxy's HTML
+// page or a huge dump never floods the user's terminal.
+const (
+	maxMessageRunes = 500
+	maxExcerptRunes = 200
+)
+
+// errorMessage extracts the service's explanation from an error body. The
+// reference does not define an error shape; the sandbox answers
+// {"status":"ERROR","message":…}, and proxies or gateways in front of a real
+// deployment use the other common JSON shapes or plain text. redact is
+// applied before truncation so a secret cut in half cannot leak.
+func errorMessage(body []byte, redact func(string) string) string {
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 {
+		return ""
+	}
+	var doc any
+	if json.Unmarshal(body, &doc) == nil {
+		if msg := messageFrom(doc); msg != "" {
+			return excerpt(redact(msg), maxMessageRunes)
+		}
+	}
+	return excerpt(redact(string(body)), maxExcerptRunes)
+}
+
+func messageFrom(v any) string {
+	switch t := v.(type) {
+	case string:
+		return strings.TrimSpace(t)
+	case []any:
+		return messagesFromList(t)
+	case map[string]any:
+		return messageFromObject(t)
+	default:
+		return ""
+	}
+}
+
+// messageFromObject tries the common shapes in order of how specific they
+// are, then appends itemised errors when they add something.
+func messageFromObject(obj map[string]any) string {
+	msg := stringField(obj, "message")
+	if msg == "" {
+		if nested, ok := obj["error"].(map[string]any); ok {
+			msg = messageFromObject(nested) // {"error":{"message":…}}
+		}
+	}
+	if msg == "" { // OAuth style: {"error":"invalid_token","error_description":…}
+		msg = joinNonEmpty(": ", stringField(obj, "error"), stringField(obj, "error_description"))
+	}
+	if msg == "" { // RFC 9457 problem details
+		msg = joinNonEmpty(": ", stringField(obj, "title"), stringField(obj, "detail"))
+	}
+	details := itemisedErrors(obj["errors"])
+	switch {
+	case msg == "":
+		return details
+	case details == "" || details == msg:
+		return msg
+	default:
+		return msg + " (" + details + ")"
+	}
+}
+
+// itemisedErrors reads "errors" as a list of strings or objects, or as a
+// map from field name to message(s).
+func itemisedErrors(v any) string {
+	switch t := v.(type) {
+	case []any:
+		return messagesFromList(t)
+	case map[string]any:
+		if msg := messageFromObject(t); msg != "" {
+			return msg
+		}
+		return fieldMessages(t)
+	default:
+		return ""
+	}
+}
+
+func messagesFromList(items []any) string {
+	var parts []string
+	for _, item := range items {
+		msg := messageFrom(item)
+		if obj, ok := item.(map[string]any); ok && msg != "" {
+			if field := firstString(obj, "field", "path", "name"); field != "" {
+				msg = field + ": " + msg
+			}
+		}
+		if msg != "" {
+			parts = append(parts, msg)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func fieldMessages(fields map[string]any) string {
+	keys := make([]string, 0, len(fields))
+	for k := range fields {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var parts []string
+	for _, k := range keys {
+		if msg := messageFrom(fields[k]); msg != "" {
+			parts = append(parts, k+": "+msg)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func stringField(obj map[string]any, key string) string {
+	s, _ := obj[key].(string)
+	return strings.TrimSpace(s)
+}
+
+func firstString(obj map[string]any, keys ...string) string {
+	for _, k := range keys {
+		if s := stringField(obj, k); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func joinNonEmpty(sep string, parts ...string) string {
+	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), sep)
+}
+
+// excerpt collapses s to one line and cuts it to at most n runes.
+func excerpt(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	runes := []rune(s)
+	return string(runes[:n]) + "…"
+}

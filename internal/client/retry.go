@@ -1,0 +1,137 @@
+package client
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// checkRetry is the retryablehttp.CheckRetry policy. Whether a request may
+// be repeated comes from the call state in its context.
+func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, error) {
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return false, ctxErr
+	}
+	repeatable := false
+	if st := callStateFrom(ctx); st != nil {
+		repeatable = st.ep.repeatable
+	}
+	return shouldRetry(repeatable, resp, err), nil
+}
+
+// shouldRetry decides whether an attempt that ended with resp or err is
+// worth repeating.
+//
+//   - 429 and 503 say the request was not processed: always retried.
+//   - 500, 502, 504 and transport errors leave the outcome unknown: retried
+//     only when sending the request again cannot create a duplicate.
+//   - A connection that could not be opened sent nothing: always retried.
+func shouldRetry(repeatable bool, resp *http.Response, err error) bool {
+	if err != nil {
+		if notSent(err) {
+			return true
+		}
+		return repeatable && transient(err)
+	}
+	switch resp.StatusCode {
+	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+		return true
+	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
+		return repeatable
+	default:
+		return false
+	}
+}
+
+// notSent reports whether err happened while connecting, before any byte
+// of the request could reach the service.
+func notSent(err error) bool {
+	var opErr *net.OpError
+	return errors.As(err, &opErr) && opErr.Op == "dial"
+}
+
+// transient reports whether a transport error might go away on its own.
+// Certificate problems and cancellation will not.
+func transient(err error) bool {
+	var (
+		unknownAuthority x509.UnknownAuthorityError
+		hostname         x509.HostnameError
+		invalid          x509.CertificateInvalidError
+		verification     *tls.CertificateVerificationError
+	)
+	switch {
+	case errors.Is(err, context.Canceled),
+		errors.As(err, &unknownAuthority),
+		errors.As(err, &hostname),
+		errors.As(err, &invalid),
+		errors.As(err, &verification):
+		return false
+	default:
+		return true
+	}
+}
+
+// backoff is the retryablehttp.Backoff policy: the service's Retry-After
+// when it sent one with 429 or 503, else exponential backoff with jitter.
+// Both are capped at waitMax so one answer cannot stall a Terraform run for
+// longer than the user configured.
+func backoff(waitMin, waitMax time.Duration, attempt int, resp *http.Response) time.Duration {
+	if resp == nil {
+		return jitteredExponential(waitMin, waitMax, attempt)
+	}
+	return waitBefore(waitMin, waitMax, attempt, resp.StatusCode, resp.Header.Get("Retry-After"))
+}
+
+// waitBefore is backoff for an attempt answered with status and a
+// Retry-After value, which only counts on 429 and 503.
+func waitBefore(waitMin, waitMax time.Duration, attempt, status int, retryAfterValue string) time.Duration {
+	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+		if wait, ok := retryAfter(retryAfterValue, time.Now()); ok {
+			return min(wait, waitMax)
+		}
+	}
+	return jitteredExponential(waitMin, waitMax, attempt)
+}
+
+// retryAfter parses a Retry-After value, either delay seconds or an HTTP
+// date. A date in the past means "now".
+func retryAfter(value string, now time.Time) (time.Duration, bool) {
+	value = strings.TrimSpace(value)
+	if value == "" {
+		return 0, false
+	}
+	if secs, err := strconv.ParseInt(value, 10, 64); err == nil {
+		if secs < 0 {
+			return 0, false
+		}
+		if secs > int64(24*time.Hour/time.Second) { // avoid overflow; capped later anyway
+			secs = int64(24 * time.Hour / time.Second)
+		}
+		return time.Duration(secs) * time.Second, true
+	}
+	when, err := http.ParseTime(value)
+	if err != nil {
+		return 0, false
+	}
+	return max(when.Sub(now), 0), true
+}
+
+// jitteredExponential doubles waitMin per attempt up to waitMax and picks a
+// random wait in the upper half, so clients that failed together do not
+// retry together.
+func jitteredExponential(waitMin, waitMax time.Duration, attempt int) time.Duration {
+	wait := waitMin
+	for i := 0; i < attempt && wait < waitMax; i++ {
+		wait *= 2
+	}
+	wait = min(wait, waitMax)
+	half := wait / 2
+	return half + time.Duration(rand.Int64N(int64(wait-half)+1))
+}
