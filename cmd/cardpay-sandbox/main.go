@@ -1,0 +1,142 @@
+// Command cardpay-sandbox serves the in-memory partner API of
+// internal/sandbox on a loopback address, for local development, demos and
+// acceptance tests.
+//
+// The first line of output is "listening on http://HOST:PORT", followed by
+// the demo credentials and a ready-to-paste export line. SIGINT or SIGTERM
+// shuts the server down gracefully.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const shutdownTimeout = 5 * time.Second
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "cardpay-sandbox:", err)
+		os.Exit(1)
+	}
+}
+
+type options struct {
+	addr        string
+	fixtures    string
+	allowRemote bool
+	quiet       bool
+}
+
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("cardpay-sandbox", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "listen address; port 0 picks a free port")
+	fs.StringVar(&o.fixtures, "fixtures", "", "JSON fixture file (default: built-in demo data)")
+	fs.BoolVar(&o.allowRemote, "allow-non-loopback", false, "allow listening on a non-loopback address (the admin API has no auth)")
+	fs.BoolVar(&o.quiet, "quiet", false, "do not log requests to stderr")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	}
+	return o, nil
+}
+
+// run serves until ctx is cancelled, then shuts down gracefully.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	if err := checkLoopback(o.addr, o.allowRemote); err != nil {
+		return err
+	}
+	fixtures := sandbox.DefaultFixtures()
+	if o.fixtures != "" {
+		if fixtures, err = sandbox.LoadFixtures(o.fixtures); err != nil {
+			return err
+		}
+	}
+	logger := log.New(stderr, "cardpay-sandbox: ", log.LstdFlags)
+	if o.quiet {
+		logger = log.New(io.Discard, "", 0)
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           sandbox.New(sandbox.Config{Fixtures: fixtures, Logger: logger}),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	printBanner(stdout, "http://"+ln.Addr().String(), fixtures)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// checkLoopback refuses addresses reachable from other machines: the admin
+// surface is unauthenticated and the demo credentials are public.
+func checkLoopback(addr string, allowRemote bool) error {
+	if allowRemote {
+		return nil
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("invalid -addr %q: %w", addr, err)
+	}
+	if host == "localhost" {
+		return nil
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return nil
+	}
+	return fmt.Errorf("refusing to listen on non-loopback address %q: use 127.0.0.1 or pass -allow-non-loopback", addr)
+}
+
+// printBanner writes the parseable first line, then the credentials of the
+// first partner (the demo partner by default).
+func printBanner(w io.Writer, baseURL string, f *sandbox.Fixtures) {
+	fmt.Fprintf(w, "listening on %s\n", baseURL)
+	fmt.Fprintf(w, "CARDPAY_BASE_URL=%s\n", baseURL)
+	if len(f.Partners) == 0 {
+		return
+	}
+	p := f.Partners[0]
+	fmt.Fprintf(w, "partner client id:     %s\n", p.ClientID)
+	fmt.Fprintf(w, "partner client secret: %s\n", p.ClientSecret)
+	fmt.Fprintf(w, "access token:          %s\n", p.AccessToken)
+	fmt.Fprintf(w, "export CARDPAY_BASE_URL=%s CARDPAY_PARTNER_CLIENT_ID=%s CARDPAY_PARTNER_CLIENT_SECRET=%s CARDPAY_ACCESS_TOKEN=%s\n",
+		baseURL, p.ClientID, p.ClientSecret, p.AccessToken)
+}

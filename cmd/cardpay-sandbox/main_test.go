@@ -1,0 +1,142 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+// startRun runs the command in the background and returns the base URL from
+// its first line, the remaining output lines and a stop function that
+// cancels it and returns run's error.
+func startRun(t *testing.T, args ...string) (baseURL string, lines <-chan string, stop func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := run(ctx, args, pw, io.Discard)
+		_ = pw.CloseWithError(io.EOF)
+		done <- err
+	}()
+	out := make(chan string, 32)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			out <- sc.Text()
+		}
+		close(out)
+	}()
+	select {
+	case first, ok := <-out:
+		if !ok || !strings.HasPrefix(first, "listening on http://127.0.0.1:") {
+			cancel()
+			t.Fatalf("first line = %q, want listening on http://127.0.0.1:PORT (run: %v)", first, <-done)
+		}
+		baseURL = strings.TrimPrefix(first, "listening on ")
+	case <-time.After(10 * time.Second):
+		cancel()
+		t.Fatal("no output from run")
+	}
+	stop = func() error {
+		cancel()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(10 * time.Second):
+			t.Fatal("run did not stop")
+			return nil
+		}
+	}
+	return baseURL, out, stop
+}
+
+func TestRunServesAndStops(t *testing.T) {
+	baseURL, lines, stop := startRun(t, "-addr", "127.0.0.1:0", "-quiet")
+
+	var banner []string
+	for len(banner) < 5 {
+		banner = append(banner, <-lines)
+	}
+	text := strings.Join(banner, "\n")
+	for _, want := range []string{
+		"CARDPAY_BASE_URL=" + baseURL,
+		"export CARDPAY_BASE_URL=" + baseURL + " CARDPAY_PARTNER_CLIENT_ID=" + sandbox.DemoPartnerClientID +
+			" CARDPAY_PARTNER_CLIENT_SECRET=" + sandbox.DemoPartnerClientSecret + " CARDPAY_ACCESS_TOKEN=" + sandbox.DemoAccessToken,
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("banner lacks %q:\n%s", want, text)
+		}
+	}
+
+	req, _ := http.NewRequest(http.MethodGet, baseURL+"/v1/partner/merchants/1001/card-payments/payment-methods", nil)
+	req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
+	req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("status = %d", resp.StatusCode)
+	}
+
+	if err := stop(); err != nil {
+		t.Fatalf("run returned %v after cancel", err)
+	}
+	if resp, err := http.Get(baseURL + "/_sandbox/state"); err == nil {
+		_ = resp.Body.Close()
+		t.Error("server still answers after stop")
+	}
+}
+
+func TestRunWithFixtureFile(t *testing.T) {
+	path := filepath.Join("..", "..", "internal", "sandbox", "testdata", "fixtures.json")
+	_, lines, stop := startRun(t, "-addr", "127.0.0.1:0", "-fixtures", path, "-quiet")
+	<-lines // CARDPAY_BASE_URL
+	if got := <-lines; !strings.HasSuffix(got, "file-partner") {
+		t.Errorf("client id line = %q, want the fixture's partner", got)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRunRejects(t *testing.T) {
+	cases := map[string][]string{
+		"non-loopback":     {"-addr", "0.0.0.0:0"},
+		"all interfaces":   {"-addr", ":0"},
+		"bad address":      {"-addr", "nonsense"},
+		"missing fixtures": {"-addr", "127.0.0.1:0", "-fixtures", "/nonexistent.json"},
+		"unknown flag":     {"-port", "1"},
+		"extra argument":   {"serve"},
+	}
+	for name, args := range cases {
+		t.Run(name, func(t *testing.T) {
+			if err := run(context.Background(), args, io.Discard, io.Discard); err == nil {
+				t.Errorf("run(%v) succeeded", args)
+			}
+		})
+	}
+}
+
+func TestCheckLoopback(t *testing.T) {
+	for addr, ok := range map[string]bool{
+		"127.0.0.1:8080": true, "127.1.2.3:0": true, "[::1]:0": true, "localhost:0": true,
+		"0.0.0.0:80": false, ":8080": false, "10.0.0.1:80": false, "example.com:80": false,
+	} {
+		if err := checkLoopback(addr, false); (err == nil) != ok {
+			t.Errorf("checkLoopback(%q) = %v, want ok=%v", addr, err, ok)
+		}
+	}
+	if err := checkLoopback("0.0.0.0:80", true); err != nil {
+		t.Errorf("explicit allow refused: %v", err)
+	}
+}

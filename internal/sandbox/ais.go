@@ -1,0 +1,402 @@
+package sandbox
+
+import (
+	"hash/fnv"
+	"net/http"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+)
+
+// AIS permissions and the endpoint each one unlocks.
+const (
+	permAccounts     = "ReadAccountsDetail"
+	permBalances     = "ReadBalances"
+	permTransactions = "ReadTransactionsDetail"
+)
+
+var permissions = []string{permAccounts, permBalances, permTransactions}
+
+// aisCall is what an AIS handler needs. Unlike partner handlers, AIS
+// handlers take the lock themselves: the merchant is named in the body, and
+// bank data is immutable so filtering runs unlocked.
+type aisCall struct {
+	partner Partner
+	body    []byte
+}
+
+type aisHandler func(c *aisCall) (int, any, error)
+
+// ais wraps a handler of a /v1/ais/ route: bearer token (401), then body
+// size and type (413/415). Handlers validate the body (400) before checking
+// the merchant (404, then 403), the consent (403) and the account (404).
+func (s *Server) ais(h aisHandler) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		p, err := s.authBearer(r)
+		if err != nil {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="cardpay-sandbox"`)
+			return err
+		}
+		body, err := s.readBody(w, r)
+		if err != nil {
+			return err
+		}
+		status, resp, err := h(&aisCall{partner: p, body: body})
+		if err != nil {
+			return err
+		}
+		writeJSON(w, status, resp)
+		return nil
+	}
+}
+
+func (s *Server) authBearer(r *http.Request) (Partner, error) {
+	h := r.Header.Get("Authorization")
+	if h == "" {
+		return Partner{}, errorf(http.StatusUnauthorized, "missing header Authorization: send \"Authorization: Bearer <access token>\"")
+	}
+	scheme, token, ok := strings.Cut(h, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+		return Partner{}, errorf(http.StatusUnauthorized, "Authorization header must use the Bearer scheme")
+	}
+	p, found := s.partnersByToken[strings.TrimSpace(token)]
+	if !found {
+		return Partner{}, errorf(http.StatusUnauthorized, "invalid or expired access token")
+	}
+	return p, nil
+}
+
+func requireMerchantID(id int64) error {
+	if id <= 0 {
+		return badRequest("field %q is required and must be a positive integer", "merchantId")
+	}
+	return nil
+}
+
+func (s *Server) createConsent(c *aisCall) (int, any, error) {
+	var req consentRequest
+	if err := decodeJSON(c.body, &req, true); err != nil {
+		return 0, nil, err
+	}
+	now := s.now()
+	expires, txFrom, err := validateConsent(req, now)
+	if err != nil {
+		return 0, nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := s.st.ownedMerchant(c.partner, req.MerchantID); err != nil {
+		return 0, nil, err
+	}
+	id := randomID("req_")
+	rec := &ConsentRecord{
+		Consent: Consent{
+			RequestID: id, MerchantID: req.MerchantID, UserID: req.UserID, Permissions: slices.Clone(req.Permissions),
+			ExpirationDateTime: req.ExpirationDateTime, TransactionFromDateTime: req.TransactionFromDateTime,
+			Status: consentPending, CreatedAt: timestamp(now), UpdatedAt: timestamp(now),
+			AuthorizationURL: "https://bank.sandbox.cardpay.example/authorize?requestId=" + id,
+		},
+		CallbackURL: req.CallbackURL, ClientID: c.partner.AISClientID, expires: expires, txFrom: txFrom,
+	}
+	s.st.consents = append(s.st.consents, rec)
+	return http.StatusCreated, rec.Consent, nil
+}
+
+// validateConsent checks the request and returns its parsed times.
+func validateConsent(req consentRequest, now time.Time) (expires, txFrom time.Time, err error) {
+	if err = requireMerchantID(req.MerchantID); err != nil {
+		return
+	}
+	if err = required("userId", req.UserID); err != nil {
+		return
+	}
+	if err = validatePermissions(req.Permissions); err != nil {
+		return
+	}
+	if expires, err = parseDateTime("expirationDateTime", req.ExpirationDateTime); err != nil {
+		return
+	}
+	if txFrom, err = parseDateTime("transactionFromDateTime", req.TransactionFromDateTime); err != nil {
+		return
+	}
+	if !expires.After(txFrom) {
+		err = badRequest("expirationDateTime (%s) must be after transactionFromDateTime (%s)", req.ExpirationDateTime, req.TransactionFromDateTime)
+		return
+	}
+	if !expires.After(now) {
+		err = badRequest("expirationDateTime (%s) must be in the future (now %s)", req.ExpirationDateTime, timestamp(now))
+		return
+	}
+	if req.CallbackURL != "" {
+		err = validCallbackURL(req.CallbackURL)
+	}
+	return
+}
+
+func validatePermissions(perms []string) error {
+	if len(perms) == 0 {
+		return badRequest("field %q is required: a non-empty array of %s", "permissions", strings.Join(permissions, ", "))
+	}
+	for i, p := range perms {
+		if err := oneOf("permissions", p, permissions); err != nil {
+			return err
+		}
+		if slices.Contains(perms[:i], p) {
+			return badRequest("field %q lists %s twice", "permissions", p)
+		}
+	}
+	return nil
+}
+
+// consentFor finds the newest authorized, unexpired consent of merchant and
+// user that holds perm, after checking the merchant exists and belongs to p.
+func (s *Server) consentFor(p Partner, merchantID int64, userID, perm string) (ConsentRecord, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := s.st.ownedMerchant(p, merchantID); err != nil {
+		return ConsentRecord{}, err
+	}
+	now := s.now()
+	var latest, lacking *ConsentRecord
+	for i := len(s.st.consents) - 1; i >= 0; i-- {
+		c := s.st.consents[i]
+		if c.MerchantID != merchantID || c.UserID != userID {
+			continue
+		}
+		expireIfDue(c, now)
+		if latest == nil {
+			latest = c
+		}
+		if c.Status != consentAuthorized {
+			continue
+		}
+		if slices.Contains(c.Permissions, perm) {
+			return *c, nil
+		}
+		if lacking == nil {
+			lacking = c
+		}
+	}
+	switch {
+	case latest == nil:
+		return ConsentRecord{}, errorf(http.StatusForbidden,
+			"no consent for user %s of merchant %d: create one with POST /v1/ais/consents and have the user authorize it", userID, merchantID)
+	case lacking != nil:
+		return ConsentRecord{}, errorf(http.StatusForbidden, "consent %s for user %s lacks permission %s", lacking.RequestID, userID, perm)
+	default:
+		reason := ""
+		if latest.ErrorMessage != "" {
+			reason = ": " + latest.ErrorMessage
+		}
+		return ConsentRecord{}, errorf(http.StatusForbidden, "no authorized consent for user %s of merchant %d (consent %s is %s%s)",
+			userID, merchantID, latest.RequestID, latest.Status, reason)
+	}
+}
+
+func (s *Server) listAccounts(c *aisCall) (int, any, error) {
+	var req accountsRequest
+	if err := decodeJSON(c.body, &req, true); err != nil {
+		return 0, nil, err
+	}
+	if err := requireUser(req.MerchantID, req.UserID); err != nil {
+		return 0, nil, err
+	}
+	consent, err := s.consentFor(c.partner, req.MerchantID, req.UserID, permAccounts)
+	if err != nil {
+		return 0, nil, err
+	}
+	accounts := []Account{}
+	if u := s.bank[userKey{req.MerchantID, req.UserID}]; u != nil {
+		for _, a := range u.accounts {
+			accounts = append(accounts, a.Account)
+		}
+	}
+	return http.StatusOK, accountsResponse{
+		UserID: req.UserID, MerchantID: req.MerchantID, ClientID: c.partner.AISClientID, ConsentID: consent.ConsentID,
+		Accounts: accounts, TotalAccounts: len(accounts),
+	}, nil
+}
+
+func requireUser(merchantID int64, userID string) error {
+	if err := requireMerchantID(merchantID); err != nil {
+		return err
+	}
+	return required("userId", userID)
+}
+
+func (s *Server) getBalance(c *aisCall) (int, any, error) {
+	var req balanceRequest
+	if err := decodeJSON(c.body, &req, true); err != nil {
+		return 0, nil, err
+	}
+	if err := requireUser(req.MerchantID, req.UserID); err != nil {
+		return 0, nil, err
+	}
+	if err := required("accountId", req.AccountID); err != nil {
+		return 0, nil, err
+	}
+	if _, err := s.consentFor(c.partner, req.MerchantID, req.UserID, permBalances); err != nil {
+		return 0, nil, err
+	}
+	a, err := s.account(req.MerchantID, req.UserID, req.AccountID)
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, balanceResponse{
+		UserID: req.UserID, MerchantID: req.MerchantID, AccountID: req.AccountID,
+		Balance:        balanceValue{Value: a.Balance, Currency: a.Currency, LastUpdated: a.BalanceLastUpdated},
+		AccountDetails: balanceAccountDetails{IBAN: a.IBAN, AccountHolderName: a.AccountHolderName, BankID: a.BankID},
+	}, nil
+}
+
+func (s *Server) listTransactions(c *aisCall) (int, any, error) {
+	var req transactionsRequest
+	if err := decodeJSON(c.body, &req, true); err != nil {
+		return 0, nil, err
+	}
+	q, err := parseTransactionQuery(req)
+	if err != nil {
+		return 0, nil, err
+	}
+	consent, err := s.consentFor(c.partner, req.MerchantID, req.UserID, permTransactions)
+	if err != nil {
+		return 0, nil, err
+	}
+	a, err := s.account(req.MerchantID, req.UserID, req.AccountID)
+	if err != nil {
+		return 0, nil, err
+	}
+	if consentDay := utcDay(consent.txFrom); q.from.Before(consentDay) {
+		q.from = consentDay
+	}
+	page, total := a.filter(q)
+	return http.StatusOK, transactionsResponse{
+		UserID: req.UserID, MerchantID: req.MerchantID, AccountID: req.AccountID,
+		TotalTransactions: total, PageLimit: q.limit, Transactions: page,
+	}, nil
+}
+
+// transactionQuery is a validated transactions request; from and to are
+// inclusive UTC days, zero when absent.
+type transactionQuery struct {
+	limit    int64
+	from, to time.Time
+}
+
+func parseTransactionQuery(req transactionsRequest) (transactionQuery, error) {
+	q := transactionQuery{limit: defaultPageLimit}
+	if err := requireUser(req.MerchantID, req.UserID); err != nil {
+		return q, err
+	}
+	if err := required("accountId", req.AccountID); err != nil {
+		return q, err
+	}
+	if req.PageLimit != nil {
+		if *req.PageLimit < 1 || *req.PageLimit > maxPageLimit {
+			return q, badRequest("field %q must be between 1 and %d, got %d", "pageLimit", maxPageLimit, *req.PageLimit)
+		}
+		q.limit = *req.PageLimit
+	}
+	var err error
+	if req.FromDate != "" {
+		if q.from, err = parseDay("fromDate", req.FromDate); err != nil {
+			return q, err
+		}
+	}
+	if req.ToDate != "" {
+		if q.to, err = parseDay("toDate", req.ToDate); err != nil {
+			return q, err
+		}
+	}
+	if !q.from.IsZero() && !q.to.IsZero() && q.from.After(q.to) {
+		return q, badRequest("fromDate (%s) must not be after toDate (%s)", req.FromDate, req.ToDate)
+	}
+	return q, nil
+}
+
+// Bank data: built once from the fixtures and never changed.
+
+type userKey struct {
+	merchantID int64
+	userID     string
+}
+
+type bankUser struct {
+	accounts []*bankAccount
+}
+
+type bankAccount struct {
+	AccountFixture
+	txs []datedTx // newest first
+}
+
+type datedTx struct {
+	day time.Time
+	tx  Transaction
+}
+
+func buildBank(f *Fixtures) map[userKey]*bankUser {
+	bank := map[userKey]*bankUser{}
+	for _, u := range f.AISUsers {
+		bu := &bankUser{}
+		for _, a := range u.Accounts {
+			bu.accounts = append(bu.accounts, newBankAccount(a))
+		}
+		bank[userKey{u.MerchantID, u.UserID}] = bu
+	}
+	return bank
+}
+
+func newBankAccount(a AccountFixture) *bankAccount {
+	txs := slices.Clone(a.Transactions)
+	txs = append(txs, generateTransactions(a.AccountID, a.Currency, a.GeneratedTransactions, seedOf(a.AccountID))...)
+	ba := &bankAccount{AccountFixture: a, txs: make([]datedTx, 0, len(txs))}
+	for _, t := range txs {
+		day, err := time.Parse(time.DateOnly, t.BookingDate)
+		if err != nil {
+			continue // LoadFixtures rejects these; hand-built fixtures may not.
+		}
+		ba.txs = append(ba.txs, datedTx{day: day, tx: t})
+	}
+	sort.SliceStable(ba.txs, func(i, j int) bool { return ba.txs[i].day.After(ba.txs[j].day) })
+	return ba
+}
+
+// seedOf derives a stable generator seed from an account ID.
+func seedOf(accountID string) int {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(accountID))
+	return int(h.Sum32() % 1000)
+}
+
+func (s *Server) account(merchantID int64, userID, accountID string) (*bankAccount, error) {
+	if u := s.bank[userKey{merchantID, userID}]; u != nil {
+		for _, a := range u.accounts {
+			if a.AccountID == accountID {
+				return a, nil
+			}
+		}
+	}
+	return nil, errorf(http.StatusNotFound, "account %q not found for user %s of merchant %d", accountID, userID, merchantID)
+}
+
+// filter returns the first q.limit matching transactions, newest first, and
+// how many match in total.
+func (a *bankAccount) filter(q transactionQuery) ([]Transaction, int) {
+	page := make([]Transaction, 0, min(q.limit, int64(len(a.txs))))
+	total := 0
+	for _, t := range a.txs {
+		if !q.from.IsZero() && t.day.Before(q.from) {
+			break // sorted newest first: everything after is older still
+		}
+		if !q.to.IsZero() && t.day.After(q.to) {
+			continue
+		}
+		total++
+		if int64(len(page)) < q.limit {
+			page = append(page, t.tx)
+		}
+	}
+	return page, total
+}

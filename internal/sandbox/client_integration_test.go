@@ -1,0 +1,141 @@
+package sandbox_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+// TestClientAgainstSandbox runs the real client against the sandbox for all
+// eleven endpoints, so the two independent implementations of the contract
+// are checked against each other.
+func TestClientAgainstSandbox(t *testing.T) {
+	srv := sandbox.New(sandbox.Config{})
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	c := newClient(t, hs.URL, sandbox.DemoPartnerClientSecret)
+	ctx := context.Background()
+
+	term, err := c.CreateOnlineTerminal(ctx, 1001, client.OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage"})
+	if err != nil || term.StoreID != "1001-main" || term.TerminalType != "PaymentPage" || term.TerminalID == "" {
+		t.Fatalf("CreateOnlineTerminal = %+v, %v", term, err)
+	}
+
+	if err := c.ActivatePaymentMethod(ctx, 1001, "amex"); err != nil {
+		t.Fatalf("ActivatePaymentMethod: %v", err)
+	}
+	methods, err := c.ListPaymentMethods(ctx, 1001)
+	if err != nil || len(methods) != 7 {
+		t.Fatalf("ListPaymentMethods = %+v, %v", methods, err)
+	}
+	for _, m := range methods {
+		if c.MethodMatches(m.Method, "AMEX") && (m.Status != "active" || m.ActivatedAt == nil) {
+			t.Errorf("amex after activation = %+v", m)
+		}
+	}
+
+	app, err := c.StartOnboarding(ctx, 1003)
+	if err != nil || app.ApplicationStatus != "PENDING" || app.ShortLinkURL != nil {
+		t.Fatalf("StartOnboarding(1003) = %+v, %v; want PENDING without shortLinkUrl", app, err)
+	}
+
+	order, err := c.CreateOrder(ctx, 1001, client.OrderRequest{Amount: 1000, Currency: "SEK", Reference: "inv-1"})
+	if err != nil || order.Status != "CREATED" || order.Amount != 1000 || order.Reference != "inv-1" {
+		t.Fatalf("CreateOrder = %+v, %v", order, err)
+	}
+
+	reg, err := c.CreateInterappRegistration(ctx, 1001, client.InterappRegistrationRequest{StoreID: "1001-second"})
+	if err != nil || reg.RegistrationCode == "" || reg.RegistrationLink == nil {
+		t.Fatalf("CreateInterappRegistration = %+v, %v", reg, err)
+	}
+
+	name, isDefault := "Renamed", true
+	store, err := c.UpdateStore(ctx, 1001, "1001-second", client.StoreUpdate{Name: &name, IsDefault: &isDefault})
+	if err != nil || store.Name != "Renamed" || !store.IsDefault || store.City != "Stockholm" {
+		t.Fatalf("UpdateStore = %+v, %v", store, err)
+	}
+
+	consent, err := c.CreateConsent(ctx, client.ConsentRequest{
+		MerchantID: 1001, UserID: "user-1001-big",
+		Permissions:             []string{"ReadAccountsDetail", "ReadBalances", "ReadTransactionsDetail"},
+		ExpirationDateTime:      time.Now().Add(24 * time.Hour).UTC().Format(time.RFC3339),
+		TransactionFromDateTime: "2025-01-01T00:00:00Z",
+	})
+	if err != nil || consent.Status != "pending" || consent.ConsentID != nil || consent.AuthorizationURL == nil {
+		t.Fatalf("CreateConsent = %+v, %v", consent, err)
+	}
+	if err := srv.AuthorizeConsent(consent.RequestID); err != nil {
+		t.Fatal(err)
+	}
+
+	accounts, err := c.ListAccounts(ctx, client.AccountsRequest{UserID: "user-1001-big", MerchantID: 1001})
+	if err != nil || accounts.TotalAccounts != 1 || accounts.ClientID != sandbox.DemoAISClientID || accounts.ConsentID == "" {
+		t.Fatalf("ListAccounts = %+v, %v", accounts, err)
+	}
+	if _, ok := accounts.Accounts[0].AccountDetails["isPrimary"]; !ok {
+		t.Errorf("accountDetails lost a boolean field: %v", accounts.Accounts[0].AccountDetails)
+	}
+
+	bal, err := c.GetAccountBalance(ctx, client.BalanceRequest{UserID: "user-1001-big", MerchantID: 1001, AccountID: "acc-1001-big"})
+	if err != nil || bal.Balance.Value != "500000.00" || bal.AccountDetails.BankID == "" {
+		t.Fatalf("GetAccountBalance = %+v, %v", bal, err)
+	}
+
+	txs, err := c.ListTransactions(ctx, client.TransactionsRequest{UserID: "user-1001-big", MerchantID: 1001, AccountID: "acc-1001-big", PageLimit: 50})
+	if err != nil || txs.PageLimit != 50 || len(txs.Transactions) != 50 || txs.TotalTransactions < 50 {
+		t.Fatalf("ListTransactions = %d items, total %d, limit %d, %v", len(txs.Transactions), txs.TotalTransactions, txs.PageLimit, err)
+	}
+
+	if got := len(srv.RequestCounts()); got != 11 {
+		t.Errorf("the client reached %d of the 11 routes: %v", got, srv.RequestCounts())
+	}
+}
+
+func TestClientSeesSandboxErrors(t *testing.T) {
+	srv := sandbox.New(sandbox.Config{})
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	ctx := context.Background()
+
+	_, err := newClient(t, hs.URL, "wrong-secret").ListPaymentMethods(ctx, 1001)
+	var apiErr *client.APIError
+	if !client.IsUnauthorized(err) || !errors.As(err, &apiErr) || apiErr.Message == "" {
+		t.Fatalf("wrong secret: %v, want a 401 APIError with the service's message", err)
+	}
+
+	_, err = newClient(t, hs.URL, sandbox.DemoPartnerClientSecret).CreateOrder(ctx, 1001, client.OrderRequest{Amount: 100, Currency: "USD"})
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || apiErr.Message == "" {
+		t.Fatalf("bad currency: %v, want a 400 APIError", err)
+	}
+	t.Logf("400 as the client reports it: %v", err)
+
+	// A 502 after the order was stored is ambiguous for the client.
+	srv.InjectFault(sandbox.Fault{Route: "POST /v1/partner/merchants/{merchantId}/card-payments/orders", Status: 502, AfterApply: true, Count: 1})
+	_, err = newClient(t, hs.URL, sandbox.DemoPartnerClientSecret).CreateOrder(ctx, 1001, client.OrderRequest{Amount: 100, Currency: "DKK"})
+	var maybe *client.MaybeCreatedError
+	if !errors.As(err, &maybe) || len(srv.Snapshot().Orders) != 1 {
+		t.Fatalf("502 after apply: %v with %d orders stored, want MaybeCreatedError and 1 order", err, len(srv.Snapshot().Orders))
+	}
+}
+
+func newClient(t *testing.T, baseURL, secret string) *client.Client {
+	t.Helper()
+	c, err := client.New(client.Config{
+		BaseURL:             baseURL,
+		PartnerClientID:     sandbox.DemoPartnerClientID,
+		PartnerClientSecret: secret,
+		AccessToken:         sandbox.DemoAccessToken,
+		RetryWaitMin:        time.Millisecond,
+		RetryWaitMax:        10 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

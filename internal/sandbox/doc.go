@@ -1,0 +1,172 @@
+// Package sandbox is an in-memory implementation of the partner API described
+// in ../shared/api/partner-api.md: all eleven endpoints, with authentication,
+// validation, state, an admin surface and fault injection. It is an
+// independent implementation of the service (it does not import
+// internal/client) so that client and provider tests exercise a real HTTP
+// contract. cmd/cardpay-sandbox serves it on 127.0.0.1.
+//
+// # Choices for what the reference leaves open
+//
+// The reference says "not shown" in many places. The sandbox follows
+// ../shared/api/conventions.md and otherwise does what a careful payment
+// platform does. Every such choice is listed here; the code keeps each in one
+// place (mostly constants in server.go, partner.go and ais.go).
+//
+// Status codes and errors:
+//   - Success: 201 for the creating POSTs (online terminal, onboard, order,
+//     interapp code, consent); 200 for everything else, including activate.
+//   - Errors use the body {"status":"ERROR","message":"..."} with a message
+//     that names the field, header, object or permission at fault. Messages
+//     never contain a client secret or an access token.
+//   - 400 bad input, 401 missing or wrong credentials, 403 a merchant of
+//     another partner or a missing/unsuitable consent, 404 unknown merchant,
+//     store, payment method, account or route, 405 wrong method on a known
+//     path, 409 an impossible admin transition, 413 a body over the limit,
+//     415 a declared Content-Type other than application/json (a missing
+//     Content-Type is accepted), 500 internal errors, and whatever a fault
+//     injects.
+//   - Every response carries X-Request-Id: the caller's x-request-id when
+//     sent (at most 128 characters), otherwise a generated one.
+//
+// Order of checks on /v1/partner/ routes: credentials (401), body size and
+// type (413, 415), merchantId syntax (400), merchant existence (404),
+// ownership (403), then body validation (400) and sub-resources named in the
+// body (404). PUT store looks the store up (404) before validating the body.
+// On /v1/ais/ routes the merchant is named in the body, so the order is:
+// bearer token (401), body size and type, body validation (400), merchant
+// existence (404), ownership (403), consent (403), account (404).
+//
+// Authentication:
+//   - /v1/partner/: X-Partner-Client-Id and X-Partner-Client-Secret from the
+//     fixtures' partners. A missing header is named in the 401 message; a
+//     wrong pair gets one message that does not say which half was wrong.
+//   - /v1/ais/: Authorization: Bearer <token>. Each partner has one access
+//     token, which maps to that partner's AIS client ID (returned as clientId
+//     by the accounts endpoint). A token may use the merchants of its own
+//     partner only (403 otherwise). A 401 on these routes carries
+//     WWW-Authenticate: Bearer.
+//
+// Bodies:
+//   - JSON only, at most Config.MaxBodyBytes (64 KiB by default); larger
+//     bodies get 413.
+//   - Unknown fields are rejected with 400 naming the field and listing the
+//     allowed ones, to catch client bugs early. Wrong JSON types, malformed
+//     JSON and trailing data after the object are 400 as well.
+//   - Endpoints without a body (payment-method list, activate, onboard)
+//     accept an empty body or "{}". The interapp endpoint accepts an empty
+//     body as an empty object.
+//   - JSON null for an optional field means "not sent".
+//   - Timestamps leave the sandbox as RFC 3339 in UTC with whole seconds.
+//
+// Online terminals: onlineTerminalMode is required and one of
+// SelfHostedPage, PaymentPage, MerchantInitiated (exact case). An empty or
+// absent storeId means the merchant's default store; a storeId of another
+// merchant is 404; an inactive store is 400. Terminal IDs ("term_...") and
+// public keys ("pk_sandbox_...") are random and unique.
+//
+// Payment methods: identifiers are lowercase: visa, mastercard, amex, swish,
+// klarna, vipps, mobilepay. The path segment of activate is matched
+// case-insensitively; an unknown method is 404 listing the known ones.
+// Activate answers 200 with the payment-method entry; activating an active
+// method changes nothing (activatedAt is kept) and answers the same way. A
+// method only becomes inactive through the admin deactivate operation
+// (simulated drift).
+//
+// Onboarding: every call creates a new application with applicationStatus
+// PENDING and a webKybUrl; shortLinkUrl is present only for merchants whose
+// fixture has shortLinks (in the default data, all but 1003). Status
+// transitions are not simulated.
+//
+// Orders: amount (JSON integer, must be positive) and currency (DKK, EUR or
+// SEK, exact case) are required; reference and description are optional.
+// amount is passed through unchanged; the expected unit is the currency's
+// minor unit (10 SEK = 1000). The response is {"order": {...}} with orderId,
+// status CREATED, amount, currency and reference ("" when not sent); the
+// description is stored (see Snapshot) but not returned. Order status
+// transitions are not simulated.
+//
+// In-app registration: storeId optional (default store when absent); the
+// response always has registrationCode (six characters from an alphabet
+// without look-alikes, unique among live codes) and registrationLink
+// (cardpay-companion://register?code=...). A code expires 120 seconds after
+// creation by Config.Now; Snapshot reports expiresAt and expired. No status
+// endpoint is invented.
+//
+// Stores: PUT changes only the fields sent. name must not be empty,
+// countryCode must be two upper-case letters (ISO 3166-1 alpha-2), email
+// must be a plain address; other strings are free and may be emptied. The
+// whole body is validated before anything changes. isDefault true makes the
+// store the merchant's only default; isDefault false on the current default
+// is 400 ("a merchant must keep one default store"), on another store it is
+// a no-op. Store status cannot be changed through the API.
+//
+// AIS consents:
+//   - merchantId, userId, permissions (non-empty, each one of
+//     ReadAccountsDetail, ReadBalances, ReadTransactionsDetail, no duplicates),
+//     expirationDateTime and transactionFromDateTime (RFC 3339 only) are
+//     required; expirationDateTime must be after transactionFromDateTime and
+//     in the future; callbackUrl, if sent, must be an absolute http or https
+//     URL. Any userId is accepted (the identity provider owns users).
+//   - Timestamps are echoed exactly as sent. A new consent is pending, with
+//     authorizationUrl and without consentId or errorMessage.
+//   - Transitions (driven by the admin surface, standing in for the bank):
+//     pending -> authorized (fills consentId, then POSTs the consent JSON to
+//     callbackUrl with a 5 s timeout; a failed callback is logged only);
+//     pending -> failed (sets errorMessage); pending or authorized -> expired
+//     (admin, or automatically once expirationDateTime has passed by
+//     Config.Now). Expiring an expired consent is a no-op; any other
+//     transition is 409. revoked is never produced.
+//   - Data endpoints need an authorized, unexpired consent of the same
+//     merchant and user holding ReadAccountsDetail (accounts), ReadBalances
+//     (balance) or ReadTransactionsDetail (transactions); the newest such
+//     consent is used. Otherwise 403 says why: no consent at all, the newest
+//     consent's status (e.g. "consent X is pending"), or the permission the
+//     authorized consent lacks.
+//   - A user without bank data in the fixtures has no accounts (an empty
+//     list); an unknown accountId is 404.
+//
+// Transactions: pageLimit defaults to 200 and must be 1..1000 (400 outside).
+// fromDate and toDate accept YYYY-MM-DD or RFC 3339; both compare whole UTC
+// calendar days, inclusive, against bookingDate; fromDate after toDate is
+// 400. The consent's transactionFromDateTime (its UTC day) is a further lower
+// bound. Results are newest first. totalTransactions is the number of
+// transactions matching all filters before paging; pageLimit in the response
+// is the limit used. Fetching beyond the first page is not supported (the
+// reference shows no cursor). type is DEBIT for negative and CREDIT for
+// positive amounts; status is always BOOKED.
+//
+// Amounts and balances are exact decimal strings ("1234567.89", "-0.10");
+// accountDetails is an arbitrary JSON object returned as stored (whitespace
+// compacted), numbers digit for digit.
+//
+// # Fixtures
+//
+// DefaultFixtures: partners DemoPartnerClientID (merchants 1001, 1002, 1003)
+// and OtherPartnerClientID (2001, 2002). Each merchant has stores
+// "<id>-main" (default) and "<id>-second" with full address data, visa and
+// mastercard active and amex, swish, klarna, vipps and mobilepay inactive.
+// Merchant 1001 has AIS users "user-1001" (accounts acc-1001-dkk, balance
+// "1234567.89"; acc-1001-eur, balance "-0.10"; acc-1001-sek, SAVINGS; a few
+// dozen transactions each, dated 2025-2026) and "user-1001-big" (account
+// acc-1001-big with 5000 deterministic transactions). LoadFixtures reads the
+// same structure from JSON.
+//
+// # Admin surface
+//
+// Unauthenticated, for loopback use only, never counted or faulted:
+//
+//	POST   /_sandbox/reset                                           fixtures back, counts and faults cleared
+//	GET    /_sandbox/requests                                        {"METHOD /pattern": n, ...}
+//	GET    /_sandbox/state                                           State
+//	POST   /_sandbox/merchants/{merchantId}/payment-methods/{method}/deactivate
+//	POST   /_sandbox/consents/{requestId}/authorize | expire | fail  (fail body {"errorMessage": "..."} optional)
+//	POST   /_sandbox/faults                                          Fault as JSON, e.g. {"route":"POST /v1/ais/consents","status":502,"afterApply":true,"count":1}
+//	DELETE /_sandbox/faults
+//
+// Each has an exported Go method with the same effect. Faults are matched
+// in the order added, first match wins; Latency delays before answering,
+// Status answers instead of the handler (or, with AfterApply, after the
+// handler ran and its answer was discarded), RetryAfter sets Retry-After,
+// and Count limits the hits (0 = until cleared). Requests that hit a fault
+// are counted.
+package sandbox

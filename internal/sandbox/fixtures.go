@@ -1,0 +1,310 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"time"
+)
+
+// Demo credentials of the default fixtures. Provider tests and the sandbox
+// command refer to them by name.
+const (
+	DemoPartnerClientID     = "demo-partner"
+	DemoPartnerClientSecret = "demo-partner-secret"
+	DemoAccessToken         = "demo-access-token"
+	DemoAISClientID         = "demo-ais-client"
+
+	OtherPartnerClientID     = "other-partner"
+	OtherPartnerClientSecret = "other-partner-secret"
+	OtherAccessToken         = "other-access-token"
+	OtherAISClientID         = "other-ais-client"
+)
+
+// Fixtures is the initial data set of a sandbox. Reset restores it.
+type Fixtures struct {
+	Partners  []Partner  `json:"partners"`
+	Merchants []Merchant `json:"merchants"`
+	AISUsers  []AISUser  `json:"aisUsers"`
+}
+
+// Partner holds one partner's credentials: the partner header pair for
+// /v1/partner/ and the bearer token (with its AIS client ID) for /v1/ais/.
+type Partner struct {
+	ClientID     string `json:"clientId"`
+	ClientSecret string `json:"clientSecret"`
+	AccessToken  string `json:"accessToken"`
+	AISClientID  string `json:"aisClientId"`
+}
+
+// Merchant is a merchant owned by one partner, with its stores and payment
+// methods. ShortLinks says whether onboarding returns a shortLinkUrl.
+type Merchant struct {
+	ID              int64           `json:"id"`
+	PartnerClientID string          `json:"partnerClientId"`
+	ShortLinks      bool            `json:"shortLinks"`
+	Stores          []Store         `json:"stores"`
+	PaymentMethods  []PaymentMethod `json:"paymentMethods"`
+}
+
+// AISUser is an open-banking user of a merchant with read-only bank data.
+type AISUser struct {
+	MerchantID int64            `json:"merchantId"`
+	UserID     string           `json:"userId"`
+	Accounts   []AccountFixture `json:"accounts"`
+}
+
+// AccountFixture is an account plus the data only the balance and
+// transactions endpoints show. GeneratedTransactions appends that many
+// deterministic transactions to Transactions, so big data sets stay small on
+// disk.
+type AccountFixture struct {
+	Account
+	BalanceLastUpdated    string        `json:"balanceLastUpdated"`
+	Transactions          []Transaction `json:"transactions,omitempty"`
+	GeneratedTransactions int           `json:"generatedTransactions,omitempty"`
+}
+
+// LoadFixtures reads and validates a JSON fixture file. Unknown fields are
+// rejected so that a typo does not silently drop data.
+func LoadFixtures(path string) (*Fixtures, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read fixtures: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var f Fixtures
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("parse fixtures %s: %w", path, err)
+	}
+	if err := f.Validate(); err != nil {
+		return nil, fmt.Errorf("fixtures %s: %w", path, err)
+	}
+	return &f, nil
+}
+
+var decimalPattern = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
+
+// Validate checks the references and formats the handlers rely on.
+func (f *Fixtures) Validate() error {
+	var errs []error
+	partners := map[string]bool{}
+	tokens := map[string]bool{}
+	for _, p := range f.Partners {
+		if p.ClientID == "" || p.ClientSecret == "" || p.AccessToken == "" || p.AISClientID == "" {
+			errs = append(errs, fmt.Errorf("partner %q: clientId, clientSecret, accessToken and aisClientId are required", p.ClientID))
+		}
+		if partners[p.ClientID] || tokens[p.AccessToken] {
+			errs = append(errs, fmt.Errorf("partner %q: duplicate client ID or access token", p.ClientID))
+		}
+		partners[p.ClientID], tokens[p.AccessToken] = true, true
+	}
+	merchants := map[int64]bool{}
+	for _, m := range f.Merchants {
+		if m.ID <= 0 || merchants[m.ID] {
+			errs = append(errs, fmt.Errorf("merchant %d: ID must be positive and unique", m.ID))
+		}
+		merchants[m.ID] = true
+		if !partners[m.PartnerClientID] {
+			errs = append(errs, fmt.Errorf("merchant %d: unknown partner %q", m.ID, m.PartnerClientID))
+		}
+		errs = append(errs, validateMerchant(m)...)
+	}
+	for _, u := range f.AISUsers {
+		if !merchants[u.MerchantID] {
+			errs = append(errs, fmt.Errorf("AIS user %q: unknown merchant %d", u.UserID, u.MerchantID))
+		}
+		errs = append(errs, validateUser(u)...)
+	}
+	return errors.Join(errs...)
+}
+
+func validateMerchant(m Merchant) []error {
+	var errs []error
+	defaults := 0
+	ids := map[string]bool{}
+	for _, s := range m.Stores {
+		if s.ID == "" || ids[s.ID] {
+			errs = append(errs, fmt.Errorf("merchant %d: store ID %q empty or duplicate", m.ID, s.ID))
+		}
+		ids[s.ID] = true
+		if s.IsDefault {
+			defaults++
+		}
+	}
+	if defaults != 1 {
+		errs = append(errs, fmt.Errorf("merchant %d: needs exactly one default store, has %d", m.ID, defaults))
+	}
+	methods := map[string]bool{}
+	for _, pm := range m.PaymentMethods {
+		if pm.Method == "" || methods[pm.Method] {
+			errs = append(errs, fmt.Errorf("merchant %d: payment method %q empty or duplicate", m.ID, pm.Method))
+		}
+		methods[pm.Method] = true
+		if pm.Status != statusActive && pm.Status != statusInactive {
+			errs = append(errs, fmt.Errorf("merchant %d: payment method %q has status %q", m.ID, pm.Method, pm.Status))
+		}
+		if (pm.Status == statusActive) != (pm.ActivatedAt != "") {
+			errs = append(errs, fmt.Errorf("merchant %d: payment method %q: activatedAt must be set exactly when active", m.ID, pm.Method))
+		}
+	}
+	return errs
+}
+
+func validateUser(u AISUser) []error {
+	var errs []error
+	if u.UserID == "" {
+		errs = append(errs, fmt.Errorf("AIS user of merchant %d: userId is required", u.MerchantID))
+	}
+	for _, a := range u.Accounts {
+		where := fmt.Sprintf("AIS user %q account %q", u.UserID, a.AccountID)
+		if a.AccountID == "" || !decimalPattern.MatchString(a.Balance) {
+			errs = append(errs, fmt.Errorf("%s: accountId is required and balance must be a decimal string", where))
+		}
+		if len(a.AccountDetails) > 0 && !bytes.HasPrefix(bytes.TrimSpace(a.AccountDetails), []byte("{")) {
+			errs = append(errs, fmt.Errorf("%s: accountDetails must be a JSON object", where))
+		}
+		for _, t := range a.Transactions {
+			if _, err := time.Parse(time.DateOnly, t.BookingDate); err != nil || !decimalPattern.MatchString(t.Amount) {
+				errs = append(errs, fmt.Errorf("%s transaction %q: bookingDate must be YYYY-MM-DD and amount a decimal string", where, t.TransactionID))
+			}
+		}
+	}
+	return errs
+}
+
+// DefaultFixtures returns the demo data set described in the package doc.
+func DefaultFixtures() *Fixtures {
+	f := &Fixtures{
+		Partners: []Partner{
+			{ClientID: DemoPartnerClientID, ClientSecret: DemoPartnerClientSecret, AccessToken: DemoAccessToken, AISClientID: DemoAISClientID},
+			{ClientID: OtherPartnerClientID, ClientSecret: OtherPartnerClientSecret, AccessToken: OtherAccessToken, AISClientID: OtherAISClientID},
+		},
+	}
+	for _, id := range []int64{1001, 1002, 1003} {
+		// 1003 has no short links so the optional shortLinkUrl is exercised.
+		f.Merchants = append(f.Merchants, defaultMerchant(id, DemoPartnerClientID, id != 1003))
+	}
+	for _, id := range []int64{2001, 2002} {
+		f.Merchants = append(f.Merchants, defaultMerchant(id, OtherPartnerClientID, true))
+	}
+	f.AISUsers = []AISUser{defaultUser1001(), defaultBigUser()}
+	return f
+}
+
+const fixtureCreatedAt = "2024-01-15T09:30:00Z"
+
+func defaultMerchant(id int64, partner string, shortLinks bool) Merchant {
+	main := Store{
+		ID: fmt.Sprintf("%d-main", id), Name: fmt.Sprintf("Merchant %d Main Store", id),
+		LocationID: fmt.Sprintf("LOC-%d-01", id), StreetAddress: "Vesterbrogade 1", City: "Copenhagen",
+		PostalCode: "1620", CountryCode: "DK", Phone: "+4533000000", Email: fmt.Sprintf("main@merchant%d.example", id),
+		IsDefault: true, Status: statusActive, CreatedAt: fixtureCreatedAt,
+	}
+	second := Store{
+		ID: fmt.Sprintf("%d-second", id), Name: fmt.Sprintf("Merchant %d Second Store", id),
+		LocationID: fmt.Sprintf("LOC-%d-02", id), StreetAddress: "Drottninggatan 55", City: "Stockholm",
+		PostalCode: "111 21", CountryCode: "SE", Phone: "+46812345678", Email: fmt.Sprintf("second@merchant%d.example", id),
+		IsDefault: false, Status: statusActive, CreatedAt: "2024-03-01T12:00:00Z",
+	}
+	methods := []PaymentMethod{
+		{Method: "visa", Status: statusActive, ActivatedAt: fixtureCreatedAt},
+		{Method: "mastercard", Status: statusActive, ActivatedAt: fixtureCreatedAt},
+	}
+	for _, name := range []string{"amex", "swish", "klarna", "vipps", "mobilepay"} {
+		methods = append(methods, PaymentMethod{Method: name, Status: statusInactive})
+	}
+	return Merchant{ID: id, PartnerClientID: partner, ShortLinks: shortLinks, Stores: []Store{main, second}, PaymentMethods: methods}
+}
+
+func defaultUser1001() AISUser {
+	return AISUser{MerchantID: 1001, UserID: "user-1001", Accounts: []AccountFixture{
+		{
+			Account: Account{
+				AccountID: "acc-1001-dkk", BankID: "DABADKKK", AccountHolderName: "Merchant 1001 ApS",
+				IBAN: "DK5000400440116243", Currency: "DKK", Balance: "1234567.89", AccountType: "CURRENT",
+				// Mixed value types on purpose: consumers must cope with
+				// numbers, booleans and nested objects, not only strings.
+				AccountDetails: json.RawMessage(`{"iban":"DK5000400440116243","accountHolderName":"Merchant 1001 ApS","bankId":"DABADKKK","product":"Business Current","overdraftLimit":50000,"interestRate":0.015,"isPrimary":true,"owner":{"name":"Merchant 1001 ApS","cvr":"12345678"}}`),
+			},
+			BalanceLastUpdated: "2026-01-10T08:00:00Z",
+			Transactions:       generateTransactions("acc-1001-dkk", "DKK", 36, 1),
+		},
+		{
+			Account: Account{
+				AccountID: "acc-1001-eur", BankID: "DABADKKK", AccountHolderName: "Merchant 1001 ApS",
+				IBAN: "DK9520000123456789", Currency: "EUR", Balance: "-0.10", AccountType: "CURRENT",
+				AccountDetails: json.RawMessage(`{"iban":"DK9520000123456789","accountHolderName":"Merchant 1001 ApS","bankId":"DABADKKK","product":"Euro Account","overdraftLimit":0,"isPrimary":false}`),
+			},
+			BalanceLastUpdated: "2026-01-10T08:00:00Z",
+			Transactions:       generateTransactions("acc-1001-eur", "EUR", 30, 2),
+		},
+		{
+			Account: Account{
+				AccountID: "acc-1001-sek", BankID: "ESSESESS", AccountHolderName: "Merchant 1001 ApS",
+				IBAN: "SE4550000000058398257466", Currency: "SEK", Balance: "98000.50", AccountType: "SAVINGS",
+				AccountDetails: json.RawMessage(`{"iban":"SE4550000000058398257466","accountHolderName":"Merchant 1001 ApS","bankId":"ESSESESS","product":"Savings","interestRate":2.25,"withdrawalsPerYear":4}`),
+			},
+			BalanceLastUpdated: "2026-01-09T23:59:59Z",
+			Transactions:       generateTransactions("acc-1001-sek", "SEK", 24, 3),
+		},
+	}}
+}
+
+func defaultBigUser() AISUser {
+	return AISUser{MerchantID: 1001, UserID: "user-1001-big", Accounts: []AccountFixture{{
+		Account: Account{
+			AccountID: "acc-1001-big", BankID: "NDEADKKK", AccountHolderName: "Merchant 1001 Big ApS",
+			IBAN: "DK3020005036012345", Currency: "DKK", Balance: "500000.00", AccountType: "CURRENT",
+			AccountDetails: json.RawMessage(`{"iban":"DK3020005036012345","accountHolderName":"Merchant 1001 Big ApS","bankId":"NDEADKKK","isPrimary":true}`),
+		},
+		BalanceLastUpdated:    "2026-01-10T08:00:00Z",
+		GeneratedTransactions: 5000,
+	}}}
+}
+
+// generateTransactions builds n transactions deterministically from seed:
+// booking dates run backwards from 2026-06-30 over 540 days, amounts
+// are exact two-decimal values of both signs.
+func generateTransactions(accountID, currency string, n, seed int) []Transaction {
+	last := time.Date(2026, 6, 30, 0, 0, 0, 0, time.UTC)
+	const spanDays = 540
+	txs := make([]Transaction, n)
+	for i := range n {
+		day := last.AddDate(0, 0, -(i*spanDays)/n)
+		cents := int64((i*7919+seed*104729)%250000) - 150000
+		if cents == 0 {
+			cents = -10
+		}
+		txType, name := "DEBIT", fmt.Sprintf("Supplier %d", (i+seed)%17)
+		if cents > 0 {
+			txType, name = "CREDIT", fmt.Sprintf("Customer %d", (i+seed)%23)
+		}
+		txs[i] = Transaction{
+			TransactionID: fmt.Sprintf("%s-tx-%05d", accountID, i+1),
+			Amount:        formatCents(cents),
+			Currency:      currency,
+			Description:   fmt.Sprintf("%s payment %d", txType, i+1),
+			BookingDate:   day.Format(time.DateOnly),
+			ValueDate:     day.AddDate(0, 0, i%2).Format(time.DateOnly),
+			Counterparty:  Counterparty{Name: name, IBAN: fmt.Sprintf("DK%02d0000%010d", (i+seed)%90+10, i*31+seed)},
+			Reference:     fmt.Sprintf("REF-%d-%05d", seed, i+1),
+			Type:          txType,
+			Status:        "BOOKED",
+		}
+	}
+	return txs
+}
+
+// formatCents renders minor units as an exact decimal string, e.g. -10 as "-0.10".
+func formatCents(c int64) string {
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	return fmt.Sprintf("%s%d.%02d", sign, c/100, c%100)
+}

@@ -1,0 +1,111 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestDefaultFixturesAreValid(t *testing.T) {
+	f := DefaultFixtures()
+	if err := f.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Merchants) != 5 || len(f.Partners) != 2 {
+		t.Errorf("default fixtures: %d merchants, %d partners", len(f.Merchants), len(f.Partners))
+	}
+	for _, m := range f.Merchants {
+		second := m.Stores[1]
+		if second.ID != m.Stores[0].ID[:4]+"-second" || second.StreetAddress == "" || second.City == "" ||
+			second.PostalCode == "" || second.CountryCode == "" || second.Phone == "" || second.Email == "" || second.LocationID == "" {
+			t.Errorf("merchant %d second store lacks address data: %+v", m.ID, second)
+		}
+	}
+	// Generation is deterministic.
+	a := generateTransactions("x", "DKK", 50, 3)
+	b := generateTransactions("x", "DKK", 50, 3)
+	if !reflect.DeepEqual(a, b) {
+		t.Error("generateTransactions is not deterministic")
+	}
+}
+
+func TestLoadFixturesRoundTrip(t *testing.T) {
+	f, err := LoadFixtures(filepath.Join("testdata", "fixtures.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "again.json")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	again, err := LoadFixtures(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Compare encodings: encoding/json compacts accountDetails whitespace.
+	data2, _ := json.Marshal(again)
+	if string(data) != string(data2) {
+		t.Errorf("round trip changed the fixtures:\n%s\n%s", data, data2)
+	}
+	if again.Merchants[0].Stores[0].PostalCode != "0155" || again.AISUsers[0].Accounts[0].GeneratedTransactions != 10 ||
+		!strings.Contains(string(again.AISUsers[0].Accounts[0].AccountDetails), `"verified":false`) {
+		t.Errorf("loaded fixtures lost data: %s", data2)
+	}
+
+	// The loaded data is what the server serves.
+	e := newEnvWith(t, Config{Fixtures: f})
+	r := e.do(http.MethodGet, "/v1/partner/merchants/42/card-payments/payment-methods", nil,
+		map[string]string{"X-Partner-Client-Id": "file-partner", "X-Partner-Client-Secret": "file-secret"})
+	expectStatus(t, r, http.StatusOK)
+	consent := consentBody()
+	consent["merchantId"], consent["userId"] = 42, "file-user"
+	r = e.do(http.MethodPost, "/v1/ais/consents", consent, bearer("file-token"))
+	expectStatus(t, r, http.StatusCreated)
+	if err := e.srv.AuthorizeConsent(get[string](t, r.obj(t), "requestId")); err != nil {
+		t.Fatal(err)
+	}
+	r = e.do(http.MethodPost, "/v1/ais/accounts/transactions",
+		map[string]any{"userId": "file-user", "merchantId": 42, "accountId": "file-acc"}, bearer("file-token"))
+	expectStatus(t, r, http.StatusOK)
+	if got := r.obj(t)["totalTransactions"]; got != float64(12) { // 2 listed + 10 generated
+		t.Errorf("totalTransactions = %v, want 12", got)
+	}
+	if !strings.Contains(string(r.raw), `"amount":"-12.34"`) {
+		t.Errorf("fixture transaction missing: %s", r.raw)
+	}
+}
+
+func TestLoadFixturesErrors(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]string{
+		"unknown field":    `{"partners":[],"merchants":[],"aisUsers":[],"extra":1}`,
+		"unknown partner":  `{"merchants":[{"id":1,"partnerClientId":"ghost","stores":[{"id":"s","isDefault":true}]}]}`,
+		"two defaults":     `{"partners":[{"clientId":"p","clientSecret":"s","accessToken":"t","aisClientId":"a"}],"merchants":[{"id":1,"partnerClientId":"p","stores":[{"id":"a","isDefault":true},{"id":"b","isDefault":true}]}]}`,
+		"bad balance":      `{"partners":[{"clientId":"p","clientSecret":"s","accessToken":"t","aisClientId":"a"}],"merchants":[{"id":1,"partnerClientId":"p","stores":[{"id":"a","isDefault":true}]}],"aisUsers":[{"merchantId":1,"userId":"u","accounts":[{"accountId":"x","balance":"1,5"}]}]}`,
+		"active no date":   `{"partners":[{"clientId":"p","clientSecret":"s","accessToken":"t","aisClientId":"a"}],"merchants":[{"id":1,"partnerClientId":"p","stores":[{"id":"a","isDefault":true}],"paymentMethods":[{"method":"visa","status":"active"}]}]}`,
+		"malformed":        `{`,
+		"missing password": `{"partners":[{"clientId":"p"}]}`,
+	}
+	for name, content := range cases {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".json")
+			if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := LoadFixtures(path); err == nil {
+				t.Error("LoadFixtures accepted invalid fixtures")
+			}
+		})
+	}
+	if _, err := LoadFixtures(filepath.Join(dir, "absent.json")); err == nil {
+		t.Error("LoadFixtures accepted a missing file")
+	}
+}

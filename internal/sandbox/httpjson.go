@@ -1,0 +1,243 @@
+package sandbox
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"reflect"
+	"slices"
+	"strings"
+	"time"
+)
+
+// handlerFunc is an API handler that reports failures as errors; an
+// *apiError carries its status, anything else becomes a 500.
+type handlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// apiError is a failure with the HTTP status and message the client sees.
+type apiError struct {
+	status  int
+	message string
+}
+
+func (e *apiError) Error() string { return e.message }
+
+func errorf(status int, format string, args ...any) error {
+	return &apiError{status: status, message: fmt.Sprintf(format, args...)}
+}
+
+func badRequest(format string, args ...any) error {
+	return errorf(http.StatusBadRequest, format, args...)
+}
+
+// serve runs h and turns its error into the JSON error envelope.
+func (s *Server) serve(h handlerFunc, w http.ResponseWriter, r *http.Request) {
+	err := h(w, r)
+	if err == nil {
+		return
+	}
+	var ae *apiError
+	if errors.As(err, &ae) {
+		writeError(w, ae.status, ae.message)
+		return
+	}
+	s.logger.Printf("internal error on %s %s: %v", r.Method, r.URL.Path, err)
+	writeError(w, http.StatusInternalServerError, "internal sandbox error")
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		body = []byte(`{"status":"ERROR","message":"internal sandbox error: cannot encode response"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(body, '\n'))
+}
+
+// writeError writes the error envelope {"status":"ERROR","message":...}.
+func writeError(w http.ResponseWriter, status int, message string) {
+	writeJSON(w, status, errorResponse{Status: "ERROR", Message: message})
+}
+
+// readBody reads the whole body within the size limit. A declared non-JSON
+// content type is refused; a missing one is tolerated because many clients
+// omit it on empty bodies.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || mt != "application/json" {
+			return nil, errorf(http.StatusUnsupportedMediaType, "Content-Type must be application/json, got %q", ct)
+		}
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return nil, errorf(http.StatusRequestEntityTooLarge, "request body exceeds the limit of %d bytes", s.maxBody)
+	}
+	if err != nil {
+		return nil, badRequest("cannot read request body: %v", err)
+	}
+	return body, nil
+}
+
+// decodeJSON strictly decodes body into v. An empty body is an error only
+// when required; unknown fields are rejected by name so client bugs surface.
+func decodeJSON(body []byte, v any, required bool) error {
+	if len(bytes.TrimSpace(body)) == 0 {
+		if required {
+			return badRequest("request body is required: send a JSON object")
+		}
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return badRequest("%s", describeJSONError(err, v))
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return badRequest("request body must contain exactly one JSON object")
+	}
+	return nil
+}
+
+func describeJSONError(err error, v any) string {
+	var syntax *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return fmt.Sprintf("malformed JSON at byte %d: %v", syntax.Offset, syntax)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "malformed JSON: body ends early"
+	case errors.As(err, &typeErr):
+		if typeErr.Field == "" {
+			return "request body must be a JSON object, got " + typeErr.Value
+		}
+		return fmt.Sprintf("field %q must be %s, got %s", typeErr.Field, jsonKind(typeErr.Type), typeErr.Value)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		msg := "unknown field " + strings.TrimPrefix(err.Error(), "json: unknown field ")
+		if fields := jsonFields(v); len(fields) > 0 {
+			msg += "; allowed fields: " + strings.Join(fields, ", ")
+		}
+		return msg
+	default:
+		return "invalid JSON body: " + err.Error()
+	}
+}
+
+// jsonKind names a Go type the way a JSON user thinks of it.
+func jsonKind(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Int, reflect.Int32, reflect.Int64:
+		return "an integer"
+	case reflect.Float64:
+		return "a number"
+	case reflect.Slice:
+		return "an array"
+	case reflect.Pointer:
+		return jsonKind(t.Elem())
+	default:
+		return "an object"
+	}
+}
+
+// jsonFields lists the JSON names of the struct v points to.
+func jsonFields(v any) []string {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	names := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+func required(field, value string) error {
+	if strings.TrimSpace(value) == "" {
+		return badRequest("field %q is required and must not be empty", field)
+	}
+	return nil
+}
+
+func oneOf(field, value string, allowed []string) error {
+	if !slices.Contains(allowed, value) {
+		return badRequest("field %q must be one of %s, got %q", field, strings.Join(allowed, ", "), value)
+	}
+	return nil
+}
+
+// parseDateTime accepts RFC 3339 only, the profile of ISO 8601 that real
+// clients send; date-only values are refused for the *DateTime fields.
+func parseDateTime(field, value string) (time.Time, error) {
+	if err := required(field, value); err != nil {
+		return time.Time{}, err
+	}
+	t, err := time.Parse(time.RFC3339, value)
+	if err != nil {
+		return time.Time{}, badRequest("field %q must be an RFC 3339 timestamp such as 2026-12-31T23:59:59Z, got %q", field, value)
+	}
+	return t, nil
+}
+
+// parseDay accepts an RFC 3339 timestamp or a YYYY-MM-DD date and returns
+// the UTC calendar day it falls on; filters compare whole days.
+func parseDay(field, value string) (time.Time, error) {
+	if t, err := time.Parse(time.DateOnly, value); err == nil {
+		return t, nil
+	}
+	t, err := time.Parse(time.RFC3339, value)
+	if err != nil {
+		return time.Time{}, badRequest("field %q must be a date (2026-01-31) or an RFC 3339 timestamp, got %q", field, value)
+	}
+	return utcDay(t), nil
+}
+
+func utcDay(t time.Time) time.Time {
+	y, m, d := t.UTC().Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
+}
+
+func validEmail(field, value string) error {
+	addr, err := mail.ParseAddress(value)
+	if err != nil || addr.Name != "" || addr.Address != value || !strings.Contains(value[strings.LastIndex(value, "@")+1:], ".") {
+		return badRequest("field %q must be a plain e-mail address such as shop@example.com, got %q", field, value)
+	}
+	return nil
+}
+
+// validCallbackURL requires an absolute http(s) URL with a host.
+func validCallbackURL(value string) error {
+	u, err := url.Parse(value)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return badRequest("field %q must be an absolute http or https URL, got %q", "callbackUrl", value)
+	}
+	return nil
+}
+
+// randomID returns prefix followed by 16 random hex digits.
+func randomID(prefix string) string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return prefix + hex.EncodeToString(b)
+}

@@ -1,0 +1,172 @@
+package sandbox
+
+import (
+	"io"
+	"log"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The limits and defaults below are the sandbox's answers to what the
+// reference leaves open; the package doc lists them.
+const (
+	defaultMaxBodyBytes = 64 << 10
+	defaultPageLimit    = 200
+	maxPageLimit        = 1000
+	interappCodeTTL     = 120 * time.Second
+	callbackTimeout     = 5 * time.Second
+)
+
+// Config configures a Server. The zero value serves DefaultFixtures on the
+// real clock.
+type Config struct {
+	// Fixtures is the initial data set; nil means DefaultFixtures().
+	Fixtures *Fixtures
+	// Now is the clock; nil means time.Now. Tests inject a fake one.
+	Now func() time.Time
+	// MaxBodyBytes caps request bodies (413 above it); 0 means 64 KiB.
+	MaxBodyBytes int64
+	// Logger receives one line per request and callback failures; nil
+	// discards them. Credentials are never logged.
+	Logger *log.Logger
+}
+
+// Server is the in-memory partner API. It is safe for concurrent use.
+type Server struct {
+	fixtures *Fixtures
+	now      func() time.Time
+	maxBody  int64
+	logger   *log.Logger
+	mux      *http.ServeMux
+	callback *http.Client
+	// routeKeys lists the API routes, for fault validation.
+	routeKeys []string
+
+	// Credentials and bank data never change after New, so they are read
+	// without the lock.
+	partnersByID    map[string]Partner
+	partnersByToken map[string]Partner
+	bank            map[userKey]*bankUser
+
+	mu     sync.Mutex
+	st     *state
+	counts map[string]int
+	faults []*Fault
+}
+
+// New builds a Server from cfg.
+func New(cfg Config) *Server {
+	s := &Server{
+		fixtures: cfg.Fixtures,
+		now:      cfg.Now,
+		maxBody:  cfg.MaxBodyBytes,
+		logger:   cfg.Logger,
+		mux:      http.NewServeMux(),
+		callback: &http.Client{Timeout: callbackTimeout},
+	}
+	if s.fixtures == nil {
+		s.fixtures = DefaultFixtures()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.maxBody <= 0 {
+		s.maxBody = defaultMaxBodyBytes
+	}
+	if s.logger == nil {
+		s.logger = log.New(io.Discard, "", 0)
+	}
+	s.partnersByID = map[string]Partner{}
+	s.partnersByToken = map[string]Partner{}
+	for _, p := range s.fixtures.Partners {
+		s.partnersByID[p.ClientID] = p
+		s.partnersByToken[p.AccessToken] = p
+	}
+	s.bank = buildBank(s.fixtures)
+	s.routes()
+	s.Reset()
+	return s
+}
+
+func (s *Server) routes() {
+	const merchant = "/v1/partner/merchants/{merchantId}"
+	s.api("POST "+merchant+"/card-payments/online-terminals", s.partner(s.createOnlineTerminal))
+	s.api("GET "+merchant+"/card-payments/payment-methods", s.partner(s.listPaymentMethods))
+	s.api("POST "+merchant+"/card-payments/payment-methods/{method}/activate", s.partner(s.activatePaymentMethod))
+	s.api("POST "+merchant+"/card-payments/onboard", s.partner(s.startOnboarding))
+	s.api("POST "+merchant+"/card-payments/orders", s.partner(s.createOrder))
+	s.api("POST "+merchant+"/card-payments/terminals/interapp", s.partner(s.createInterappCode))
+	s.api("PUT "+merchant+"/stores/{storeId}", s.partner(s.updateStore))
+	s.api("POST /v1/ais/consents", s.ais(s.createConsent))
+	s.api("POST /v1/ais/accounts", s.ais(s.listAccounts))
+	s.api("POST /v1/ais/accounts/balance", s.ais(s.getBalance))
+	s.api("POST /v1/ais/accounts/transactions", s.ais(s.listTransactions))
+	s.adminRoutes()
+}
+
+// api registers an API route: it is counted and subject to faults.
+func (s *Server) api(pattern string, h handlerFunc) {
+	s.routeKeys = append(s.routeKeys, pattern)
+	s.mux.Handle(pattern, s.withFaults(pattern, h))
+}
+
+// ServeHTTP routes a request. Unknown paths get a JSON 404 and known paths
+// with the wrong method a JSON 405, in the API's error shape.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := s.now()
+	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	rec.Header().Set("X-Request-Id", requestID(r))
+	if _, pattern := s.mux.Handler(r); pattern == "" {
+		s.noRoute(rec, r)
+	} else {
+		s.mux.ServeHTTP(rec, r)
+	}
+	s.logger.Printf("%s %s -> %d (%s)", r.Method, r.URL.Path, rec.status, s.now().Sub(start).Round(time.Microsecond))
+}
+
+func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+	var allowed []string
+	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodDelete} {
+		probe := r.Clone(r.Context())
+		probe.Method = m
+		if _, p := s.mux.Handler(probe); p != "" {
+			allowed = append(allowed, m)
+		}
+	}
+	if len(allowed) == 0 {
+		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
+		return
+	}
+	sort.Strings(allowed)
+	w.Header().Set("Allow", strings.Join(allowed, ", "))
+	writeError(w, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed on "+r.URL.Path+"; use "+strings.Join(allowed, ", "))
+}
+
+// requestID echoes the caller's x-request-id (section 4.9) or makes one, so
+// every response can be correlated with the sandbox log.
+func requestID(r *http.Request) string {
+	if id := r.Header.Get("X-Request-Id"); id != "" && len(id) <= 128 {
+		return id
+	}
+	return randomID("req-")
+}
+
+// statusRecorder remembers the status code for the request log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+// timestamp formats t the way every timestamp leaves the sandbox: RFC 3339,
+// UTC, whole seconds.
+func timestamp(t time.Time) string {
+	return t.UTC().Format(time.RFC3339)
+}
