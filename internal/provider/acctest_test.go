@@ -1,0 +1,127 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/providerserver"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+// Acceptance tests run the real terraform binary against a sandbox started
+// per test on 127.0.0.1, so tests can run in parallel. Setting
+// CARDPAY_BASE_URL (with the credentials and CARDPAY_TEST_MERCHANT_ID)
+// points the same tests at a real API instead; tests that need the
+// sandbox's admin surface are then skipped.
+
+// testProviderFactories serves the provider in-process over protocol 6.
+var testProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"cardpay": providerserver.NewProtocol6WithError(New("test")()),
+}
+
+// testEnv is the API one test runs against.
+type testEnv struct {
+	BaseURL      string
+	ClientID     string
+	ClientSecret string
+	AccessToken  string
+	// MerchantID is a merchant the partner credentials may manage.
+	MerchantID int64
+	// Sandbox is nil when the tests target a real API.
+	Sandbox *sandbox.Server
+}
+
+// newTestEnv starts a fresh sandbox, or describes the real API named by
+// CARDPAY_BASE_URL.
+func newTestEnv(t *testing.T) *testEnv {
+	t.Helper()
+	if baseURL := os.Getenv(envBaseURL); baseURL != "" {
+		return realTestEnv(t, baseURL)
+	}
+	srv := sandbox.New(sandbox.Config{})
+	ts := httptest.NewServer(srv)
+	t.Cleanup(ts.Close)
+	return &testEnv{
+		BaseURL:      ts.URL,
+		ClientID:     sandbox.DemoPartnerClientID,
+		ClientSecret: sandbox.DemoPartnerClientSecret,
+		AccessToken:  sandbox.DemoAccessToken,
+		MerchantID:   1001,
+		Sandbox:      srv,
+	}
+}
+
+func realTestEnv(t *testing.T, baseURL string) *testEnv {
+	t.Helper()
+	merchant, err := strconv.ParseInt(os.Getenv("CARDPAY_TEST_MERCHANT_ID"), 10, 64)
+	if err != nil {
+		t.Fatalf("%s is set, so the tests target a real API; also set CARDPAY_TEST_MERCHANT_ID to a merchant "+
+			"these credentials may manage: %v", envBaseURL, err)
+	}
+	return &testEnv{
+		BaseURL:      baseURL,
+		ClientID:     os.Getenv(envPartnerClientID),
+		ClientSecret: os.Getenv(envPartnerClientSecret),
+		AccessToken:  os.Getenv(envAccessToken),
+		MerchantID:   merchant,
+	}
+}
+
+// requireSandbox returns the sandbox or skips a test that needs its admin
+// surface when the tests target a real API.
+func (e *testEnv) requireSandbox(t *testing.T) *sandbox.Server {
+	t.Helper()
+	if e.Sandbox == nil {
+		t.Skipf("needs the cardpay-sandbox admin surface, and %s points at a real API", envBaseURL)
+	}
+	return e.Sandbox
+}
+
+// providerConfig renders the provider block followed by the given
+// configuration. Retries are kept short so failure tests stay fast.
+func (e *testEnv) providerConfig(config ...string) string {
+	return e.providerConfigWith(e.ClientSecret, config...)
+}
+
+// providerConfigWith renders the provider block with another client secret.
+func (e *testEnv) providerConfigWith(secret string, config ...string) string {
+	block := fmt.Sprintf(`
+provider "cardpay" {
+  base_url              = %q
+  partner_client_id     = %q
+  partner_client_secret = %q
+  access_token          = %q
+  max_retries           = 1
+}
+`, e.BaseURL, e.ClientID, secret, e.AccessToken)
+	return block + strings.Join(config, "\n")
+}
+
+// testAccPreCheck is the conventional pre-check hook of acceptance tests.
+func testAccPreCheck(t *testing.T) {
+	t.Helper()
+	if _, err := testProviderFactories["cardpay"](); err != nil {
+		t.Fatalf("provider server: %v", err)
+	}
+}
+
+// protocolServer returns an in-process provider server for tests that talk
+// to it over the plugin protocol directly (plan-time diagnostics).
+func protocolServer(t *testing.T) tfprotov6.ProviderServer {
+	t.Helper()
+	srv, err := testProviderFactories["cardpay"]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := srv.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{}); err != nil {
+		t.Fatal(err)
+	}
+	return srv
+}

@@ -1,0 +1,97 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var _ datasource.DataSourceWithConfigure = (*paymentMethodsDataSource)(nil)
+
+func newPaymentMethodsDataSource() datasource.DataSource { return &paymentMethodsDataSource{} }
+
+type paymentMethodsDataSource struct {
+	data *providerData
+}
+
+type paymentMethodsModel struct {
+	MerchantID types.Int64               `tfsdk:"merchant_id"`
+	Methods    []paymentMethodEntryModel `tfsdk:"methods"`
+}
+
+type paymentMethodEntryModel struct {
+	Method      types.String `tfsdk:"method"`
+	Status      types.String `tfsdk:"status"`
+	ActivatedAt types.String `tfsdk:"activated_at"`
+}
+
+func (d *paymentMethodsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_payment_methods"
+}
+
+func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists a merchant's card-payment methods and whether each is active.",
+		Attributes: map[string]schema.Attribute{
+			"merchant_id": schema.Int64Attribute{
+				MarkdownDescription: "Numeric ID of the merchant.",
+				Required:            true,
+				Validators:          merchantIDValidators(),
+			},
+			"methods": schema.ListNestedAttribute{
+				MarkdownDescription: "The merchant's payment methods in the order the service lists them.",
+				Computed:            true,
+				NestedObject: schema.NestedAttributeObject{
+					Attributes: map[string]schema.Attribute{
+						"method": schema.StringAttribute{
+							MarkdownDescription: "Lowercase payment-method identifier, such as `visa`.",
+							Computed:            true,
+						},
+						"status": schema.StringAttribute{
+							MarkdownDescription: "`active` or `inactive`.",
+							Computed:            true,
+						},
+						"activated_at": schema.StringAttribute{
+							MarkdownDescription: "When the method was activated (ISO 8601, UTC); null for inactive methods.",
+							Computed:            true,
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func (d *paymentMethodsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var config paymentMethodsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	c, diags := d.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	merchantID := config.MerchantID.ValueInt64()
+	methods, err := c.ListPaymentMethods(ctx, merchantID)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list payment methods of merchant %d", merchantID), err)
+		return
+	}
+	config.Methods = make([]paymentMethodEntryModel, 0, len(methods))
+	for _, m := range methods {
+		config.Methods = append(config.Methods, paymentMethodEntryModel{
+			Method:      types.StringValue(strings.ToLower(m.Method)),
+			Status:      types.StringValue(strings.ToLower(m.Status)),
+			ActivatedAt: types.StringPointerValue(m.ActivatedAt),
+		})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+}

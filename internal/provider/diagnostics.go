@@ -1,0 +1,53 @@
+package provider
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// addAPIError turns a client error into a diagnostic that shows the HTTP
+// status, the service's message and the request ID, plus what to do next.
+func addAPIError(diags *diag.Diagnostics, summary string, err error) {
+	diags.AddError(summary, apiErrorDetail(err))
+}
+
+func apiErrorDetail(err error) string {
+	detail := err.Error()
+	var apiErr *client.APIError
+	if errors.As(err, &apiErr) {
+		if hint := statusHint(apiErr.StatusCode, apiErr.Path); hint != "" {
+			detail += "\n\n" + hint
+		}
+	}
+	return detail
+}
+
+// statusHint tells the user what usually causes a status on this API.
+func statusHint(status int, path string) string {
+	ais := strings.HasPrefix(path, "/v1/ais/")
+	switch status {
+	case http.StatusUnauthorized:
+		if ais {
+			return fmt.Sprintf("Check the provider's %s (or %s).", attrAccessToken, envAccessToken)
+		}
+		return fmt.Sprintf("Check the provider's %s and %s (or %s and %s).",
+			attrPartnerClientID, attrPartnerClientSecret, envPartnerClientID, envPartnerClientSecret)
+	case http.StatusForbidden:
+		if ais {
+			return "The token may not read this merchant, or the user's consent is missing, not yet authorized, " +
+				"expired, or lacks the permission this read needs."
+		}
+		return "These partner credentials may not act for this merchant."
+	case http.StatusNotFound:
+		return "Check that the merchant ID and any store or account ID exist."
+	case http.StatusTooManyRequests:
+		return "The service is rate limiting requests; try again later or lower terraform's -parallelism."
+	}
+	return ""
+}

@@ -1,0 +1,178 @@
+// Package provider implements the cardpay Terraform provider.
+package provider
+
+import (
+	"context"
+	"os"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// Defaults of the optional provider attributes.
+const (
+	defaultRequestTimeout = 30 * time.Second
+	defaultMaxRetries     = 4
+	maxMaxRetries         = 10
+)
+
+var (
+	_ provider.Provider                       = (*cardpayProvider)(nil)
+	_ provider.ProviderWithEphemeralResources = (*cardpayProvider)(nil)
+)
+
+// New returns a constructor for the provider at the given version.
+func New(version string) func() provider.Provider {
+	return func() provider.Provider {
+		return &cardpayProvider{version: version}
+	}
+}
+
+type cardpayProvider struct {
+	version string
+}
+
+type providerModel struct {
+	BaseURL             types.String         `tfsdk:"base_url"`
+	PartnerClientID     types.String         `tfsdk:"partner_client_id"`
+	PartnerClientSecret types.String         `tfsdk:"partner_client_secret"`
+	AccessToken         types.String         `tfsdk:"access_token"`
+	RequestTimeout      timetypes.GoDuration `tfsdk:"request_timeout"`
+	MaxRetries          types.Int64          `tfsdk:"max_retries"`
+}
+
+func (p *cardpayProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
+	resp.TypeName = "cardpay"
+	resp.Version = p.version
+}
+
+func (p *cardpayProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Manages a merchant's card-payment setup and reads open-banking (AIS) data " +
+			"through the cardpay partner API. Every attribute can also be set through an environment " +
+			"variable; a value in the configuration wins over the environment.",
+		Attributes: map[string]schema.Attribute{
+			attrBaseURL: schema.StringAttribute{
+				MarkdownDescription: "Base URL of the API, for example `https://api.example.com`. " +
+					"Plain `http` is accepted only for loopback addresses (such as the `cardpay-sandbox`), " +
+					"because credentials travel in request headers. Environment variable: `" + envBaseURL + "`.",
+				Optional:   true,
+				Validators: []validator.String{baseURLValidator{}},
+			},
+			attrPartnerClientID: schema.StringAttribute{
+				MarkdownDescription: "Partner client ID, sent as `X-Partner-Client-Id` on the `/v1/partner/` " +
+					"endpoints. Environment variable: `" + envPartnerClientID + "`.",
+				Optional:   true,
+				Validators: notBlank(),
+			},
+			attrPartnerClientSecret: schema.StringAttribute{
+				MarkdownDescription: "Partner client secret, sent as `X-Partner-Client-Secret`. Prefer the " +
+					"environment variable `" + envPartnerClientSecret + "` to keep it out of configuration files.",
+				Optional:   true,
+				Sensitive:  true,
+				Validators: notBlank(),
+			},
+			attrAccessToken: schema.StringAttribute{
+				MarkdownDescription: "Bearer access token for the account-information (`/v1/ais/`) endpoints. " +
+					"Environment variable: `" + envAccessToken + "`.",
+				Optional:   true,
+				Sensitive:  true,
+				Validators: notBlank(),
+			},
+			attrRequestTimeout: schema.StringAttribute{
+				MarkdownDescription: "Time limit for one HTTP attempt, as a Go duration such as `30s` or `1m`. " +
+					"Defaults to `30s`. Environment variable: `" + envRequestTimeout + "`.",
+				Optional:   true,
+				CustomType: timetypes.GoDurationType{},
+				Validators: []validator.String{positiveDurationValidator{}},
+			},
+			attrMaxRetries: schema.Int64Attribute{
+				MarkdownDescription: "How many times a failed request that is safe to repeat is retried " +
+					"(rate limiting, temporary outages). Defaults to `4`; `0` disables retries. Creating " +
+					"requests are never repeated after an ambiguous failure. Environment variable: `" + envMaxRetries + "`.",
+				Optional:   true,
+				Validators: []validator.Int64{int64validator.Between(0, maxMaxRetries)},
+			},
+		},
+	}
+}
+
+func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
+	var config providerModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+
+	settings, diags := resolveSettings(config, os.LookupEnv)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	settings.UserAgent = userAgent(p.version, req.TerraformVersion)
+
+	data := newProviderData(settings)
+	resp.Diagnostics.Append(data.validate()...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	tflog.Debug(ctx, "configured cardpay provider", map[string]any{
+		"base_url":    settings.BaseURL,
+		"max_retries": settings.MaxRetries,
+		"timeout":     settings.Timeout.String(),
+		"unknown":     settings.Unknown,
+	})
+	resp.ResourceData = data
+	resp.DataSourceData = data
+	resp.EphemeralResourceData = data
+}
+
+func (p *cardpayProvider) Resources(context.Context) []func() resource.Resource {
+	return []func() resource.Resource{
+		newPaymentMethodResource,
+	}
+}
+
+func (p *cardpayProvider) DataSources(context.Context) []func() datasource.DataSource {
+	return []func() datasource.DataSource{
+		newPaymentMethodsDataSource,
+	}
+}
+
+func (p *cardpayProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
+	return []func() ephemeral.EphemeralResource{}
+}
+
+// userAgent names the provider and Terraform versions so the service can
+// tell which releases are calling it.
+func userAgent(providerVersion, terraformVersion string) string {
+	ua := "terraform-provider-cardpay/" + providerVersion
+	if terraformVersion != "" {
+		ua += " (+https://www.terraform.io) Terraform/" + terraformVersion
+	}
+	return ua
+}
+
+// clientConfig is kept here so every client setting has one source.
+func (s settings) clientConfig() client.Config {
+	return client.Config{
+		BaseURL:             s.BaseURL,
+		PartnerClientID:     s.PartnerClientID,
+		PartnerClientSecret: s.PartnerClientSecret,
+		AccessToken:         s.AccessToken,
+		Timeout:             s.Timeout,
+		MaxRetries:          s.MaxRetries,
+		UserAgent:           s.UserAgent,
+	}
+}

@@ -1,0 +1,190 @@
+package provider
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// Provider attribute names and the environment variables that back them.
+const (
+	attrBaseURL             = "base_url"
+	attrPartnerClientID     = "partner_client_id"
+	attrPartnerClientSecret = "partner_client_secret"
+	attrAccessToken         = "access_token"
+	attrRequestTimeout      = "request_timeout"
+	attrMaxRetries          = "max_retries"
+
+	envBaseURL             = "CARDPAY_BASE_URL"
+	envPartnerClientID     = "CARDPAY_PARTNER_CLIENT_ID"
+	envPartnerClientSecret = "CARDPAY_PARTNER_CLIENT_SECRET"
+	envAccessToken         = "CARDPAY_ACCESS_TOKEN"
+	envRequestTimeout      = "CARDPAY_REQUEST_TIMEOUT"
+	envMaxRetries          = "CARDPAY_MAX_RETRIES"
+)
+
+// settings is the provider configuration after configuration values and
+// environment variables have been merged.
+type settings struct {
+	BaseURL             string
+	PartnerClientID     string
+	PartnerClientSecret string
+	AccessToken         string
+	Timeout             time.Duration
+	MaxRetries          int
+	UserAgent           string
+	// Unknown lists attributes whose value is not known yet (for example a
+	// token produced by another resource during the same apply).
+	Unknown []string
+}
+
+// resolveSettings merges the configuration with the environment: a value in
+// the configuration wins, an unknown value is remembered rather than guessed.
+func resolveSettings(config providerModel, lookupEnv func(string) (string, bool)) (settings, diag.Diagnostics) {
+	var s settings
+	var diags diag.Diagnostics
+
+	stringSetting := func(v types.String, attr, env string) string {
+		switch {
+		case v.IsUnknown():
+			s.Unknown = append(s.Unknown, attr)
+			return ""
+		case !v.IsNull():
+			return v.ValueString()
+		}
+		value, _ := lookupEnv(env)
+		return strings.TrimSpace(value)
+	}
+	s.BaseURL = stringSetting(config.BaseURL, attrBaseURL, envBaseURL)
+	s.PartnerClientID = stringSetting(config.PartnerClientID, attrPartnerClientID, envPartnerClientID)
+	s.PartnerClientSecret = stringSetting(config.PartnerClientSecret, attrPartnerClientSecret, envPartnerClientSecret)
+	s.AccessToken = stringSetting(config.AccessToken, attrAccessToken, envAccessToken)
+
+	s.Timeout = defaultRequestTimeout
+	switch {
+	case config.RequestTimeout.IsUnknown():
+		s.Unknown = append(s.Unknown, attrRequestTimeout)
+	case !config.RequestTimeout.IsNull():
+		d, ds := config.RequestTimeout.ValueGoDuration()
+		diags.Append(ds...)
+		s.Timeout = d
+	default:
+		if raw, ok := lookupEnv(envRequestTimeout); ok && raw != "" {
+			d, err := time.ParseDuration(raw)
+			if err != nil || d <= 0 {
+				diags.AddError("Invalid "+envRequestTimeout,
+					fmt.Sprintf("%s=%q is not a positive Go duration. Write a value such as \"30s\" or \"2m\".", envRequestTimeout, raw))
+			}
+			s.Timeout = d
+		}
+	}
+
+	s.MaxRetries = defaultMaxRetries
+	switch {
+	case config.MaxRetries.IsUnknown():
+		s.Unknown = append(s.Unknown, attrMaxRetries)
+	case !config.MaxRetries.IsNull():
+		s.MaxRetries = int(config.MaxRetries.ValueInt64())
+	default:
+		if raw, ok := lookupEnv(envMaxRetries); ok && raw != "" {
+			n, err := strconv.Atoi(raw)
+			if err != nil || n < 0 || n > maxMaxRetries {
+				diags.AddError("Invalid "+envMaxRetries,
+					fmt.Sprintf("%s=%q must be a whole number from 0 to %d.", envMaxRetries, raw, maxMaxRetries))
+			}
+			s.MaxRetries = n
+		}
+	}
+	return s, diags
+}
+
+// providerData reaches resources, data sources and ephemeral resources
+// through ProviderData. Missing settings are reported only when a type
+// needs them, so a configuration that uses only partner resources needs no
+// access token and the other way round.
+type providerData struct {
+	settings settings
+	client   *client.Client
+	err      error
+}
+
+func newProviderData(s settings) *providerData {
+	d := &providerData{settings: s}
+	if s.BaseURL != "" {
+		d.client, d.err = client.New(s.clientConfig())
+	}
+	return d
+}
+
+// validate reports a base URL that is set but unusable at configure time.
+func (d *providerData) validate() diag.Diagnostics {
+	var diags diag.Diagnostics
+	if d.err != nil {
+		diags.AddAttributeError(path.Root(attrBaseURL), "Invalid base URL",
+			fmt.Sprintf("%s (from the %s attribute or the %s environment variable). Use an https URL such as "+
+				"\"https://api.example.com\", or http://127.0.0.1:PORT for a local cardpay-sandbox.", d.err, attrBaseURL, envBaseURL))
+	}
+	return diags
+}
+
+// credential pairs an attribute with its environment variable.
+type credential struct {
+	attr, env string
+	value     func(settings) string
+}
+
+var (
+	partnerCredentials = []credential{
+		{attrPartnerClientID, envPartnerClientID, func(s settings) string { return s.PartnerClientID }},
+		{attrPartnerClientSecret, envPartnerClientSecret, func(s settings) string { return s.PartnerClientSecret }},
+	}
+	aisCredentials = []credential{
+		{attrAccessToken, envAccessToken, func(s settings) string { return s.AccessToken }},
+	}
+)
+
+// partnerClient returns the client for the /v1/partner/ endpoints, or
+// diagnostics naming what the user still has to configure.
+func (d *providerData) partnerClient() (*client.Client, diag.Diagnostics) {
+	return d.clientWith(partnerCredentials)
+}
+
+// aisClient returns the client for the /v1/ais/ endpoints.
+func (d *providerData) aisClient() (*client.Client, diag.Diagnostics) {
+	return d.clientWith(aisCredentials)
+}
+
+func (d *providerData) clientWith(creds []credential) (*client.Client, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	needed := []credential{{attrBaseURL, envBaseURL, func(s settings) string { return s.BaseURL }}}
+	needed = append(needed, creds...)
+	for _, c := range needed {
+		if slices.Contains(d.settings.Unknown, c.attr) {
+			diags.AddError("Provider configuration not yet known",
+				fmt.Sprintf("The provider attribute %q depends on a value that is known only after apply. "+
+					"Apply the resource that produces it first (for example with -target), or set %s.", c.attr, c.env))
+			continue
+		}
+		if c.value(d.settings) == "" {
+			diags.AddError("Missing provider configuration: "+c.attr,
+				fmt.Sprintf("This operation needs %q. Set it in the provider \"cardpay\" block or through the %s "+
+					"environment variable.", c.attr, c.env))
+		}
+	}
+	if diags.HasError() {
+		return nil, diags
+	}
+	if d.err != nil {
+		diags.AddError("Invalid base URL", d.err.Error())
+		return nil, diags
+	}
+	return d.client, diags
+}

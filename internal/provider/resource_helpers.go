@@ -1,0 +1,54 @@
+package provider
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+)
+
+// providerDataFrom unwraps ProviderData for resources, data sources and
+// ephemeral resources. It returns nil before the provider is configured
+// (for example during validation), which callers treat as "not yet".
+func providerDataFrom(raw any, diags *diag.Diagnostics) *providerData {
+	if raw == nil {
+		return nil
+	}
+	data, ok := raw.(*providerData)
+	if !ok {
+		diags.AddError("Unexpected provider data",
+			fmt.Sprintf("Expected *providerData, got %T. This is a bug in the provider; please report it.", raw))
+		return nil
+	}
+	return data
+}
+
+// merchantScopedID is the import ID form "<merchant_id>/<name>".
+func merchantScopedID(merchantID int64, name string) string {
+	return strconv.FormatInt(merchantID, 10) + "/" + name
+}
+
+// parseMerchantScopedID splits an import ID "<merchant_id>/<name>"; label
+// and example say in the error what a valid ID looks like.
+func parseMerchantScopedID(id, label, example string) (int64, string, error) {
+	merchant, name, ok := strings.Cut(id, "/")
+	merchantID, err := strconv.ParseInt(merchant, 10, 64)
+	if !ok || err != nil || merchantID < 1 || name == "" || strings.Contains(name, "/") {
+		return 0, "", fmt.Errorf("expected an ID of the form <merchant_id>/<%s> with a positive numeric "+
+			"merchant ID, for example %q; got %q", label, example, id)
+	}
+	return merchantID, name, nil
+}
+
+// warnIfDestroyOnlyForgets adds a plan-time warning when the plan destroys or
+// replaces an object the service has no way to delete.
+func warnIfDestroyOnlyForgets(req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, summary, detail string) {
+	if req.State.Raw.IsNull() {
+		return // creating: nothing to forget
+	}
+	if req.Plan.Raw.IsNull() || len(resp.RequiresReplace) > 0 {
+		resp.Diagnostics.AddWarning(summary, detail)
+	}
+}

@@ -1,0 +1,204 @@
+package provider
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+const paymentMethodAddr = "cardpay_payment_method.test"
+
+func paymentMethodConfig(merchantID int64, method string) string {
+	return fmt.Sprintf(`
+resource "cardpay_payment_method" "test" {
+  merchant_id = %d
+  method      = %q
+}
+`, merchantID, method)
+}
+
+func TestAccPaymentMethod_lifecycle(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectUnknownValue(paymentMethodAddr, tfjsonpath.New("activated_at")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
+						knownvalue.StringExact(fmt.Sprintf("%d/amex", env.MerchantID))),
+					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("activated_at"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
+				},
+			},
+			{
+				// A second plan with the same configuration changes nothing.
+				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				ResourceName:      paymentMethodAddr,
+				ImportState:       true,
+				ImportStateId:     fmt.Sprintf("%d/amex", env.MerchantID),
+				ImportStateVerify: true,
+			},
+			{
+				ResourceName:    paymentMethodAddr,
+				Config:          env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+				ImportState:     true,
+				ImportStateKind: resource.ImportBlockWithID,
+				ImportStateId:   fmt.Sprintf("%d/amex", env.MerchantID),
+			},
+			{
+				// Changing the method replaces the resource.
+				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "swish")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionDestroyBeforeCreate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
+						knownvalue.StringExact(fmt.Sprintf("%d/swish", env.MerchantID))),
+				},
+			},
+		},
+	})
+}
+
+func TestAccPaymentMethod_alreadyActive(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			// visa is active by default; activating it again succeeds.
+			Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "visa")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+			},
+		}},
+	})
+}
+
+func TestAccPaymentMethod_drift(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfig(paymentMethodConfig(env.MerchantID, "klarna"))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				// Deactivated outside Terraform: the plan shows it is activated again.
+				PreConfig: func() {
+					if err := sb.DeactivatePaymentMethod(env.MerchantID, "klarna"); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionCreate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				},
+			},
+		},
+	})
+}
+
+func TestAccPaymentMethod_validation(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.providerConfig(paymentMethodConfig(env.MerchantID, "AMEX")),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`lowercase payment-method identifier`),
+			},
+			{
+				Config:      env.providerConfig(paymentMethodConfig(0, "amex")),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+			},
+			{
+				ResourceName:  paymentMethodAddr,
+				Config:        env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+				ImportState:   true,
+				ImportStateId: "amex",
+				ExpectError:   regexp.MustCompile(`<merchant_id>/<method>`),
+			},
+		},
+	})
+}
+
+func TestAccPaymentMethod_wrongSecret(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.providerConfigWith("not-the-secret", paymentMethodConfig(env.MerchantID, "amex")),
+			ExpectError: regexp.MustCompile(`(?s)401.*(?i:credential|secret|unauthori)`),
+		}},
+	})
+}
+
+func TestPaymentMethod_destroyWarning(t *testing.T) {
+	plan, apply := destroyDiagnostics(t, "cardpay_payment_method", map[string]tftypes.Value{
+		"id":          tftypes.NewValue(tftypes.String, "1001/amex"),
+		"merchant_id": tftypes.NewValue(tftypes.Number, 1001),
+		"method":      tftypes.NewValue(tftypes.String, "amex"),
+	})
+	requireWarning(t, "plan", plan, paymentMethodNoDeactivateSummary)
+	requireWarning(t, "apply", apply, paymentMethodNoDeactivateSummary)
+}
+
+func TestAccPaymentMethodsDataSource(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(fmt.Sprintf(`
+data "cardpay_payment_methods" "test" {
+  merchant_id = %d
+}
+`, env.MerchantID)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.cardpay_payment_methods.test", tfjsonpath.New("methods"),
+					knownvalue.SetPartial([]knownvalue.Check{
+						knownvalue.ObjectExact(map[string]knownvalue.Check{
+							"method":       knownvalue.StringExact("visa"),
+							"status":       knownvalue.StringExact("active"),
+							"activated_at": knownvalue.NotNull(),
+						}),
+						knownvalue.ObjectExact(map[string]knownvalue.Check{
+							"method":       knownvalue.StringExact("amex"),
+							"status":       knownvalue.StringExact("inactive"),
+							"activated_at": knownvalue.Null(),
+						}),
+					})),
+			},
+		}},
+	})
+}

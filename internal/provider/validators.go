@@ -1,0 +1,84 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// merchantIDValidators accept the service's numeric merchant IDs.
+func merchantIDValidators() []validator.Int64 {
+	return []validator.Int64{int64validator.AtLeast(1)}
+}
+
+// methodPattern matches the service's lowercase payment-method identifiers
+// such as "visa" or "mobilepay". The full set is not published, so the
+// provider checks the form rather than a list.
+var methodPattern = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
+
+func methodValidators() []validator.String {
+	return []validator.String{
+		stringvalidator.LengthBetween(1, 64),
+		stringvalidator.RegexMatches(methodPattern,
+			"must be a lowercase payment-method identifier such as \"visa\", \"amex\" or \"mobilepay\" "+
+				"(letters, digits, \"-\" or \"_\", starting with a letter)"),
+	}
+}
+
+// notBlank rejects empty or whitespace-only strings.
+func notBlank() []validator.String {
+	return []validator.String{
+		stringvalidator.RegexMatches(regexp.MustCompile(`\S`), "must not be empty or only whitespace"),
+	}
+}
+
+// baseURLValidator applies the client's rule for base URLs at plan time.
+type baseURLValidator struct{}
+
+func (baseURLValidator) Description(context.Context) string {
+	return "must be an absolute https URL, or http for a loopback host"
+}
+
+func (v baseURLValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+
+func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if err := client.ValidateBaseURL(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid base URL",
+			fmt.Sprintf("%s. Write an https URL such as \"https://api.example.com\", or "+
+				"\"http://127.0.0.1:8080\" for a local cardpay-sandbox.", strings.TrimSuffix(err.Error(), ".")))
+	}
+}
+
+// positiveDurationValidator requires a Go duration greater than zero.
+type positiveDurationValidator struct{}
+
+func (positiveDurationValidator) Description(context.Context) string {
+	return "must be a positive Go duration such as \"30s\""
+}
+
+func (v positiveDurationValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (positiveDurationValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	d, err := time.ParseDuration(req.ConfigValue.ValueString())
+	if err != nil || d <= 0 {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
+			fmt.Sprintf("%q is not a positive duration. Write a value such as \"30s\", \"90s\" or \"2m\".",
+				req.ConfigValue.ValueString()))
+	}
+}
