@@ -1,0 +1,252 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+func envFrom(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+func nullConfig() providerModel {
+	return providerModel{
+		BaseURL:             types.StringNull(),
+		PartnerClientID:     types.StringNull(),
+		PartnerClientSecret: types.StringNull(),
+		AccessToken:         types.StringNull(),
+		RequestTimeout:      timetypes.NewGoDurationNull(),
+		MaxRetries:          types.Int64Null(),
+	}
+}
+
+func TestResolveSettings(t *testing.T) {
+	env := envFrom(map[string]string{
+		envBaseURL:             "https://env.example.com",
+		envPartnerClientID:     "env-id",
+		envPartnerClientSecret: "env-secret",
+		envAccessToken:         "env-token",
+		envRequestTimeout:      "45s",
+		envMaxRetries:          "2",
+	})
+
+	t.Run("environment fills what the configuration leaves out", func(t *testing.T) {
+		s, diags := resolveSettings(nullConfig(), env)
+		requireNoErrors(t, diags)
+		want := settings{BaseURL: "https://env.example.com", PartnerClientID: "env-id", PartnerClientSecret: "env-secret",
+			AccessToken: "env-token", Timeout: 45 * time.Second, MaxRetries: 2}
+		if fmt.Sprint(s) != fmt.Sprint(want) {
+			t.Errorf("got %+v, want %+v", s, want)
+		}
+	})
+
+	t.Run("configuration wins over the environment", func(t *testing.T) {
+		c := nullConfig()
+		c.BaseURL = types.StringValue("https://config.example.com")
+		c.PartnerClientSecret = types.StringValue("config-secret")
+		c.RequestTimeout = timetypes.NewGoDurationValue(5 * time.Second)
+		c.MaxRetries = types.Int64Value(0)
+		s, diags := resolveSettings(c, env)
+		requireNoErrors(t, diags)
+		if s.BaseURL != "https://config.example.com" || s.PartnerClientSecret != "config-secret" ||
+			s.PartnerClientID != "env-id" || s.Timeout != 5*time.Second || s.MaxRetries != 0 {
+			t.Errorf("got %+v", s)
+		}
+	})
+
+	t.Run("defaults", func(t *testing.T) {
+		s, diags := resolveSettings(nullConfig(), envFrom(nil))
+		requireNoErrors(t, diags)
+		if s.Timeout != defaultRequestTimeout || s.MaxRetries != defaultMaxRetries {
+			t.Errorf("got timeout %s, retries %d", s.Timeout, s.MaxRetries)
+		}
+	})
+
+	t.Run("unknown values are remembered, not guessed", func(t *testing.T) {
+		c := nullConfig()
+		c.AccessToken = types.StringUnknown()
+		c.MaxRetries = types.Int64Unknown()
+		s, diags := resolveSettings(c, env)
+		requireNoErrors(t, diags)
+		if s.AccessToken != "" || strings.Join(s.Unknown, ",") != "access_token,max_retries" {
+			t.Errorf("got %+v", s)
+		}
+	})
+
+	t.Run("invalid environment values name the variable", func(t *testing.T) {
+		_, diags := resolveSettings(nullConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1"}))
+		text := diagText(diags)
+		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("diagnostics %q do not mention %q", text, want)
+			}
+		}
+	})
+}
+
+func TestProviderDataClients(t *testing.T) {
+	cases := []struct {
+		name      string
+		settings  settings
+		ais       bool
+		wantError []string
+	}{
+		{"missing base URL", settings{PartnerClientID: "id", PartnerClientSecret: "s"}, false,
+			[]string{attrBaseURL, envBaseURL}},
+		{"missing partner secret", settings{BaseURL: "https://api.example.com", PartnerClientID: "id"}, false,
+			[]string{attrPartnerClientSecret, envPartnerClientSecret}},
+		{"missing access token", settings{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, true,
+			[]string{attrAccessToken, envAccessToken}},
+		{"unknown access token", settings{BaseURL: "https://api.example.com", Unknown: []string{attrAccessToken}}, true,
+			[]string{attrAccessToken, "known only after apply"}},
+		{"partner client needs no token", settings{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, false, nil},
+		{"ais client needs no partner credentials", settings{BaseURL: "https://api.example.com", AccessToken: "t"}, true, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			data := newProviderData(tc.settings)
+			clientFor := data.partnerClient
+			if tc.ais {
+				clientFor = data.aisClient
+			}
+			c, diags := clientFor()
+			text := diagText(diags)
+			if tc.wantError == nil {
+				requireNoErrors(t, diags)
+				if c == nil {
+					t.Fatal("no client")
+				}
+				return
+			}
+			for _, want := range tc.wantError {
+				if !strings.Contains(text, want) {
+					t.Errorf("diagnostics %q do not mention %q", text, want)
+				}
+			}
+		})
+	}
+}
+
+func TestProviderData_insecureBaseURL(t *testing.T) {
+	data := newProviderData(settings{BaseURL: "http://api.example.com"})
+	if text := diagText(data.validate()); !strings.Contains(text, "https") {
+		t.Errorf("validate() = %q, want an error that asks for https", text)
+	}
+}
+
+func TestUserAgent(t *testing.T) {
+	got := userAgent("1.2.3", "1.11.4")
+	if !strings.HasPrefix(got, "terraform-provider-cardpay/1.2.3") || !strings.Contains(got, "Terraform/1.11.4") {
+		t.Errorf("userAgent = %q", got)
+	}
+}
+
+func TestProviderSchemaDescriptions(t *testing.T) {
+	srv := protocolServer(t)
+	resp, err := srv.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(kind, name string, s *tfprotov6.Schema) {
+		if s.Block.Description == "" {
+			t.Errorf("%s %s has no description", kind, name)
+		}
+		for _, a := range s.Block.Attributes {
+			if a.Description == "" {
+				t.Errorf("%s %s: attribute %s has no description", kind, name, a.Name)
+			}
+		}
+	}
+	check("provider", "cardpay", resp.Provider)
+	for name, s := range resp.ResourceSchemas {
+		check("resource", name, s)
+	}
+	for name, s := range resp.DataSourceSchemas {
+		check("data source", name, s)
+	}
+	for name, s := range resp.EphemeralResourceSchemas {
+		check("ephemeral resource", name, s)
+	}
+}
+
+// The provider block may depend on values known only after apply; resources
+// that do not need such a value still plan and apply.
+func TestAccProvider_unknownConfigValue(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: fmt.Sprintf(`
+resource "terraform_data" "token" {
+  input = %q
+}
+
+provider "cardpay" {
+  base_url              = %q
+  partner_client_id     = %q
+  partner_client_secret = %q
+  access_token          = terraform_data.token.output
+}
+`, env.AccessToken, env.BaseURL, env.ClientID, env.ClientSecret) + paymentMethodConfig(env.MerchantID, "visa"),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+			},
+		}},
+	})
+}
+
+func TestAccProvider_missingBaseURL(t *testing.T) {
+	t.Setenv(envBaseURL, "")
+	t.Setenv(envPartnerClientID, "")
+	t.Setenv(envPartnerClientSecret, "")
+	resource.Test(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      paymentMethodConfig(1001, "amex"),
+			ExpectError: regexp.MustCompile(`(?s)base_url.*CARDPAY_BASE_URL`),
+		}},
+	})
+}
+
+func TestAccProvider_invalidBaseURL(t *testing.T) {
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: `
+provider "cardpay" {
+  base_url = "http://api.example.com"
+}
+` + paymentMethodConfig(1001, "amex"),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)Invalid base URL.*https`),
+		}},
+	})
+}
+
+func requireNoErrors(t *testing.T, diags diag.Diagnostics) {
+	t.Helper()
+	if diags.HasError() {
+		t.Fatalf("unexpected errors: %s", diagText(diags))
+	}
+}
+
+func diagText(diags diag.Diagnostics) string {
+	var b strings.Builder
+	for _, d := range diags {
+		b.WriteString(d.Summary() + ": " + d.Detail() + "\n")
+	}
+	return b.String()
+}
