@@ -41,6 +41,26 @@ func destroyDiagnostics(t *testing.T, resourceType string, attrs map[string]tfty
 	return planResp.Diagnostics, applyResp.Diagnostics
 }
 
+// replaceDiagnostics plans the change of an object with prior
+// state to config over the plugin protocol and returns the diagnostics,
+// failing unless the plan replaces the object.
+func replaceDiagnostics(t *testing.T, resourceType string, prior, config map[string]tftypes.Value) []*tfprotov6.Diagnostic {
+	t.Helper()
+	srv := protocolServer(t)
+	state, _, _ := stateValue(t, srv, resourceType, prior)
+	cfg, _, _ := stateValue(t, srv, resourceType, config)
+	resp, err := srv.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: resourceType, PriorState: state, ProposedNewState: cfg, Config: cfg,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.RequiresReplace) == 0 {
+		t.Fatalf("plan of %s does not replace it; diagnostics: %v", resourceType, resp.Diagnostics)
+	}
+	return resp.Diagnostics
+}
+
 // stateValue encodes attrs (others null) as an object of resourceType, and
 // a null object of the same type.
 func stateValue(t *testing.T, srv tfprotov6.ProviderServer, resourceType string, attrs map[string]tftypes.Value) (state, null *tfprotov6.DynamicValue, typ tftypes.Type) {
@@ -90,4 +110,35 @@ func requireWarning(t *testing.T, when string, diags []*tfprotov6.Diagnostic, su
 		}
 	}
 	t.Errorf("%s: no warning %q among %d diagnostics", when, summary, len(diags))
+}
+
+// Replacing an object the service cannot delete warns at plan time, for
+// every such resource type and every argument that forces replacement.
+func TestReplaceWarnings(t *testing.T) {
+	str := func(v string) tftypes.Value { return tftypes.NewValue(tftypes.String, v) }
+	num := func(v int64) tftypes.Value { return tftypes.NewValue(tftypes.Number, v) }
+	cases := []struct {
+		resourceType, summary string
+		prior, config         map[string]tftypes.Value
+	}{
+		{"cardpay_payment_method", paymentMethodNoDeactivateSummary,
+			map[string]tftypes.Value{"id": str("1001/amex"), "merchant_id": num(1001), "method": str("amex")},
+			map[string]tftypes.Value{"merchant_id": num(1001), "method": str("swish")}},
+		{"cardpay_onboarding_application", onboardingNoWithdrawSummary,
+			map[string]tftypes.Value{"id": str("app-1"), "application_id": str("app-1"), "merchant_id": num(1001)},
+			map[string]tftypes.Value{"merchant_id": num(1002)}},
+		{"cardpay_online_terminal", onlineTerminalNoDeleteSummary,
+			map[string]tftypes.Value{"id": str("t-1"), "terminal_id": str("t-1"), "merchant_id": num(1001),
+				"online_terminal_mode": str("PaymentPage"), "store_id": str("1001-main")},
+			map[string]tftypes.Value{"merchant_id": num(1001), "online_terminal_mode": str("SelfHostedPage")}},
+		{"cardpay_order", orderNoCancelSummary,
+			map[string]tftypes.Value{"id": str("o-1"), "order_id": str("o-1"), "merchant_id": num(1001),
+				"amount": num(1000), "currency": str("DKK")},
+			map[string]tftypes.Value{"merchant_id": num(1001), "amount": num(2000), "currency": str("DKK")}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.resourceType, func(t *testing.T) {
+			requireWarning(t, "plan", replaceDiagnostics(t, tc.resourceType, tc.prior, tc.config), tc.summary)
+		})
+	}
 }

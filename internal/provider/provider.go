@@ -98,9 +98,11 @@ func (p *cardpayProvider) Schema(_ context.Context, _ provider.SchemaRequest, re
 				Validators: []validator.String{positiveDurationValidator{}},
 			},
 			attrMaxRetries: schema.Int64Attribute{
-				MarkdownDescription: "How many times a failed request that is safe to repeat is retried " +
-					"(rate limiting, temporary outages). Defaults to `4`; `0` disables retries. Creating " +
-					"requests are never repeated after an ambiguous failure. Environment variable: `" + envMaxRetries + "`.",
+				MarkdownDescription: "How many times a failed request is retried. Requests the service did not " +
+					"process (HTTP 429 or 503, or a connection that could not be opened) are retried for every " +
+					"request; requests with an unknown outcome (HTTP 500, 502, 504, timeouts) only where repeating " +
+					"cannot create a duplicate, so creating requests are never repeated after an ambiguous failure. " +
+					"Defaults to `4`; `0` disables retries. Environment variable: `" + envMaxRetries + "`.",
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(0, maxMaxRetries)},
 			},
@@ -141,6 +143,11 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 func (p *cardpayProvider) Resources(context.Context) []func() resource.Resource {
 	return []func() resource.Resource{
 		newPaymentMethodResource,
+		newStoreResource,
+		newInterappRegistrationResource,
+		newOnboardingApplicationResource,
+		newOnlineTerminalResource,
+		newOrderResource,
 	}
 }
 
@@ -151,7 +158,9 @@ func (p *cardpayProvider) DataSources(context.Context) []func() datasource.DataS
 }
 
 func (p *cardpayProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
-	return []func() ephemeral.EphemeralResource{}
+	return []func() ephemeral.EphemeralResource{
+		newInterappRegistrationEphemeral,
+	}
 }
 
 // userAgent names the provider and Terraform versions so the service can

@@ -164,6 +164,11 @@ func (d *providerData) aisClient() (*client.Client, diag.Diagnostics) {
 
 func (d *providerData) clientWith(creds []credential) (*client.Client, diag.Diagnostics) {
 	var diags diag.Diagnostics
+	if d == nil {
+		diags.AddError("Provider not configured",
+			"The cardpay provider was not configured before it was used. This is a bug in the provider; please report it.")
+		return nil, diags
+	}
 	needed := []credential{{attrBaseURL, envBaseURL, func(s settings) string { return s.BaseURL }}}
 	needed = append(needed, creds...)
 	for _, c := range needed {

@@ -1,11 +1,14 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
@@ -42,13 +45,32 @@ func parseMerchantScopedID(id, label, example string) (int64, string, error) {
 	return merchantID, name, nil
 }
 
-// warnIfDestroyOnlyForgets adds a plan-time warning when the plan destroys or
-// replaces an object the service has no way to delete.
-func warnIfDestroyOnlyForgets(req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse, summary, detail string) {
+// warnIfDestroyOnlyForgets adds a plan-time warning when the plan destroys
+// an object the service cannot delete, or replaces it because one of the
+// attributes named in replacedBy changes. Those attributes are compared here
+// because the framework hands ModifyPlan an empty RequiresReplace: the
+// attributes' own RequiresReplace is merged only after it returns.
+func warnIfDestroyOnlyForgets(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse,
+	summary, detail string, replacedBy ...string,
+) {
 	if req.State.Raw.IsNull() {
 		return // creating: nothing to forget
 	}
-	if req.Plan.Raw.IsNull() || len(resp.RequiresReplace) > 0 {
+	if req.Plan.Raw.IsNull() || changesAny(ctx, req, replacedBy) {
 		resp.Diagnostics.AddWarning(summary, detail)
 	}
+}
+
+// changesAny reports whether the plan changes any of the named attributes;
+// an unknown planned value counts as a change.
+func changesAny(ctx context.Context, req resource.ModifyPlanRequest, names []string) bool {
+	for _, name := range names {
+		var planned, prior attr.Value
+		diags := req.Plan.GetAttribute(ctx, path.Root(name), &planned)
+		diags.Append(req.State.GetAttribute(ctx, path.Root(name), &prior)...)
+		if !diags.HasError() && planned != nil && prior != nil && !planned.Equal(prior) {
+			return true
+		}
+	}
+	return false
 }

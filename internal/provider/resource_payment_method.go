@@ -93,8 +93,9 @@ func (r *paymentMethodResource) Configure(_ context.Context, req resource.Config
 	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-func (r *paymentMethodResource) ModifyPlan(_ context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	warnIfDestroyOnlyForgets(req, resp, paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail)
+func (r *paymentMethodResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	warnIfDestroyOnlyForgets(ctx, req, resp, paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail,
+		"merchant_id", "method")
 }
 
 func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {

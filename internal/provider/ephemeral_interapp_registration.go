@@ -1,0 +1,56 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
+)
+
+var _ ephemeral.EphemeralResourceWithConfigure = (*interappRegistrationEphemeral)(nil)
+
+func newInterappRegistrationEphemeral() ephemeral.EphemeralResource {
+	return &interappRegistrationEphemeral{}
+}
+
+// interappRegistrationEphemeral issues a code on every open. It needs no
+// Renew or Close: the code cannot be extended or revoked and lapses by itself.
+type interappRegistrationEphemeral struct {
+	data *providerData
+}
+
+func (e *interappRegistrationEphemeral) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_interapp_registration"
+}
+
+func (e *interappRegistrationEphemeral) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
+	attrs, diags := interappEphemeralAttributes()
+	resp.Diagnostics.Append(diags...)
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Issues a fresh in-app (tap-to-pay) terminal registration code each time Terraform " +
+			"opens this ephemeral resource (during plan and again during apply), without writing it to plan or " +
+			"state. Use it to hand the code to another system in the same run, for example through a " +
+			"write-only argument or a provider configuration. " + interappValiditySentence +
+			" Requires Terraform 1.10 or later.\n\n" +
+			"~> **The API can only issue codes.** It cannot read or revoke them: every run issues a new code, " +
+			"and each stays usable until it expires. `expires_at` is computed by the provider.",
+		Attributes: attrs,
+	}
+}
+
+func (e *interappRegistrationEphemeral) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
+	e.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (e *interappRegistrationEphemeral) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
+	var data interappRegistrationData
+	resp.Diagnostics.Append(req.Config.Get(ctx, &data)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(data.issue(ctx, e.data)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.Result.Set(ctx, data)...)
+}

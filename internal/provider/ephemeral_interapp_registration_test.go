@@ -1,0 +1,111 @@
+package provider
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+// interappEchoFactories serve the provider beside the echo provider, which
+// copies the ephemeral result into the state of echo.test for inspection.
+var interappEchoFactories = map[string]func() (tfprotov6.ProviderServer, error){
+	"cardpay": testProviderFactories["cardpay"],
+	"echo":    echoprovider.NewProviderServer(),
+}
+
+func interappEphemeralConfig(merchantID int64, args ...string) string {
+	return interappConfigBlock("ephemeral", "cardpay_interapp_registration", merchantID, args...) + `
+provider "echo" {
+  data = ephemeral.cardpay_interapp_registration.test
+}
+
+resource "echo" "test" {}
+`
+}
+
+// expectNoManagedInterapp checks that no cardpay_interapp_registration, nor
+// any other cardpay object, was written to state: the only resource there
+// is the echo test double.
+func expectNoManagedInterapp(state *tfjson.State) error {
+	if state == nil || state.Values == nil || state.Values.RootModule == nil {
+		return fmt.Errorf("no state")
+	}
+	for _, r := range state.Values.RootModule.Resources {
+		if strings.HasPrefix(r.Type, "cardpay_") {
+			return fmt.Errorf("the ephemeral resource left %s in state", r.Address)
+		}
+	}
+	return nil
+}
+
+// expectEchoedCodeIssued checks that the code Terraform saw was issued by
+// the sandbox for storeID, among the codes issued while opening the
+// ephemeral resource (Terraform opens it in every plan and apply).
+func expectEchoedCodeIssued(sb *sandbox.Server, storeID string) storeInterappCheck {
+	return func(state *tfjson.State) error {
+		attrs, err := storeInterappValues(state, "echo.test")
+		if err != nil {
+			return err
+		}
+		data, _ := attrs["data"].(map[string]any)
+		codes := sb.Snapshot().InterappCodes
+		if len(codes) == 0 {
+			return fmt.Errorf("the sandbox issued no code")
+		}
+		i := slices.IndexFunc(codes, func(c sandbox.InterappCode) bool { return c.RegistrationCode == data["registration_code"] })
+		if i < 0 || codes[i].StoreID != storeID {
+			return fmt.Errorf("echoed code %v is not among the codes issued for %s: %+v", data["registration_code"], storeID, codes)
+		}
+		return expectSameExpiry(data["expires_at"], codes[i].ExpiresAt)
+	}
+}
+
+func TestAccInterappRegistrationEphemeral(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	start := time.Now()
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
+		ProtoV6ProviderFactories: interappEchoFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(interappEphemeralConfig(env.MerchantID, `store_id = "1001-second"`)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"merchant_id":       knownvalue.Int64Exact(env.MerchantID),
+					"store_id":          knownvalue.StringExact("1001-second"),
+					"registration_code": knownvalue.StringRegexp(interappCodePattern),
+					"registration_link": knownvalue.StringRegexp(regexp.MustCompile(`^cardpay-companion://register\?code=`)),
+					"expires_at":        expectExpiresAtWindow(&start),
+				})),
+				storeInterappCheck(expectNoManagedInterapp),
+				expectEchoedCodeIssued(sb, "1001-second"),
+			},
+		}},
+	})
+}
+
+func TestAccInterappRegistrationEphemeral_unknownStore(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
+		ProtoV6ProviderFactories: interappEchoFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.providerConfig(interappEphemeralConfig(env.MerchantID, `store_id = "1001-nowhere"`)),
+			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
+		}},
+	})
+}

@@ -1,0 +1,234 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	eschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+var (
+	_ resource.ResourceWithConfigure  = (*interappRegistrationResource)(nil)
+	_ resource.ResourceWithModifyPlan = (*interappRegistrationResource)(nil)
+)
+
+// interappCodeValidity is how long a registration code can be used after
+// the service issues it (about 120 seconds per the API reference).
+const interappCodeValidity = 120 * time.Second
+
+const (
+	interappNoRevokeSummary = "In-app registration codes cannot be revoked"
+	interappNoRevokeDetail  = "The cardpay API cannot revoke a registration code: destroying or replacing " +
+		"cardpay_interapp_registration only removes it from Terraform state. An issued code stays usable " +
+		"until it expires, about 120 seconds after issue."
+)
+
+// interappValiditySentence is said wherever the code's lifetime matters.
+var interappValiditySentence = "The code is valid for about " +
+	strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after issue."
+
+func newInterappRegistrationResource() resource.Resource { return &interappRegistrationResource{} }
+
+type interappRegistrationResource struct {
+	data *providerData
+}
+
+// interappRegistrationData holds what the resource and the ephemeral
+// resource share: the request and the issued code.
+type interappRegistrationData struct {
+	MerchantID       types.Int64       `tfsdk:"merchant_id"`
+	StoreID          types.String      `tfsdk:"store_id"`
+	RegistrationCode types.String      `tfsdk:"registration_code"`
+	RegistrationLink types.String      `tfsdk:"registration_link"`
+	ExpiresAt        timetypes.RFC3339 `tfsdk:"expires_at"`
+}
+
+type interappRegistrationModel struct {
+	interappRegistrationData
+	Keepers types.Map `tfsdk:"keepers"`
+}
+
+func (r *interappRegistrationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_interapp_registration"
+}
+
+func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	attrs := interappRegistrationAttributes()
+	attrs["keepers"] = schema.MapAttribute{
+		MarkdownDescription: "Arbitrary map of strings. Changing any key or value issues a new code " +
+			"(replacement), for example `{ device = \"tablet-7\" }` to pair another device.",
+		ElementType:   types.StringType,
+		Optional:      true,
+		PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Issues an in-app (tap-to-pay) terminal registration code that a merchant types " +
+			"into the companion app on an Android device to pair it with a store. " + interappValiditySentence +
+			" The code is issued once, at create, and kept in state (marked sensitive). Changing `merchant_id`, " +
+			"`store_id` or `keepers`, or running `terraform apply -replace`, issues a new one. To hand a fresh code to another system on " +
+			"every run without storing it, use the `cardpay_interapp_registration` ephemeral resource.\n\n" +
+			"~> **The API can only issue codes.** It cannot read, revoke or report on a code, so Terraform " +
+			"does not know whether the code was used or has expired; `expires_at` is computed by the " +
+			"provider. Destroying the resource only removes it from state, and the plan warns about it.",
+		Attributes: attrs,
+	}
+}
+
+// interappRegistrationAttributes is the one definition of the attributes
+// both interapp types share; the ephemeral schema is derived from it.
+func interappRegistrationAttributes() map[string]schema.Attribute {
+	return map[string]schema.Attribute{
+		"merchant_id": schema.Int64Attribute{
+			MarkdownDescription: "Numeric ID of the merchant the code is issued for.",
+			Required:            true,
+			Validators:          merchantIDValidators(),
+			PlanModifiers:       []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+		},
+		"store_id": schema.StringAttribute{
+			MarkdownDescription: "ID of the store the device will belong to, for example `1001-second`. When " +
+				"not set, the merchant's default store is used.",
+			Optional:      true,
+			Validators:    notBlank(),
+			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+		},
+		"registration_code": schema.StringAttribute{
+			MarkdownDescription: "Short code the merchant types into the companion app. Sensitive. " +
+				interappValiditySentence,
+			Computed:      true,
+			Sensitive:     true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"registration_link": schema.StringAttribute{
+			MarkdownDescription: "Deep link that opens the companion app with the code filled in. Null when " +
+				"the service does not return one.",
+			Computed:      true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+		"expires_at": schema.StringAttribute{
+			MarkdownDescription: "When the code stops working (RFC 3339, UTC): computed by the provider as " +
+				strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after the service's answer, " +
+				"since the service does not report it.",
+			Computed:      true,
+			CustomType:    timetypes.RFC3339Type{},
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+		},
+	}
+}
+
+func (r *interappRegistrationResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (r *interappRegistrationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	warnIfDestroyOnlyForgets(ctx, req, resp, interappNoRevokeSummary, interappNoRevokeDetail,
+		"merchant_id", "store_id", "keepers")
+}
+
+func (r *interappRegistrationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan interappRegistrationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(plan.issue(ctx, r.data)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// Read keeps the state as it is: the API cannot read a code.
+func (r *interappRegistrationResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
+}
+
+// Update is never called with a change: every argument forces replacement.
+func (r *interappRegistrationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan interappRegistrationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *interappRegistrationResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
+	resp.Diagnostics.AddWarning(interappNoRevokeSummary, interappNoRevokeDetail)
+}
+
+// issue asks the service for a code and records it, with the expiry counted
+// from the moment the answer arrived.
+func (d *interappRegistrationData) issue(ctx context.Context, data *providerData) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if data == nil {
+		diags.AddError("Provider not configured",
+			"The cardpay provider was not configured before a registration code was requested. "+
+				"This is a bug in the provider; please report it.")
+		return diags
+	}
+	c, clientDiags := data.partnerClient()
+	diags.Append(clientDiags...)
+	if diags.HasError() {
+		return diags
+	}
+	merchantID := d.MerchantID.ValueInt64()
+	reg, err := c.CreateInterappRegistration(ctx, merchantID, client.InterappRegistrationRequest{StoreID: d.StoreID.ValueString()})
+	answeredAt := time.Now()
+	if err != nil {
+		addAPIError(&diags, fmt.Sprintf("Could not issue an in-app registration code for merchant %d", merchantID), err)
+		return diags
+	}
+	if reg.RegistrationCode == "" {
+		diags.AddError("No registration code in the service's answer",
+			fmt.Sprintf("The service answered the request for merchant %d without a registrationCode. "+
+				"Try again; if this persists, contact cardpay support.", merchantID))
+		return diags
+	}
+	d.fill(reg, answeredAt)
+	return diags
+}
+
+func (d *interappRegistrationData) fill(reg *client.InterappRegistration, answeredAt time.Time) {
+	d.RegistrationCode = types.StringValue(reg.RegistrationCode)
+	d.RegistrationLink = types.StringNull()
+	if reg.RegistrationLink != nil && *reg.RegistrationLink != "" {
+		d.RegistrationLink = types.StringValue(*reg.RegistrationLink)
+	}
+	d.ExpiresAt = timetypes.NewRFC3339TimeValue(answeredAt.Add(interappCodeValidity).UTC().Truncate(time.Second))
+}
+
+// interappEphemeralAttributes derives the ephemeral resource's schema from
+// the resource's, without the plan modifiers, which ephemeral resources do
+// not have.
+func interappEphemeralAttributes() (map[string]eschema.Attribute, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	out := map[string]eschema.Attribute{}
+	for name, a := range interappRegistrationAttributes() {
+		switch a := a.(type) {
+		case schema.Int64Attribute:
+			out[name] = eschema.Int64Attribute{
+				MarkdownDescription: a.MarkdownDescription, Required: a.Required, Optional: a.Optional,
+				Computed: a.Computed, Sensitive: a.Sensitive, Validators: a.Validators, CustomType: a.CustomType,
+			}
+		case schema.StringAttribute:
+			out[name] = eschema.StringAttribute{
+				MarkdownDescription: a.MarkdownDescription, Required: a.Required, Optional: a.Optional,
+				Computed: a.Computed, Sensitive: a.Sensitive, Validators: a.Validators, CustomType: a.CustomType,
+			}
+		default:
+			diags.AddError("Unsupported attribute type",
+				fmt.Sprintf("Attribute %q has type %T, which the ephemeral schema does not translate. This is a "+
+					"bug in the provider; please report it.", name, a))
+		}
+	}
+	return out, diags
+}

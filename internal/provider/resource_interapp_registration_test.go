@@ -1,0 +1,245 @@
+package provider
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+	"time"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const interappAddr = "cardpay_interapp_registration.test"
+
+// interappCodePattern is the sandbox's code form; a real API only has to
+// return something non-empty.
+var interappCodePattern = regexp.MustCompile(`^\S+$`)
+
+func interappConfig(merchantID int64, args ...string) string {
+	return interappConfigBlock("resource", "cardpay_interapp_registration", merchantID, args...)
+}
+
+// interappConfigBlock renders a block of kind ("resource" or "ephemeral") with
+// merchant_id and extra argument lines.
+func interappConfigBlock(kind, typ string, merchantID int64, args ...string) string {
+	body := fmt.Sprintf("  merchant_id = %d\n", merchantID)
+	for _, a := range args {
+		body += "  " + a + "\n"
+	}
+	return fmt.Sprintf("%s %q \"test\" {\n%s}\n", kind, typ, body)
+}
+
+// expectExpiresAtWindow checks that expires_at is RFC 3339 and lies the
+// validity period after a moment between *issuedAfter and now.
+func expectExpiresAtWindow(issuedAfter *time.Time) knownvalue.Check {
+	return knownvalue.StringFunc(func(v string) error {
+		expires, err := time.Parse(time.RFC3339, v)
+		if err != nil {
+			return fmt.Errorf("expires_at %q is not RFC 3339: %w", v, err)
+		}
+		earliest := issuedAfter.Truncate(time.Second).Add(interappCodeValidity)
+		latest := time.Now().Add(interappCodeValidity)
+		if expires.Before(earliest) || expires.After(latest) {
+			return fmt.Errorf("expires_at %s is not %s after issue (between %s and %s)",
+				v, interappCodeValidity, earliest.Format(time.RFC3339), latest.Format(time.RFC3339))
+		}
+		return nil
+	})
+}
+
+// expectSandboxCodes checks that the sandbox issued exactly total codes and
+// that the last one is the code in the state of interappAddr, for storeID.
+func expectSandboxCodes(sb *sandbox.Server, total int, storeID string) storeInterappCheck {
+	return func(state *tfjson.State) error {
+		codes := sb.Snapshot().InterappCodes
+		if len(codes) != total {
+			return fmt.Errorf("sandbox issued %d codes, want %d", len(codes), total)
+		}
+		last := codes[len(codes)-1]
+		attrs, err := storeInterappValues(state, interappAddr)
+		if err != nil {
+			return err
+		}
+		if attrs["registration_code"] != last.RegistrationCode || last.StoreID != storeID {
+			return fmt.Errorf("state code %v is not the last issued code %+v for store %s",
+				attrs["registration_code"], last, storeID)
+		}
+		return expectSameExpiry(attrs["expires_at"], last.ExpiresAt)
+	}
+}
+
+// expectSameExpiry allows for the second between the sandbox's clock and
+// the arrival of its answer.
+func expectSameExpiry(got any, sandboxExpiresAt string) error {
+	s, _ := got.(string)
+	provider, err1 := time.Parse(time.RFC3339, s)
+	service, err2 := time.Parse(time.RFC3339, sandboxExpiresAt)
+	if err1 != nil || err2 != nil {
+		return fmt.Errorf("unparsable expiry: provider %q, sandbox %q", s, sandboxExpiresAt)
+	}
+	if d := provider.Sub(service); d < 0 || d > 2*time.Second {
+		return fmt.Errorf("provider expires_at %s is not the sandbox's %s", s, sandboxExpiresAt)
+	}
+	return nil
+}
+
+// storeInterappValues returns the attribute values of a managed resource.
+func storeInterappValues(state *tfjson.State, addr string) (map[string]any, error) {
+	if state != nil && state.Values != nil && state.Values.RootModule != nil {
+		for _, r := range state.Values.RootModule.Resources {
+			if r.Address == addr {
+				return r.AttributeValues, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("%s not in state", addr)
+}
+
+func TestAccInterappRegistration_lifecycle(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	var stepStart time.Time
+	markStart := func() { stepStart = time.Now() }
+	codes := statecheck.CompareValue(compare.ValuesDiffer())
+	withKeepers := func(device string, args ...string) string {
+		return env.providerConfig(interappConfig(env.MerchantID,
+			append(args, fmt.Sprintf("keepers = { device = %q }", device))...))
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: markStart,
+				Config:    withKeepers("tablet-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
+						plancheck.ExpectUnknownValue(interappAddr, tfjsonpath.New("expires_at")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectEmptyPlan(),
+						plancheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("registration_code"),
+						knownvalue.StringRegexp(interappCodePattern)),
+					statecheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
+					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("registration_link"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^cardpay-companion://register\?code=`))),
+					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("expires_at"), expectExpiresAtWindow(&stepStart)),
+					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
+					expectSandboxCodes(sb, 1, "1001-main"),
+				},
+			},
+			{
+				// No change: no new code, and the state keeps the first one.
+				Config: withKeepers("tablet-1"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{expectSandboxCodes(sb, 1, "1001-main")},
+			},
+			{
+				PreConfig: markStart,
+				Config:    withKeepers("tablet-2"),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
+					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("expires_at"), expectExpiresAtWindow(&stepStart)),
+					expectSandboxCodes(sb, 2, "1001-main"),
+				},
+			},
+			{
+				Config: withKeepers("tablet-2", `store_id = "1001-second"`),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
+					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
+					expectSandboxCodes(sb, 3, "1001-second"),
+				},
+			},
+		},
+	})
+}
+
+func TestAccInterappRegistration_unknownStore(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.providerConfig(interappConfig(env.MerchantID, `store_id = "1001-nowhere"`)),
+			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere.*store`),
+		}},
+	})
+	if env.Sandbox != nil && len(env.Sandbox.Snapshot().InterappCodes) != 0 {
+		t.Errorf("a code was issued for an unknown store: %+v", env.Sandbox.Snapshot().InterappCodes)
+	}
+}
+
+func TestAccInterappRegistration_validation(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.providerConfig(interappConfig(0)),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at\s+least\s+1`),
+			},
+			{
+				Config:      env.providerConfig(interappConfig(env.MerchantID, `store_id = ""`)),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)store_id.*must\s+not\s+be\s+empty`),
+			},
+		},
+	})
+}
+
+func TestInterappRegistration_destroyWarning(t *testing.T) {
+	plan, apply := destroyDiagnostics(t, "cardpay_interapp_registration", map[string]tftypes.Value{
+		"merchant_id":       tftypes.NewValue(tftypes.Number, 1001),
+		"registration_code": tftypes.NewValue(tftypes.String, "ABC234"),
+	})
+	requireWarning(t, "plan", plan, interappNoRevokeSummary)
+	requireWarning(t, "apply", apply, interappNoRevokeSummary)
+}
+
+func TestInterappRegistration_replaceWarning(t *testing.T) {
+	keepers := func(device string) tftypes.Value {
+		return tftypes.NewValue(tftypes.Map{ElementType: tftypes.String},
+			map[string]tftypes.Value{"device": tftypes.NewValue(tftypes.String, device)})
+	}
+	diags := replaceDiagnostics(t, "cardpay_interapp_registration",
+		map[string]tftypes.Value{
+			"merchant_id":       tftypes.NewValue(tftypes.Number, 1001),
+			"keepers":           keepers("tablet-1"),
+			"registration_code": tftypes.NewValue(tftypes.String, "ABC234"),
+		},
+		map[string]tftypes.Value{
+			"merchant_id": tftypes.NewValue(tftypes.Number, 1001),
+			"keepers":     keepers("tablet-2"),
+		})
+	requireWarning(t, "plan", diags, interappNoRevokeSummary)
+}

@@ -1,0 +1,226 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const onboardingApplicationAddr = "cardpay_onboarding_application.test"
+
+func onboardingApplicationConfig(merchantID int64) string {
+	return fmt.Sprintf(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = %d
+}
+`, merchantID)
+}
+
+func TestAccOnboardingApplication_lifecycle(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
+	applicationIDs := statecheck.CompareValue(compare.ValuesDiffer())
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"),
+						knownvalue.Int64Exact(env.MerchantID)),
+					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_id"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^app_[0-9a-f]{16}$`))),
+					statecheck.CompareValuePairs(onboardingApplicationAddr, tfjsonpath.New("id"),
+						onboardingApplicationAddr, tfjsonpath.New("application_id"), compare.ValuesSame()),
+					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^https://kyb\.sandbox\.cardpay\.example/applications/app_`))),
+					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^https://\S+$`))),
+					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+						knownvalue.StringExact("PENDING")),
+					applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
+					expectSandboxApplication(sb, onboardingApplicationAddr, env.MerchantID, 1),
+				},
+			},
+			{
+				// A second plan with the same configuration changes nothing and
+				// sends nothing: the application is not started again.
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectSandboxApplication(sb, onboardingApplicationAddr, env.MerchantID, 1),
+				},
+			},
+			{
+				// Another merchant starts a new application. Merchant 1003 has no
+				// short link, so short_link_url is null rather than "".
+				Config: env.providerConfig(onboardingApplicationConfig(1003)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1003)),
+					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^https://`))),
+					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+						knownvalue.StringExact("PENDING")),
+					applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
+					expectSandboxApplication(sb, onboardingApplicationAddr, 1003, 2),
+				},
+			},
+		},
+	})
+}
+
+func TestAccOnboardingApplication_validation(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.providerConfig(onboardingApplicationConfig(0)),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+		}},
+	})
+}
+
+func TestAccOnboardingApplication_otherPartnersMerchant(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(onboardingApplicationConfig(2001)),
+			ExpectError: createOnlyErrorPattern(
+				`Could not create onboarding application for merchant 2001.*HTTP 403 Forbidden: \S.*request ID.*` +
+					`partner credentials may not act for this merchant`),
+		}},
+	})
+	if n := len(sb.Snapshot().Applications); n != 0 {
+		t.Errorf("sandbox holds %d applications after a refused create, want 0", n)
+	}
+}
+
+func TestAccOnboardingApplication_outcomeUnknown(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	// The service starts the application but the answer is lost.
+	sb.InjectFault(sandbox.Fault{
+		Route: "POST /v1/partner/merchants/{merchantId}/card-payments/onboard", Status: http.StatusBadGateway,
+		AfterApply: true, Count: 1,
+	})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID)),
+			ExpectError: createOnlyErrorPattern(
+				`onboarding application may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
+					`check with the merchant before applying again.*another apply creates a new onboarding application`),
+		}},
+	})
+	if n := len(sb.Snapshot().Applications); n != 1 {
+		t.Errorf("sandbox holds %d applications, want the 1 whose answer was lost", n)
+	}
+}
+
+func TestOnboardingApplication_destroyWarning(t *testing.T) {
+	plan, apply := destroyDiagnostics(t, "cardpay_onboarding_application", map[string]tftypes.Value{
+		"id":                 tftypes.NewValue(tftypes.String, "app_0123456789abcdef"),
+		"merchant_id":        tftypes.NewValue(tftypes.Number, 1001),
+		"application_id":     tftypes.NewValue(tftypes.String, "app_0123456789abcdef"),
+		"application_status": tftypes.NewValue(tftypes.String, "PENDING"),
+	})
+	requireWarning(t, "plan", plan, onboardingNoWithdrawSummary)
+	requireWarning(t, "apply", apply, onboardingNoWithdrawSummary)
+}
+
+// expectSandboxApplication checks that the sandbox holds total applications
+// and exactly one with the application ID in state, for merchantID, with the
+// values the state recorded.
+func expectSandboxApplication(sb *sandbox.Server, addr string, merchantID int64, total int) statecheck.StateCheck {
+	return createOnlyStateCheck{addr: addr, check: func(attrs map[string]any) error {
+		apps := sb.Snapshot().Applications
+		if len(apps) != total {
+			return fmt.Errorf("sandbox holds %d applications, want %d", len(apps), total)
+		}
+		id := createOnlyStateString(attrs, "application_id")
+		var found []sandbox.Application
+		for _, a := range apps {
+			if a.ApplicationID == id {
+				found = append(found, a)
+			}
+		}
+		if len(found) != 1 {
+			return fmt.Errorf("sandbox holds %d applications with ID %q, want 1", len(found), id)
+		}
+		a := found[0]
+		if a.MerchantID != merchantID || a.WebKybURL != createOnlyStateString(attrs, "web_kyb_url") ||
+			a.ShortLinkURL != createOnlyStateString(attrs, "short_link_url") || a.ApplicationStatus != createOnlyStateString(attrs, "application_status") {
+			return fmt.Errorf("sandbox application %+v does not match state %v (merchant %d)", a, attrs, merchantID)
+		}
+		return nil
+	}}
+}
+
+// createOnlyStateCheck hands the state attributes of one resource to check,
+// so tests can compare them with the sandbox's own records.
+type createOnlyStateCheck struct {
+	addr  string
+	check func(attrs map[string]any) error
+}
+
+func (c createOnlyStateCheck) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
+		resp.Error = errors.New("state is empty")
+		return
+	}
+	for _, r := range req.State.Values.RootModule.Resources {
+		if r.Address == c.addr {
+			resp.Error = c.check(r.AttributeValues)
+			return
+		}
+	}
+	resp.Error = fmt.Errorf("%s is not in state", c.addr)
+}
+
+// createOnlyStateString returns a string attribute of state, "" when null.
+func createOnlyStateString(attrs map[string]any, name string) string {
+	s, _ := attrs[name].(string)
+	return s
+}
+
+// createOnlyErrorPattern matches an error text across the line breaks that
+// terraform inserts when it wraps diagnostic details: every space of pattern
+// matches any run of white space.
+func createOnlyErrorPattern(pattern string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(pattern, " ", `\s+`))
+}

@@ -1,0 +1,244 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const onlineTerminalAddr = "cardpay_online_terminal.test"
+
+// onlineTerminalConfig leaves store_id out when storeID is "".
+func onlineTerminalConfig(merchantID int64, mode, storeID string) string {
+	store := ""
+	if storeID != "" {
+		store = fmt.Sprintf("\n  store_id             = %q", storeID)
+	}
+	return fmt.Sprintf(`
+resource "cardpay_online_terminal" "test" {
+  merchant_id          = %d
+  online_terminal_mode = %q%s
+}
+`, merchantID, mode, store)
+}
+
+// onlineTerminalStateChecks checks every attribute of the terminal in state
+// and the sandbox's record of it.
+func onlineTerminalStateChecks(sb *sandbox.Server, merchantID int64, mode, storeID string, total int) []statecheck.StateCheck {
+	return []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(merchantID)),
+		statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("online_terminal_mode"), knownvalue.StringExact(mode)),
+		statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"),
+			knownvalue.StringRegexp(regexp.MustCompile(`^term_[0-9a-f]{16}$`))),
+		statecheck.CompareValuePairs(onlineTerminalAddr, tfjsonpath.New("id"),
+			onlineTerminalAddr, tfjsonpath.New("terminal_id"), compare.ValuesSame()),
+		statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_public_key"),
+			knownvalue.StringRegexp(regexp.MustCompile(`^pk_sandbox_\S+$`))),
+		statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_type"), knownvalue.StringExact(mode)),
+		statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("store_id"), knownvalue.StringExact(storeID)),
+		expectSandboxTerminal(sb, merchantID, mode, storeID, total),
+	}
+}
+
+func TestAccOnlineTerminal_lifecycle(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	m := env.MerchantID
+	defaultStore, secondStore := fmt.Sprintf("%d-main", m), fmt.Sprintf("%d-second", m)
+	terminalIDs := statecheck.CompareValue(compare.ValuesDiffer())
+	replaced := func(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+		return resource.ConfigPlanChecks{
+			PreApply: append([]plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate),
+			}, checks...),
+			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+		}
+	}
+	unchanged := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// Without store_id the service picks the default store, and the
+				// resource records which.
+				Config: env.providerConfig(onlineTerminalConfig(m, "PaymentPage", "")),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
+			},
+			{
+				Config:            env.providerConfig(onlineTerminalConfig(m, "PaymentPage", "")),
+				ConfigPlanChecks:  unchanged,
+				ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+			},
+			{
+				// Naming the store it already has changes nothing.
+				Config:            env.providerConfig(onlineTerminalConfig(m, "PaymentPage", defaultStore)),
+				ConfigPlanChecks:  unchanged,
+				ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+			},
+			{
+				// Removing store_id from the configuration changes nothing either.
+				Config:            env.providerConfig(onlineTerminalConfig(m, "PaymentPage", "")),
+				ConfigPlanChecks:  unchanged,
+				ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+			},
+			{
+				Config:           env.providerConfig(onlineTerminalConfig(m, "PaymentPage", secondStore)),
+				ConfigPlanChecks: replaced(),
+				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", secondStore, 2),
+					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
+			},
+			{
+				Config:           env.providerConfig(onlineTerminalConfig(m, "SelfHostedPage", secondStore)),
+				ConfigPlanChecks: replaced(),
+				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "SelfHostedPage", secondStore, 3),
+					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
+			},
+			{
+				// A new merchant without store_id gets that merchant's default
+				// store, not the old one from state.
+				Config: env.providerConfig(onlineTerminalConfig(1002, "MerchantInitiated", "")),
+				ConfigPlanChecks: replaced(
+					plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
+				),
+				ConfigStateChecks: append(onlineTerminalStateChecks(sb, 1002, "MerchantInitiated", "1002-main", 4),
+					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
+			},
+		},
+	})
+}
+
+func TestAccOnlineTerminal_validation(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:   env.providerConfig(onlineTerminalConfig(env.MerchantID, "paymentpage", "")),
+				PlanOnly: true,
+				ExpectError: createOnlyErrorPattern(`online_terminal_mode must be one of "SelfHostedPage" \(payment fields embedded.*` +
+					`"PaymentPage" \(the customer is redirected.*"MerchantInitiated" \(recurring payments.*case-sensitive\), got: paymentpage`),
+			},
+			{
+				Config:      env.providerConfig(onlineTerminalConfig(0, "PaymentPage", "")),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+			},
+			{
+				Config:      env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", " ")),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)store_id.*must not be empty`),
+			},
+		},
+	})
+}
+
+func TestAccOnlineTerminal_unknownStore(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", "no-such-store")),
+			ExpectError: createOnlyErrorPattern(
+				`Could not create online terminal for merchant 1001.*HTTP 404 Not Found: .*no-such-store.*request ID.*` +
+					`Check that the merchant ID and any store or account ID exist`),
+		}},
+	})
+	if n := len(sb.Snapshot().Terminals); n != 0 {
+		t.Errorf("sandbox holds %d terminals after a refused create, want 0", n)
+	}
+}
+
+func TestAccOnlineTerminal_otherPartnersMerchant(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireSandbox(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.providerConfig(onlineTerminalConfig(2001, "PaymentPage", "")),
+			ExpectError: createOnlyErrorPattern(`Could not create online terminal for merchant 2001.*HTTP 403 Forbidden: \S`),
+		}},
+	})
+}
+
+func TestAccOnlineTerminal_outcomeUnknown(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	sb.InjectFault(sandbox.Fault{
+		Route: "POST /v1/partner/merchants/{merchantId}/card-payments/online-terminals", Status: http.StatusBadGateway,
+		AfterApply: true, Count: 1,
+	})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", "")),
+			ExpectError: createOnlyErrorPattern(
+				`online terminal may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
+					`check merchant 1001's online terminals before applying again`),
+		}},
+	})
+	if n := len(sb.Snapshot().Terminals); n != 1 {
+		t.Errorf("sandbox holds %d terminals, want the 1 whose answer was lost", n)
+	}
+}
+
+func TestOnlineTerminal_destroyWarning(t *testing.T) {
+	plan, apply := destroyDiagnostics(t, "cardpay_online_terminal", map[string]tftypes.Value{
+		"id":                   tftypes.NewValue(tftypes.String, "term_0123456789abcdef"),
+		"merchant_id":          tftypes.NewValue(tftypes.Number, 1001),
+		"online_terminal_mode": tftypes.NewValue(tftypes.String, "PaymentPage"),
+		"store_id":             tftypes.NewValue(tftypes.String, "1001-main"),
+		"terminal_id":          tftypes.NewValue(tftypes.String, "term_0123456789abcdef"),
+	})
+	requireWarning(t, "plan", plan, onlineTerminalNoDeleteSummary)
+	requireWarning(t, "apply", apply, onlineTerminalNoDeleteSummary)
+}
+
+// expectSandboxTerminal checks that the sandbox holds total terminals and
+// exactly one with the terminal ID in state, registered as configured.
+func expectSandboxTerminal(sb *sandbox.Server, merchantID int64, mode, storeID string, total int) statecheck.StateCheck {
+	return createOnlyStateCheck{addr: onlineTerminalAddr, check: func(attrs map[string]any) error {
+		terminals := sb.Snapshot().Terminals
+		if len(terminals) != total {
+			return fmt.Errorf("sandbox holds %d terminals, want %d", len(terminals), total)
+		}
+		id := createOnlyStateString(attrs, "terminal_id")
+		var found []sandbox.Terminal
+		for _, term := range terminals {
+			if term.TerminalID == id {
+				found = append(found, term)
+			}
+		}
+		if len(found) != 1 {
+			return fmt.Errorf("sandbox holds %d terminals with ID %q, want 1", len(found), id)
+		}
+		want := sandbox.Terminal{
+			MerchantID: merchantID, TerminalID: id, TerminalPublicKey: createOnlyStateString(attrs, "terminal_public_key"),
+			TerminalType: mode, StoreID: storeID, CreatedAt: found[0].CreatedAt,
+		}
+		if found[0] != want {
+			return fmt.Errorf("sandbox terminal %+v, want %+v", found[0], want)
+		}
+		return nil
+	}}
+}

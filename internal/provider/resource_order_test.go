@@ -1,0 +1,242 @@
+package provider
+
+import (
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const orderAddr = "cardpay_order.test"
+
+// testOrder is the configuration of one cardpay_order; empty reference and
+// description are left out.
+type testOrder struct {
+	merchantID             int64
+	amount                 int64
+	currency               string
+	reference, description string
+}
+
+func (o testOrder) config() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\nresource \"cardpay_order\" \"test\" {\n  merchant_id = %d\n  amount      = %d\n  currency    = %q\n",
+		o.merchantID, o.amount, o.currency)
+	if o.reference != "" {
+		fmt.Fprintf(&b, "  reference   = %q\n", o.reference)
+	}
+	if o.description != "" {
+		fmt.Fprintf(&b, "  description = %q\n", o.description)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// orderOptionalValue is the known value of an optional argument: null when empty.
+func orderOptionalValue(s string) knownvalue.Check {
+	if s == "" {
+		return knownvalue.Null()
+	}
+	return knownvalue.StringExact(s)
+}
+
+// stateChecks checks every attribute of the order in state and the
+// sandbox's record of it.
+func (o testOrder) stateChecks(sb *sandbox.Server, total int) []statecheck.StateCheck {
+	return []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(o.merchantID)),
+		statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("amount"), knownvalue.Int64Exact(o.amount)),
+		statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("currency"), knownvalue.StringExact(o.currency)),
+		statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("reference"), orderOptionalValue(o.reference)),
+		statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("description"), orderOptionalValue(o.description)),
+		statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("order_id"),
+			knownvalue.StringRegexp(regexp.MustCompile(`^ord_[0-9a-f]{16}$`))),
+		statecheck.CompareValuePairs(orderAddr, tfjsonpath.New("id"), orderAddr, tfjsonpath.New("order_id"), compare.ValuesSame()),
+		statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact("CREATED")),
+		o.expectInSandbox(sb, total),
+	}
+}
+
+// expectInSandbox checks that the sandbox holds total orders and exactly one
+// with the order ID in state, created with the configured fields.
+func (o testOrder) expectInSandbox(sb *sandbox.Server, total int) statecheck.StateCheck {
+	return createOnlyStateCheck{addr: orderAddr, check: func(attrs map[string]any) error {
+		orders := sb.Snapshot().Orders
+		if len(orders) != total {
+			return fmt.Errorf("sandbox holds %d orders, want %d", len(orders), total)
+		}
+		id := createOnlyStateString(attrs, "order_id")
+		var found []sandbox.Order
+		for _, order := range orders {
+			if order.OrderID == id {
+				found = append(found, order)
+			}
+		}
+		if len(found) != 1 {
+			return fmt.Errorf("sandbox holds %d orders with ID %q, want 1", len(found), id)
+		}
+		want := sandbox.Order{
+			MerchantID: o.merchantID, OrderID: id, Status: "CREATED", Amount: o.amount, Currency: o.currency,
+			Reference: o.reference, Description: o.description, CreatedAt: found[0].CreatedAt,
+		}
+		if found[0] != want {
+			return fmt.Errorf("sandbox order %+v, want %+v", found[0], want)
+		}
+		return nil
+	}}
+}
+
+func TestAccOrder_lifecycle(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	orderIDs := statecheck.CompareValue(compare.ValuesDiffer())
+	first := testOrder{env.MerchantID, 1000, "SEK", "tf-acc-1", "Ten kronor"}
+	// Each change of an argument replaces the order with a new one.
+	changes := []testOrder{
+		{env.MerchantID, 2500, "SEK", "tf-acc-1", "Ten kronor"},
+		{env.MerchantID, 2500, "EUR", "tf-acc-1", "Ten kronor"},
+		{env.MerchantID, 2500, "EUR", "tf-acc-2", "Ten kronor"},
+		{env.MerchantID, 2500, "EUR", "tf-acc-2", "Twenty-five euro"},
+		{env.MerchantID, 2500, "EUR", "", ""},
+		{1002, 2500, "EUR", "", ""},
+		{1002, 2500, "DKK", "", ""},
+	}
+	steps := []resource.TestStep{
+		{
+			Config: env.providerConfig(first.config()),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionCreate),
+					plancheck.ExpectUnknownValue(orderAddr, tfjsonpath.New("order_id")),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: append(first.stateChecks(sb, 1), orderIDs.AddStateValue(orderAddr, tfjsonpath.New("order_id"))),
+		},
+		{
+			// A second plan changes nothing and creates no second order.
+			Config:            env.providerConfig(first.config()),
+			ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			ConfigStateChecks: first.stateChecks(sb, 1),
+		},
+	}
+	for i, o := range changes {
+		steps = append(steps, resource.TestStep{
+			Config: env.providerConfig(o.config()),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: append(o.stateChecks(sb, i+2), orderIDs.AddStateValue(orderAddr, tfjsonpath.New("order_id"))),
+		})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps:                    steps,
+	})
+}
+
+func TestAccOrder_validation(t *testing.T) {
+	env := newTestEnv(t)
+	m := env.MerchantID
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.providerConfig(testOrder{m, 1000, "USD", "", ""}.config()),
+				PlanOnly:    true,
+				ExpectError: createOnlyErrorPattern(`currency must be one of DKK, EUR, SEK .*got: USD`),
+			},
+			{
+				Config:      env.providerConfig(testOrder{m, 1000, "sek", "", ""}.config()),
+				PlanOnly:    true,
+				ExpectError: createOnlyErrorPattern(`currency must be one of DKK, EUR, SEK .*got: sek`),
+			},
+			{
+				Config:      env.providerConfig(testOrder{m, 0, "SEK", "", ""}.config()),
+				PlanOnly:    true,
+				ExpectError: createOnlyErrorPattern(`Invalid order amount.*amount must be a positive whole number.*got 0. For example write 1000 for 10\.00 SEK`),
+			},
+			{
+				Config:      env.providerConfig(testOrder{m, -5, "SEK", "", ""}.config()),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Invalid order amount.*got -5`),
+			},
+			{
+				Config:      env.providerConfig(testOrder{0, 1000, "SEK", "", ""}.config()),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+			},
+			{
+				Config:      env.providerConfig(testOrder{m, 1000, "SEK", " ", ""}.config()),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)reference.*must not be empty`),
+			},
+		},
+	})
+}
+
+func TestAccOrder_otherPartnersMerchant(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(testOrder{2001, 1000, "SEK", "tf-acc", ""}.config()),
+			ExpectError: createOnlyErrorPattern(
+				`Could not create order for merchant 2001.*HTTP 403 Forbidden: \S.*request ID.*` +
+					`partner credentials may not act for this merchant`),
+		}},
+	})
+	if n := len(sb.Snapshot().Orders); n != 0 {
+		t.Errorf("sandbox holds %d orders after a refused create, want 0", n)
+	}
+}
+
+func TestAccOrder_outcomeUnknown(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	sb.InjectFault(sandbox.Fault{
+		Route: "POST /v1/partner/merchants/{merchantId}/card-payments/orders", Status: http.StatusBadGateway,
+		AfterApply: true, Count: 1,
+	})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(testOrder{env.MerchantID, 1000, "SEK", "tf-acc-lost", ""}.config()),
+			ExpectError: createOnlyErrorPattern(
+				`The order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
+					`orders for reference "tf-acc-lost" before applying again`),
+		}},
+	})
+	if n := len(sb.Snapshot().Orders); n != 1 {
+		t.Errorf("sandbox holds %d orders, want the 1 whose answer was lost", n)
+	}
+}
+
+func TestOrder_destroyWarning(t *testing.T) {
+	plan, apply := destroyDiagnostics(t, "cardpay_order", map[string]tftypes.Value{
+		"id":          tftypes.NewValue(tftypes.String, "ord_0123456789abcdef"),
+		"merchant_id": tftypes.NewValue(tftypes.Number, 1001),
+		"amount":      tftypes.NewValue(tftypes.Number, 1000),
+		"currency":    tftypes.NewValue(tftypes.String, "SEK"),
+		"order_id":    tftypes.NewValue(tftypes.String, "ord_0123456789abcdef"),
+		"status":      tftypes.NewValue(tftypes.String, "CREATED"),
+	})
+	requireWarning(t, "plan", plan, orderNoCancelSummary)
+	requireWarning(t, "apply", apply, orderNoCancelSummary)
+}
