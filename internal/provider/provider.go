@@ -148,17 +148,24 @@ func (p *cardpayProvider) Resources(context.Context) []func() resource.Resource 
 		newOnboardingApplicationResource,
 		newOnlineTerminalResource,
 		newOrderResource,
+		newAISConsentResource,
 	}
 }
 
 func (p *cardpayProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		newPaymentMethodsDataSource,
+		newAISAccountsDataSource,
+		newAISAccountBalanceDataSource,
+		newAISAccountTransactionsDataSource,
 	}
 }
 
 func (p *cardpayProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
 	return []func() ephemeral.EphemeralResource{
+		newAISAccountsEphemeral,
+		newAISAccountBalanceEphemeral,
+		newAISAccountTransactionsEphemeral,
 		newInterappRegistrationEphemeral,
 	}
 }

@@ -1,0 +1,396 @@
+package provider
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	ephschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// The three account-information (AIS) reads each exist twice: as a data
+// source and as an ephemeral resource with the same arguments and results.
+// datasource/schema and ephemeral/schema are different packages with
+// different attribute types, so each read describes its attributes once in
+// an aisReadAttrs table, and two small builders below turn that table into
+// either schema. The model structs, validation and mapping code are plain Go
+// shared by both; aisReadDataSource and aisReadEphemeral are generic over
+// the model, so a read is written once as an aisReadDef.
+
+// aisReadRole says who sets an attribute.
+type aisReadRole int
+
+const (
+	aisReadOutput           aisReadRole = iota // set from the service's answer
+	aisReadRequired                            // set by the user
+	aisReadOptional                            // may be set by the user
+	aisReadOptionalComputed                    // may be set by the user; otherwise reported by the service
+)
+
+func (r aisReadRole) flags() (required, optional, computed bool) {
+	return r == aisReadRequired, r == aisReadOptional || r == aisReadOptionalComputed,
+		r == aisReadOutput || r == aisReadOptionalComputed
+}
+
+// aisReadKind is the Terraform type of an attribute.
+type aisReadKind int
+
+const (
+	aisReadString     aisReadKind = iota
+	aisReadInt64                  // number
+	aisReadStringMap              // map(string)
+	aisReadObject                 // single nested object
+	aisReadObjectList             // list of nested objects
+)
+
+// aisReadAttr describes one attribute independently of the schema package.
+type aisReadAttr struct {
+	kind        aisReadKind
+	role        aisReadRole
+	sensitive   bool
+	description string
+	strings     []validator.String
+	int64s      []validator.Int64
+	nested      aisReadAttrs // for aisReadObject and aisReadObjectList
+}
+
+type aisReadAttrs map[string]aisReadAttr
+
+func (attrs aisReadAttrs) dataSourceSchema() map[string]dsschema.Attribute {
+	out := make(map[string]dsschema.Attribute, len(attrs))
+	for name, a := range attrs {
+		out[name] = a.dataSourceAttribute()
+	}
+	return out
+}
+
+func (a aisReadAttr) dataSourceAttribute() dsschema.Attribute {
+	req, opt, comp := a.role.flags()
+	switch a.kind {
+	case aisReadInt64:
+		return dsschema.Int64Attribute{MarkdownDescription: a.description, Required: req, Optional: opt, Computed: comp,
+			Sensitive: a.sensitive, Validators: a.int64s}
+	case aisReadStringMap:
+		return dsschema.MapAttribute{MarkdownDescription: a.description, ElementType: types.StringType,
+			Required: req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
+	case aisReadObject:
+		return dsschema.SingleNestedAttribute{MarkdownDescription: a.description, Attributes: a.nested.dataSourceSchema(),
+			Required: req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
+	case aisReadObjectList:
+		return dsschema.ListNestedAttribute{MarkdownDescription: a.description,
+			NestedObject: dsschema.NestedAttributeObject{Attributes: a.nested.dataSourceSchema()},
+			Required:     req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
+	default:
+		return dsschema.StringAttribute{MarkdownDescription: a.description, Required: req, Optional: opt, Computed: comp,
+			Sensitive: a.sensitive, Validators: a.strings}
+	}
+}
+
+func (attrs aisReadAttrs) ephemeralSchema() map[string]ephschema.Attribute {
+	out := make(map[string]ephschema.Attribute, len(attrs))
+	for name, a := range attrs {
+		out[name] = a.ephemeralAttribute()
+	}
+	return out
+}
+
+func (a aisReadAttr) ephemeralAttribute() ephschema.Attribute {
+	req, opt, comp := a.role.flags()
+	switch a.kind {
+	case aisReadInt64:
+		return ephschema.Int64Attribute{MarkdownDescription: a.description, Required: req, Optional: opt, Computed: comp,
+			Sensitive: a.sensitive, Validators: a.int64s}
+	case aisReadStringMap:
+		return ephschema.MapAttribute{MarkdownDescription: a.description, ElementType: types.StringType,
+			Required: req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
+	case aisReadObject:
+		return ephschema.SingleNestedAttribute{MarkdownDescription: a.description, Attributes: a.nested.ephemeralSchema(),
+			Required: req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
+	case aisReadObjectList:
+		return ephschema.ListNestedAttribute{MarkdownDescription: a.description,
+			NestedObject: ephschema.NestedAttributeObject{Attributes: a.nested.ephemeralSchema()},
+			Required:     req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
+	default:
+		return ephschema.StringAttribute{MarkdownDescription: a.description, Required: req, Optional: opt, Computed: comp,
+			Sensitive: a.sensitive, Validators: a.strings}
+	}
+}
+
+// Attributes every AIS read takes.
+func aisReadMerchantAttr() aisReadAttr {
+	return aisReadAttr{kind: aisReadInt64, role: aisReadRequired, int64s: merchantIDValidators(),
+		description: "Numeric ID of the merchant the user belongs to."}
+}
+
+func aisReadUserAttr() aisReadAttr {
+	return aisReadAttr{kind: aisReadString, role: aisReadRequired, strings: notBlank(),
+		description: "Identity-provider ID of the user whose bank data is read. The user needs an authorized, " +
+			"unexpired consent of this merchant holding the permission this read needs."}
+}
+
+func aisReadAccountAttr() aisReadAttr {
+	return aisReadAttr{kind: aisReadString, role: aisReadRequired, strings: notBlank(),
+		description: "ID of one of the user's accounts, as `account_id` of `cardpay_ais_accounts` reports it."}
+}
+
+// aisReadDef is one AIS read: its type name, descriptions, attributes, the
+// checks run before any request, and the call that fills the model M.
+type aisReadDef[M any] struct {
+	typeSuffix string // e.g. "_ais_accounts"
+	summary    string // first paragraph of both descriptions
+	attrs      aisReadAttrs
+	check      func(m *M) diag.Diagnostics // optional; unknown values must pass
+	read       func(ctx context.Context, c *client.Client, m *M) diag.Diagnostics
+}
+
+func (def *aisReadDef[M]) dataSourceDescription() string {
+	return def.summary + "\n\n~> **Personal data in state.** Terraform stores what a data source reads in the " +
+		"state in plain text. IBANs, names, balances, amounts and other personal data are marked sensitive, " +
+		"which hides them in plan and CLI output but not in the state. To use them without storing them, use " +
+		"the ephemeral resource `cardpay" + def.typeSuffix + "` instead (Terraform 1.10 or later)."
+}
+
+func (def *aisReadDef[M]) ephemeralDescription() string {
+	return def.summary + "\n\nThis ephemeral resource has the same arguments and results as the data source " +
+		"`cardpay" + def.typeSuffix + "`, but Terraform reads it anew in every plan and apply and never writes " +
+		"the result to the plan or the state. Use it to pass balances or IBANs to provider blocks, write-only " +
+		"arguments or other ephemeral resources. Needs Terraform 1.10 or later."
+}
+
+func (def *aisReadDef[M]) validate(ctx context.Context, config tfsdk.Config) diag.Diagnostics {
+	if def.check == nil {
+		return nil
+	}
+	var m M
+	diags := config.Get(ctx, &m)
+	if diags.HasError() {
+		return diags
+	}
+	return def.check(&m)
+}
+
+// run reads the configuration, checks it again (Terraform may skip
+// validation of values that were unknown at plan time), then calls the API.
+func (def *aisReadDef[M]) run(ctx context.Context, data *providerData, config tfsdk.Config) (*M, diag.Diagnostics) {
+	var m M
+	diags := config.Get(ctx, &m)
+	if def.check != nil && !diags.HasError() {
+		diags.Append(def.check(&m)...)
+	}
+	if diags.HasError() {
+		return nil, diags
+	}
+	if data == nil {
+		diags.AddError("Provider not configured",
+			"The cardpay provider was not configured before this read. This is a bug in the provider; please report it.")
+		return nil, diags
+	}
+	c, clientDiags := data.aisClient()
+	diags.Append(clientDiags...)
+	if diags.HasError() {
+		return nil, diags
+	}
+	diags.Append(def.read(ctx, c, &m)...)
+	return &m, diags
+}
+
+// aisReadDataSource is the data source form of an AIS read.
+type aisReadDataSource[M any] struct {
+	def  *aisReadDef[M]
+	data *providerData
+}
+
+var (
+	_ datasource.DataSourceWithConfigure      = (*aisReadDataSource[struct{}])(nil)
+	_ datasource.DataSourceWithValidateConfig = (*aisReadDataSource[struct{}])(nil)
+)
+
+func (d *aisReadDataSource[M]) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + d.def.typeSuffix
+}
+
+func (d *aisReadDataSource[M]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = dsschema.Schema{MarkdownDescription: d.def.dataSourceDescription(), Attributes: d.def.attrs.dataSourceSchema()}
+}
+
+func (d *aisReadDataSource[M]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *aisReadDataSource[M]) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+	resp.Diagnostics.Append(d.def.validate(ctx, req.Config)...)
+}
+
+func (d *aisReadDataSource[M]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	m, diags := d.def.run(ctx, d.data, req.Config)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}
+
+// aisReadEphemeral is the ephemeral-resource form of an AIS read.
+type aisReadEphemeral[M any] struct {
+	def  *aisReadDef[M]
+	data *providerData
+}
+
+var (
+	_ ephemeral.EphemeralResourceWithConfigure      = (*aisReadEphemeral[struct{}])(nil)
+	_ ephemeral.EphemeralResourceWithValidateConfig = (*aisReadEphemeral[struct{}])(nil)
+)
+
+func (e *aisReadEphemeral[M]) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + e.def.typeSuffix
+}
+
+func (e *aisReadEphemeral[M]) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
+	resp.Schema = ephschema.Schema{MarkdownDescription: e.def.ephemeralDescription(), Attributes: e.def.attrs.ephemeralSchema()}
+}
+
+func (e *aisReadEphemeral[M]) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
+	e.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (e *aisReadEphemeral[M]) ValidateConfig(ctx context.Context, req ephemeral.ValidateConfigRequest, resp *ephemeral.ValidateConfigResponse) {
+	resp.Diagnostics.Append(e.def.validate(ctx, req.Config)...)
+}
+
+func (e *aisReadEphemeral[M]) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
+	m, diags := e.def.run(ctx, e.data, req.Config)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.Result.Set(ctx, m)...)
+}
+
+// AIS consent permissions, named in errors so the user knows what to grant.
+const (
+	aisReadPermAccounts     = "ReadAccountsDetail"
+	aisReadPermBalances     = "ReadBalances"
+	aisReadPermTransactions = "ReadTransactionsDetail"
+)
+
+// addAISReadError is addAPIError plus, on 403, the permission this read
+// needs: the service's message says what is wrong with the consent, the
+// hint says what would make the read work.
+func addAISReadError(diags *diag.Diagnostics, summary, permission string, err error) {
+	detail := apiErrorDetail(err)
+	if client.IsForbidden(err) {
+		detail += fmt.Sprintf("\n\nThis read needs a consent for this user and merchant that holds the %s "+
+			"permission, that the user has authorized at the bank, and that has not expired. Create one (for "+
+			"example with the cardpay_ais_consent resource), have the user authorize it, then run Terraform again.",
+			permission)
+	}
+	diags.AddError(summary, detail)
+}
+
+// aisReadText maps a string the service sent to a Terraform value. The
+// client cannot tell a missing field from an empty one, so both are null:
+// optional outputs the service leaves out must not show up as "".
+func aisReadText(s string) types.String {
+	if s == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}
+
+// aisReadDecimal keeps an amount digit for digit as the service sent it.
+func aisReadDecimal(d client.Decimal) types.String { return aisReadText(d.String()) }
+
+// aisReadJSONMap turns a JSON object of unknown fields into a map(string):
+// string values as they are, every other value (number, boolean, null,
+// object, array) as compact JSON text, so HCL can read each field and
+// jsondecode() the rest. A missing object is null.
+func aisReadJSONMap(ctx context.Context, fields map[string]json.RawMessage) (types.Map, diag.Diagnostics) {
+	if fields == nil {
+		return types.MapNull(types.StringType), nil
+	}
+	elems := make(map[string]string, len(fields))
+	for name, raw := range fields {
+		var s string
+		if err := json.Unmarshal(raw, &s); err == nil {
+			elems[name] = s
+			continue
+		}
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, raw); err != nil {
+			var diags diag.Diagnostics
+			diags.AddError("Unreadable account details",
+				fmt.Sprintf("The service sent field %q of accountDetails that is not valid JSON: %v", name, err))
+			return types.MapNull(types.StringType), diags
+		}
+		elems[name] = buf.String()
+	}
+	return types.MapValueFrom(ctx, types.StringType, elems)
+}
+
+// aisReadDateValidator accepts an RFC 3339 timestamp or a YYYY-MM-DD date.
+type aisReadDateValidator struct{}
+
+const aisReadDateHint = `an RFC 3339 timestamp such as "2025-01-31T00:00:00Z" or a date such as "2025-01-31"`
+
+func (aisReadDateValidator) Description(context.Context) string { return "must be " + aisReadDateHint }
+
+func (v aisReadDateValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (aisReadDateValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if _, _, err := aisReadParseDate(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid date",
+			fmt.Sprintf("%q is not a valid date. Write %s.", req.ConfigValue.ValueString(), aisReadDateHint))
+	}
+}
+
+// aisReadParseDate returns the first and last instant a value covers: a
+// timestamp covers one instant, a date its whole day in UTC (the day the
+// sandbox compares against, inclusive).
+func aisReadParseDate(s string) (first, last time.Time, err error) {
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, t, nil
+	}
+	day, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	return day, day.AddDate(0, 0, 1).Add(-time.Nanosecond), nil
+}
+
+// aisReadCheckDateRange rejects a from date after the to date, so a range
+// that can match nothing fails before any request. Unknown or null values
+// pass; the attribute validators report malformed ones.
+func aisReadCheckDateRange(from, to types.String, fromPath path.Path) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if from.IsNull() || from.IsUnknown() || to.IsNull() || to.IsUnknown() {
+		return diags
+	}
+	start, _, err1 := aisReadParseDate(from.ValueString())
+	_, end, err2 := aisReadParseDate(to.ValueString())
+	if err1 != nil || err2 != nil {
+		return diags
+	}
+	if start.After(end) {
+		diags.AddAttributeError(fromPath, "from_date is after to_date",
+			fmt.Sprintf("from_date %q is after to_date %q, so no transaction could match. Swap them, or set "+
+				"from_date to a date on or before to_date.", from.ValueString(), to.ValueString()))
+	}
+	return diags
+}

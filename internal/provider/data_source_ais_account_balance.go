@@ -1,0 +1,90 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+func newAISAccountBalanceDataSource() datasource.DataSource {
+	return &aisReadDataSource[aisAccountBalanceModel]{def: aisAccountBalanceRead}
+}
+
+// aisAccountBalanceRead reads the balance of one account (API 4.10); the
+// data source and the ephemeral resource cardpay_ais_account_balance share it.
+var aisAccountBalanceRead = &aisReadDef[aisAccountBalanceModel]{
+	typeSuffix: "_ais_account_balance",
+	summary: "Reads the balance of one bank account of an open-banking (AIS) user of a merchant. Needs an " +
+		"authorized, unexpired consent for the user holding the `" + aisReadPermBalances + "` permission.",
+	attrs: aisReadAttrs{
+		"merchant_id": aisReadMerchantAttr(),
+		"user_id":     aisReadUserAttr(),
+		"account_id":  aisReadAccountAttr(),
+		"balance": {kind: aisReadObject, role: aisReadOutput, description: "The account's balance.",
+			nested: aisReadAttrs{
+				"value": {kind: aisReadString, role: aisReadOutput, sensitive: true,
+					description: "Balance as an exact decimal string, exactly as the service sent it (for example " +
+						"`\"1234567.89\"` or `\"-0.10\"`); never rounded through a floating-point number."},
+				"currency": {kind: aisReadString, role: aisReadOutput, description: "Currency code, such as `DKK`."},
+				"last_updated": {kind: aisReadString, role: aisReadOutput,
+					description: "When the bank last updated the balance (ISO 8601, as the service sent it)."},
+			}},
+		"account_details": {kind: aisReadObject, role: aisReadOutput, description: "Identifies the account.",
+			nested: aisReadAttrs{
+				"iban": {kind: aisReadString, role: aisReadOutput, sensitive: true, description: "IBAN of the account."},
+				"account_holder_name": {kind: aisReadString, role: aisReadOutput, sensitive: true,
+					description: "Name of the account holder."},
+				"bank_id": {kind: aisReadString, role: aisReadOutput, description: "ID of the bank, such as its BIC."},
+			}},
+	},
+	read: readAISAccountBalance,
+}
+
+type aisAccountBalanceModel struct {
+	MerchantID     types.Int64                    `tfsdk:"merchant_id"`
+	UserID         types.String                   `tfsdk:"user_id"`
+	AccountID      types.String                   `tfsdk:"account_id"`
+	Balance        *aisBalanceModel               `tfsdk:"balance"`
+	AccountDetails *aisBalanceAccountDetailsModel `tfsdk:"account_details"`
+}
+
+type aisBalanceModel struct {
+	Value       types.String `tfsdk:"value"`
+	Currency    types.String `tfsdk:"currency"`
+	LastUpdated types.String `tfsdk:"last_updated"`
+}
+
+type aisBalanceAccountDetailsModel struct {
+	IBAN              types.String `tfsdk:"iban"`
+	AccountHolderName types.String `tfsdk:"account_holder_name"`
+	BankID            types.String `tfsdk:"bank_id"`
+}
+
+func readAISAccountBalance(ctx context.Context, c *client.Client, m *aisAccountBalanceModel) diag.Diagnostics {
+	var diags diag.Diagnostics
+	req := client.BalanceRequest{
+		MerchantID: m.MerchantID.ValueInt64(), UserID: m.UserID.ValueString(), AccountID: m.AccountID.ValueString(),
+	}
+	out, err := c.GetAccountBalance(ctx, req)
+	if err != nil {
+		addAISReadError(&diags, fmt.Sprintf("Could not read the balance of account %q of user %q of merchant %d",
+			req.AccountID, req.UserID, req.MerchantID), aisReadPermBalances, err)
+		return diags
+	}
+	m.Balance = &aisBalanceModel{
+		Value:       aisReadDecimal(out.Balance.Value),
+		Currency:    aisReadText(out.Balance.Currency),
+		LastUpdated: aisReadText(out.Balance.LastUpdated),
+	}
+	m.AccountDetails = &aisBalanceAccountDetailsModel{
+		IBAN:              aisReadText(out.AccountDetails.IBAN),
+		AccountHolderName: aisReadText(out.AccountDetails.AccountHolderName),
+		BankID:            aisReadText(out.AccountDetails.BankID),
+	}
+	return diags
+}

@@ -1,0 +1,218 @@
+package provider
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const (
+	aisTransactionsAddr  = "data.cardpay_ais_account_transactions.test"
+	aisTransactionsRoute = "POST /v1/ais/accounts/transactions"
+)
+
+// aisTransactionsConfig renders the data source; extra holds optional
+// arguments as HCL lines such as `page_limit = 5`.
+func aisTransactionsConfig(merchantID int64, userID, accountID string, extra ...string) string {
+	return fmt.Sprintf(`
+data "cardpay_ais_account_transactions" "test" {
+  merchant_id = %d
+  user_id     = %q
+  account_id  = %q
+  %s
+}
+`, merchantID, userID, accountID, strings.Join(extra, "\n  "))
+}
+
+// aisTestTransactions returns the fixture transactions of an account of
+// aisTestUser whose booking date lies in [from, to] (YYYY-MM-DD, "" for
+// open), newest first as the sandbox documents.
+func aisTestTransactions(t *testing.T, accountID, from, to string) []sandbox.Transaction {
+	t.Helper()
+	var out []sandbox.Transaction
+	for _, tx := range aisTestFixtureAccount(t, accountID).Transactions {
+		if (from == "" || tx.BookingDate >= from) && (to == "" || tx.BookingDate <= to) {
+			out = append(out, tx)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b sandbox.Transaction) int { return strings.Compare(b.BookingDate, a.BookingDate) })
+	return out
+}
+
+func aisTestTransactionChecks(txs []sandbox.Transaction) knownvalue.Check {
+	checks := make([]knownvalue.Check, len(txs))
+	for i, tx := range txs {
+		checks[i] = knownvalue.ObjectExact(map[string]knownvalue.Check{
+			"transaction_id": knownvalue.StringExact(tx.TransactionID),
+			"amount":         knownvalue.StringExact(tx.Amount),
+			"currency":       knownvalue.StringExact(tx.Currency),
+			"description":    knownvalue.StringExact(tx.Description),
+			"booking_date":   knownvalue.StringExact(tx.BookingDate),
+			"value_date":     knownvalue.StringExact(tx.ValueDate),
+			"counterparty": knownvalue.ObjectExact(map[string]knownvalue.Check{
+				"name": knownvalue.StringExact(tx.Counterparty.Name),
+				"iban": knownvalue.StringExact(tx.Counterparty.IBAN),
+			}),
+			"reference": knownvalue.StringExact(tx.Reference),
+			"type":      knownvalue.StringExact(tx.Type),
+			"status":    knownvalue.StringExact(tx.Status),
+		})
+	}
+	return knownvalue.ListExact(checks)
+}
+
+func aisTestPageChecks(total, pageLimit int64, txs knownvalue.Check) []statecheck.StateCheck {
+	return []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(aisTransactionsAddr, tfjsonpath.New("total_transactions"), knownvalue.Int64Exact(total)),
+		statecheck.ExpectKnownValue(aisTransactionsAddr, tfjsonpath.New("page_limit"), knownvalue.Int64Exact(pageLimit)),
+		statecheck.ExpectKnownValue(aisTransactionsAddr, tfjsonpath.New("transactions"), txs),
+	}
+}
+
+func TestAccAISAccountTransactionsDataSource(t *testing.T) {
+	env := newTestEnv(t)
+	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
+	all := aisTestTransactions(t, "acc-1001-eur", "", "")
+	// Negative amounts keep their sign and trailing zeros.
+	if !slices.ContainsFunc(all, func(tx sandbox.Transaction) bool { return strings.HasPrefix(tx.Amount, "-") }) {
+		t.Fatal("the fixture has no negative amount to check")
+	}
+	checks := aisTestPageChecks(int64(len(all)), aisDefaultPageLimit, aisTestTransactionChecks(all))
+	checks = append(checks,
+		statecheck.ExpectSensitiveValue(aisTransactionsAddr, tfjsonpath.New("transactions")),
+		statecheck.ExpectKnownValue(aisTransactionsAddr, tfjsonpath.New("from_date"), knownvalue.Null()),
+	)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:            env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-eur")),
+			ConfigStateChecks: checks,
+		}},
+	})
+}
+
+func TestAccAISAccountTransactionsDataSource_dateRange(t *testing.T) {
+	env := newTestEnv(t)
+	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
+	inRange := aisTestTransactions(t, "acc-1001-dkk", "2025-06-01", "2025-12-31")
+	all := aisTestTransactions(t, "acc-1001-dkk", "", "")
+	if len(inRange) < 6 || len(inRange) == len(all) {
+		t.Fatalf("the date range should select some but not all fixture transactions, selects %d of %d", len(inRange), len(all))
+	}
+	onlyFrom := aisTestTransactions(t, "acc-1001-dkk", "2026-01-01", "")
+	config := func(extra ...string) string {
+		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", extra...))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				// A date and an RFC 3339 timestamp, both inclusive.
+				Config:            config(`from_date = "2025-06-01"`, `to_date = "2025-12-31T23:59:59Z"`),
+				ConfigStateChecks: aisTestPageChecks(int64(len(inRange)), aisDefaultPageLimit, aisTestTransactionChecks(inRange)),
+			},
+			{
+				// The page limit cuts the list, not the total.
+				Config:            config(`from_date = "2025-06-01"`, `to_date = "2025-12-31"`, `page_limit = 5`),
+				ConfigStateChecks: aisTestPageChecks(int64(len(inRange)), 5, aisTestTransactionChecks(inRange[:5])),
+			},
+			{
+				Config:            config(`from_date = "2026-01-01T00:00:00+00:00"`),
+				ConfigStateChecks: aisTestPageChecks(int64(len(onlyFrom)), aisDefaultPageLimit, aisTestTransactionChecks(onlyFrom)),
+			},
+		},
+	})
+}
+
+func TestAccAISAccountTransactionsDataSource_pageLimit(t *testing.T) {
+	env := newTestEnv(t)
+	aisTestAuthorizedConsent(t, env, aisTestBigUser, aisAllPermissions...)
+	const total = 5000 // the fixture's generated transactions, all after the consent's earliest date
+	config := func(extra ...string) string {
+		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestBigUser, "acc-1001-big", extra...))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            config(),
+				ConfigStateChecks: aisTestPageChecks(total, aisDefaultPageLimit, knownvalue.ListSizeExact(aisDefaultPageLimit)),
+			},
+			{
+				Config:            config(`page_limit = 1`),
+				ConfigStateChecks: aisTestPageChecks(total, 1, knownvalue.ListSizeExact(1)),
+			},
+			{
+				Config:            config(fmt.Sprintf("page_limit = %d", aisSandboxMaxPageLimit)),
+				ConfigStateChecks: aisTestPageChecks(total, aisSandboxMaxPageLimit, knownvalue.ListSizeExact(aisSandboxMaxPageLimit)),
+			},
+			{
+				// The provider leaves the maximum to the service: the sandbox refuses it, with its request ID.
+				Config:      config(fmt.Sprintf("page_limit = %d", aisSandboxMaxPageLimit+1)),
+				ExpectError: aisTestError("Could not read the transactions", "HTTP 400", "pageLimit", "request ID"),
+			},
+		},
+	})
+}
+
+func TestAccAISAccountTransactionsDataSource_validation(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
+	config := func(extra ...string) string {
+		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", extra...))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      config(`from_date = "2026-02-01"`, `to_date = "2026-01-31"`),
+				ExpectError: aisTestError("from_date is after to_date", `from_date "2026-02-01" is after to_date "2026-01-31"`),
+			},
+			{
+				Config:      config(`from_date = "2026-01-31T12:00:00Z"`, `to_date = "2026-01-31T11:00:00Z"`),
+				ExpectError: aisTestError("from_date is after to_date"),
+			},
+			{
+				Config:      config(`page_limit = 0`),
+				ExpectError: regexp.MustCompile(`(?s)page_limit.*at least 1`),
+			},
+			{
+				Config:      config(`to_date = "31/01/2026"`),
+				ExpectError: aisTestError("Invalid date", `"31/01/2026" is not a valid date`, "2025-01-31"),
+			},
+			{
+				Config:      config(`from_date = "2026-01-31 10:00"`),
+				ExpectError: aisTestError("Invalid date"),
+			},
+		},
+	})
+	if n := sb.RequestCounts()[aisTransactionsRoute]; n != 0 {
+		t.Errorf("invalid configurations sent %d transaction requests, want none", n)
+	}
+}
+
+func TestAccAISAccountTransactionsDataSource_sameDayRange(t *testing.T) {
+	env := newTestEnv(t)
+	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
+	day := aisTestTransactions(t, "acc-1001-dkk", "", "")[0].BookingDate
+	onDay := aisTestTransactions(t, "acc-1001-dkk", day, day)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			// A timestamp inside the to_date's day is not "after" it.
+			Config: env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk",
+				fmt.Sprintf("from_date = %q", day+"T06:00:00Z"), fmt.Sprintf("to_date = %q", day))),
+			ConfigStateChecks: aisTestPageChecks(int64(len(onDay)), aisDefaultPageLimit, aisTestTransactionChecks(onDay)),
+		}},
+	})
+}

@@ -1,0 +1,313 @@
+package provider
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+// Helpers shared by the tests of the AIS reads (data sources and
+// ephemeral resources). The consent is made straight through the API and
+// authorized through the sandbox admin surface, so these tests do not depend
+// on the cardpay_ais_consent resource.
+
+const (
+	aisTestUser    = "user-1001"
+	aisTestBigUser = "user-1001-big"
+)
+
+var aisAllPermissions = []string{aisReadPermAccounts, aisReadPermBalances, aisReadPermTransactions}
+
+// aisTestConsent creates a pending consent for userID of the test merchant
+// and returns its request ID. Its earliest transaction date lies before all
+// fixture transactions, so it hides none of them.
+func aisTestConsent(t *testing.T, env *testEnv, userID string, permissions ...string) string {
+	t.Helper()
+	c, err := client.New(client.Config{BaseURL: env.BaseURL, AccessToken: env.AccessToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	consent, err := c.CreateConsent(t.Context(), client.ConsentRequest{
+		MerchantID:              env.MerchantID,
+		UserID:                  userID,
+		Permissions:             permissions,
+		ExpirationDateTime:      time.Now().Add(24 * time.Hour).UTC().Format(time.RFC3339),
+		TransactionFromDateTime: "2024-01-01T00:00:00Z",
+	})
+	if err != nil {
+		t.Fatalf("create consent: %v", err)
+	}
+	return consent.RequestID
+}
+
+// aisTestAuthorizedConsent creates a consent and has the "bank" authorize it.
+func aisTestAuthorizedConsent(t *testing.T, env *testEnv, userID string, permissions ...string) string {
+	t.Helper()
+	sb := env.requireSandbox(t)
+	id := aisTestConsent(t, env, userID, permissions...)
+	if err := sb.AuthorizeConsent(id); err != nil {
+		t.Fatalf("authorize consent %s: %v", id, err)
+	}
+	return id
+}
+
+// aisTestFixtureUser returns the default fixture data of a user of 1001.
+func aisTestFixtureUser(t *testing.T, userID string) sandbox.AISUser {
+	t.Helper()
+	for _, u := range sandbox.DefaultFixtures().AISUsers {
+		if u.MerchantID == 1001 && u.UserID == userID {
+			return u
+		}
+	}
+	t.Fatalf("no fixture user %s", userID)
+	return sandbox.AISUser{}
+}
+
+// aisTestFixtureAccount returns a fixture account of aisTestUser.
+func aisTestFixtureAccount(t *testing.T, accountID string) sandbox.AccountFixture {
+	t.Helper()
+	for _, a := range aisTestFixtureUser(t, aisTestUser).Accounts {
+		if a.AccountID == accountID {
+			return a
+		}
+	}
+	t.Fatalf("no fixture account %s of %s", accountID, aisTestUser)
+	return sandbox.AccountFixture{}
+}
+
+// aisTestDetails is what account_details must hold for a flat fixture
+// object: strings as they are, other values as their JSON text. It decodes
+// differently from the provider (into any), so it checks it independently.
+func aisTestDetails(t *testing.T, raw json.RawMessage) knownvalue.Check {
+	t.Helper()
+	var fields map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&fields); err != nil {
+		t.Fatal(err)
+	}
+	checks := make(map[string]knownvalue.Check, len(fields))
+	for name, v := range fields {
+		switch v := v.(type) {
+		case string:
+			checks[name] = knownvalue.StringExact(v)
+		case json.Number:
+			checks[name] = knownvalue.StringExact(v.String())
+		case bool:
+			checks[name] = knownvalue.StringExact(strconv.FormatBool(v))
+		default:
+			t.Fatalf("aisTestDetails handles flat objects only; field %s is %T", name, v)
+		}
+	}
+	return knownvalue.MapExact(checks)
+}
+
+func aisTestAccountCheck(a sandbox.AccountFixture, details knownvalue.Check) knownvalue.Check {
+	return knownvalue.ObjectExact(map[string]knownvalue.Check{
+		"account_id":          knownvalue.StringExact(a.AccountID),
+		"bank_id":             knownvalue.StringExact(a.BankID),
+		"account_holder_name": knownvalue.StringExact(a.AccountHolderName),
+		"iban":                knownvalue.StringExact(a.IBAN),
+		"currency":            knownvalue.StringExact(a.Currency),
+		"balance":             knownvalue.StringExact(a.Balance),
+		"account_type":        knownvalue.StringExact(a.AccountType),
+		"account_details":     details,
+	})
+}
+
+// aisTestError matches an error holding each literal fragment in order;
+// terraform wraps long diagnostics, so any whitespace matches a space.
+func aisTestError(fragments ...string) *regexp.Regexp {
+	quoted := make([]string, len(fragments))
+	for i, f := range fragments {
+		quoted[i] = strings.ReplaceAll(regexp.QuoteMeta(f), " ", `\s+`)
+	}
+	return regexp.MustCompile(`(?s)` + strings.Join(quoted, ".*"))
+}
+
+func aisAccountsConfig(merchantID int64, userID string) string {
+	return fmt.Sprintf(`
+data "cardpay_ais_accounts" "test" {
+  merchant_id = %d
+  user_id     = %q
+}
+`, merchantID, userID)
+}
+
+const aisAccountsAddr = "data.cardpay_ais_accounts.test"
+
+func TestAccAISAccountsDataSource(t *testing.T) {
+	env := newTestEnv(t)
+	consentRequestID := aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
+	consentID := ""
+	for _, c := range env.Sandbox.Snapshot().Consents {
+		if c.RequestID == consentRequestID {
+			consentID = c.ConsentID
+		}
+	}
+	if consentID == "" {
+		t.Fatalf("consent %s has no consentId after authorization", consentRequestID)
+	}
+
+	user := aisTestFixtureUser(t, aisTestUser)
+	dkk := aisTestFixtureAccount(t, "acc-1001-dkk")
+	// Written out by hand: numbers digit for digit, booleans, and a nested
+	// object as compact JSON in the order the service sent it.
+	dkkDetails := knownvalue.MapExact(map[string]knownvalue.Check{
+		"iban":              knownvalue.StringExact("DK5000400440116243"),
+		"accountHolderName": knownvalue.StringExact("Merchant 1001 ApS"),
+		"bankId":            knownvalue.StringExact("DABADKKK"),
+		"product":           knownvalue.StringExact("Business Current"),
+		"overdraftLimit":    knownvalue.StringExact("50000"),
+		"interestRate":      knownvalue.StringExact("0.015"),
+		"isPrimary":         knownvalue.StringExact("true"),
+		"owner":             knownvalue.StringExact(`{"name":"Merchant 1001 ApS","cvr":"12345678"}`),
+	})
+	accounts := []knownvalue.Check{aisTestAccountCheck(dkk, dkkDetails)}
+	for _, a := range user.Accounts[1:] {
+		accounts = append(accounts, aisTestAccountCheck(a, aisTestDetails(t, a.AccountDetails)))
+	}
+
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("client_id"), knownvalue.StringExact(sandbox.DemoAISClientID)),
+				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("consent_id"), knownvalue.StringExact(consentID)),
+				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("total_accounts"), knownvalue.Int64Exact(3)),
+				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts"), knownvalue.ListExact(accounts)),
+				// The fixture's exact decimals, spelled out so a fixture change cannot hide a rounding bug.
+				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("balance"),
+					knownvalue.StringExact("1234567.89")),
+				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts").AtSliceIndex(1).AtMapKey("balance"),
+					knownvalue.StringExact("-0.10")),
+				statecheck.ExpectSensitiveValue(aisAccountsAddr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("iban")),
+			},
+		}},
+	})
+}
+
+func TestAccAISAccountsDataSource_noAccounts(t *testing.T) {
+	env := newTestEnv(t)
+	// Any user ID is accepted; one without bank data has no accounts.
+	aisTestAuthorizedConsent(t, env, "user-without-accounts", aisReadPermAccounts)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(aisAccountsConfig(env.MerchantID, "user-without-accounts")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("total_accounts"), knownvalue.Int64Exact(0)),
+				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts"), knownvalue.ListExact([]knownvalue.Check{})),
+			},
+		}},
+	})
+}
+
+func TestAccAISAccountsDataSource_pendingConsent(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireSandbox(t)
+	id := aisTestConsent(t, env, aisTestUser, aisAllPermissions...)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
+			ExpectError: aisTestError("Could not list the bank accounts", "HTTP 403", "consent "+id+" is pending",
+				"request ID", "holds the ReadAccountsDetail permission"),
+		}},
+	})
+}
+
+func TestAccAISAccountsDataSource_expiredConsent(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	id := aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
+	if err := sb.ExpireConsent(id); err != nil {
+		t.Fatal(err)
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config:      env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
+			ExpectError: aisTestError("HTTP 403", "consent "+id+" is expired", "request ID", "has not expired"),
+		}},
+	})
+}
+
+func TestAccAISAccountsDataSource_validation(t *testing.T) {
+	env := newTestEnv(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:      env.providerConfig(aisAccountsConfig(0, aisTestUser)),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+			},
+			{
+				Config:      env.providerConfig(aisAccountsConfig(env.MerchantID, " ")),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`must not be empty or only whitespace`),
+			},
+		},
+	})
+	if sb := env.Sandbox; sb != nil {
+		if n := sb.RequestCounts()["POST /v1/ais/accounts"]; n != 0 {
+			t.Errorf("invalid configurations sent %d account requests, want none", n)
+		}
+	}
+}
+
+// TestAISReadSchemas checks the shared attribute tables: every attribute is
+// described, every input validated, and each ephemeral resource has exactly
+// the attributes of its data source.
+func TestAISReadSchemas(t *testing.T) {
+	tables := map[string]aisReadAttrs{
+		"cardpay" + aisAccountsRead.typeSuffix:            aisAccountsRead.attrs,
+		"cardpay" + aisAccountBalanceRead.typeSuffix:      aisAccountBalanceRead.attrs,
+		"cardpay" + aisAccountTransactionsRead.typeSuffix: aisAccountTransactionsRead.attrs,
+	}
+	var walk func(where string, attrs aisReadAttrs)
+	walk = func(where string, attrs aisReadAttrs) {
+		for name, a := range attrs {
+			if strings.TrimSpace(a.description) == "" {
+				t.Errorf("%s.%s has no description", where, name)
+			}
+			if a.role != aisReadOutput && len(a.strings)+len(a.int64s) == 0 {
+				t.Errorf("input %s.%s has no validators", where, name)
+			}
+			walk(where+"."+name, a.nested)
+		}
+	}
+	srv := protocolServer(t)
+	resp, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for typeName, attrs := range tables {
+		walk(typeName, attrs)
+		ds, eph := resp.DataSourceSchemas[typeName], resp.EphemeralResourceSchemas[typeName]
+		if ds == nil || eph == nil {
+			t.Errorf("%s: data source registered %t, ephemeral resource registered %t", typeName, ds != nil, eph != nil)
+			continue
+		}
+		if !reflect.DeepEqual(ds.Block.Attributes, eph.Block.Attributes) {
+			t.Errorf("%s: the ephemeral resource's attributes differ from the data source's", typeName)
+		}
+	}
+}

@@ -1,0 +1,9 @@
+package provider
+
+import "github.com/hashicorp/terraform-plugin-framework/ephemeral"
+
+// newAISAccountsEphemeral is the ephemeral twin of the data source
+// cardpay_ais_accounts: same schema table, model and read (see ais_reads.go).
+func newAISAccountsEphemeral() ephemeral.EphemeralResource {
+	return &aisReadEphemeral[aisAccountsModel]{def: aisAccountsRead}
+}

@@ -1,0 +1,135 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
+	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+)
+
+// The ephemeral AIS reads are tested against their data sources: the echo
+// provider copies the ephemeral result into echo.test, and every attribute
+// must equal the data source's. Nothing else may reach the state.
+
+func aisEphemeralFactories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"cardpay": testProviderFactories["cardpay"],
+		"echo":    echoprovider.NewProviderServer(),
+	}
+}
+
+// aisEphemeralConfig declares the ephemeral resource and the data source of
+// typeName with the same arguments, and echoes the ephemeral result.
+func aisEphemeralConfig(typeName, arguments string) string {
+	return fmt.Sprintf(`
+ephemeral %[1]q "test" {
+%[2]s
+}
+
+data %[1]q "test" {
+%[2]s
+}
+
+provider "echo" {
+  data = ephemeral.%[1]s.test
+}
+
+resource "echo" "test" {}
+`, typeName, arguments)
+}
+
+// aisEphemeralChecks compares every attribute of the read's schema between
+// the echoed ephemeral result and the data source, and checks that the
+// state holds only those two.
+func aisEphemeralChecks[M any](def *aisReadDef[M]) []statecheck.StateCheck {
+	dataAddr := "data.cardpay" + def.typeSuffix + ".test"
+	names := make([]string, 0, len(def.attrs))
+	for name := range def.attrs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	checks := make([]statecheck.StateCheck, 0, len(names)+1)
+	for _, name := range names {
+		checks = append(checks, statecheck.CompareValuePairs(
+			"echo.test", tfjsonpath.New("data").AtMapKey(name), dataAddr, tfjsonpath.New(name), compare.ValuesSame()))
+	}
+	return append(checks, aisStateAddresses{dataAddr, "echo.test"})
+}
+
+// aisStateAddresses checks that the state holds exactly these resources:
+// an ephemeral resource must leave nothing of its own behind.
+type aisStateAddresses []string
+
+func (want aisStateAddresses) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
+		resp.Error = fmt.Errorf("state is empty, want %v", []string(want))
+		return
+	}
+	var got []string
+	for _, r := range req.State.Values.RootModule.Resources {
+		got = append(got, r.Address)
+	}
+	sort.Strings(got)
+	expected := slices.Sorted(slices.Values(want))
+	if !slices.Equal(got, expected) {
+		resp.Error = fmt.Errorf("state holds %s, want exactly %s", strings.Join(got, ", "), strings.Join(expected, ", "))
+	}
+}
+
+func TestAccAISAccountsEphemeral(t *testing.T) {
+	env := newTestEnv(t)
+	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
+	checks := append(aisEphemeralChecks(aisAccountsRead),
+		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("total_accounts"), knownvalue.Int64Exact(3)),
+		statecheck.ExpectKnownValue("echo.test",
+			tfjsonpath.New("data").AtMapKey("accounts").AtSliceIndex(0).AtMapKey("account_details").AtMapKey("overdraftLimit"),
+			knownvalue.StringExact("50000")),
+		statecheck.ExpectKnownValue("echo.test",
+			tfjsonpath.New("data").AtMapKey("accounts").AtSliceIndex(1).AtMapKey("balance"), knownvalue.StringExact("-0.10")),
+	)
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
+		ProtoV6ProviderFactories: aisEphemeralFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(aisEphemeralConfig("cardpay_ais_accounts",
+				fmt.Sprintf("  merchant_id = %d\n  user_id = %q", env.MerchantID, aisTestUser))),
+			ConfigStateChecks: checks,
+		}},
+	})
+}
+
+func TestAccAISAccountsEphemeral_pendingConsent(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireSandbox(t)
+	id := aisTestConsent(t, env, aisTestUser, aisAllPermissions...)
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
+		ProtoV6ProviderFactories: aisEphemeralFactories(),
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(fmt.Sprintf(`
+ephemeral "cardpay_ais_accounts" "test" {
+  merchant_id = %d
+  user_id     = %q
+}
+
+provider "echo" {
+  data = ephemeral.cardpay_ais_accounts.test
+}
+
+resource "echo" "test" {}
+`, env.MerchantID, aisTestUser)),
+			ExpectError: aisTestError("Could not list the bank accounts", "HTTP 403", "consent "+id+" is pending", "request ID"),
+		}},
+	})
+}
