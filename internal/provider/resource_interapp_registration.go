@@ -113,8 +113,9 @@ func interappRegistrationAttributes() map[string]schema.Attribute {
 		},
 		"registration_link": schema.StringAttribute{
 			MarkdownDescription: "Deep link that opens the companion app with the code filled in. Null when " +
-				"the service does not return one.",
+				"the service does not return one. Sensitive, because it carries the registration code.",
 			Computed:      true,
+			Sensitive:     true,
 			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 		},
 		"expires_at": schema.StringAttribute{

@@ -137,6 +137,7 @@ func TestAccInterappRegistration_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("registration_code"),
 						knownvalue.StringRegexp(interappCodePattern)),
 					statecheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
+					statecheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_link")),
 					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("registration_link"),
 						knownvalue.StringRegexp(regexp.MustCompile(`^cardpay-companion://register\?code=`))),
 					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.Null()),

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+// These tests run the terraform CLI on the examples with the provider built
+// from this tree (through dev_overrides, so nothing is downloaded): every
+// example directory must validate, and examples/complete must pass its own
+// `terraform test` suite against a sandbox.
+
+// requiredProviders is added to example directories that, like most
+// Registry examples, leave it out.
+const requiredProviders = `terraform {
+  required_providers {
+    cardpay = {
+      source = "cardpay/cardpay"
+    }
+  }
+}
+`
+
+func TestExamplesValidate(t *testing.T) {
+	cliConfig := buildProviderForTerraform(t)
+	dirs := exampleDirs(t)
+	if len(dirs) == 0 {
+		t.Fatal("no example directories found")
+	}
+	for _, dir := range dirs {
+		t.Run(dir, func(t *testing.T) {
+			t.Parallel()
+			work := copyDir(t, dir)
+			if !strings.Contains(readAll(t, work), "required_providers") {
+				writeFile(t, filepath.Join(work, "zz_required_providers.tf"), requiredProviders)
+			}
+			terraform(t, work, cliConfig, nil, "validate", "-no-color")
+		})
+	}
+}
+
+func TestExamplesCompleteTerraformTest(t *testing.T) {
+	cliConfig := buildProviderForTerraform(t)
+	srv := httptest.NewServer(sandbox.New(sandbox.Config{}))
+	t.Cleanup(srv.Close)
+	env := []string{
+		"CARDPAY_BASE_URL=" + srv.URL,
+		"CARDPAY_PARTNER_CLIENT_ID=" + sandbox.DemoPartnerClientID,
+		"CARDPAY_PARTNER_CLIENT_SECRET=" + sandbox.DemoPartnerClientSecret,
+		"CARDPAY_ACCESS_TOKEN=" + sandbox.DemoAccessToken,
+	}
+	work := copyDir(t, filepath.Join("examples", "complete"))
+	out := terraform(t, work, cliConfig, env, "test", "-no-color")
+	m := testSummary.FindStringSubmatch(out)
+	if m == nil || m[1] == "0" {
+		t.Errorf("terraform test ran no passing run:\n%s", out)
+	}
+}
+
+// testSummary matches the closing line of terraform test, such as
+// "Success! 3 passed, 0 failed.".
+var testSummary = regexp.MustCompile(`Success! (\d+) passed, 0 failed`)
+
+// buildProviderForTerraform builds the provider into a temporary directory
+// and returns a CLI config file that points terraform at it.
+func buildProviderForTerraform(t *testing.T) string {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("runs the terraform CLI; set TF_ACC=1 (make test does)")
+	}
+	dir := t.TempDir()
+	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "terraform-provider-cardpay"), ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("building the provider: %v\n%s", err, out)
+	}
+	cliConfig := filepath.Join(dir, "terraformrc")
+	writeFile(t, cliConfig, `provider_installation {
+  dev_overrides {
+    "cardpay/cardpay" = "`+dir+`"
+  }
+  direct {}
+}
+`)
+	return cliConfig
+}
+
+func terraform(t *testing.T, dir, cliConfig string, env []string, args ...string) string {
+	t.Helper()
+	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
+	if bin == "" {
+		bin = "terraform"
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), append(env, "TF_CLI_CONFIG_FILE="+cliConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("terraform %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+	}
+	return string(out)
+}
+
+// exampleDirs lists every directory under examples/ that holds .tf files.
+func exampleDirs(t *testing.T) []string {
+	t.Helper()
+	var dirs []string
+	err := filepath.WalkDir("examples", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".tf" {
+			return err
+		}
+		dir := filepath.Dir(path)
+		if len(dirs) == 0 || dirs[len(dirs)-1] != dir {
+			dirs = append(dirs, dir)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dirs
+}
+
+// copyDir copies an example, without any local state, into a temporary
+// directory so terraform leaves nothing in the tree.
+func copyDir(t *testing.T, src string) string {
+	t.Helper()
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if d.IsDir() {
+			if d.Name() == ".terraform" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if strings.Contains(d.Name(), ".tfstate") || d.Name() == ".terraform.lock.hcl" {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func readAll(t *testing.T, dir string) string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.tf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
+	return b.String()
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
