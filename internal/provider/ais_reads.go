@@ -299,18 +299,8 @@ func addAISReadError(diags *diag.Diagnostics, summary, permission string, err er
 	diags.AddError(summary, detail)
 }
 
-// aisReadText maps a string the service sent to a Terraform value. The
-// client cannot tell a missing field from an empty one, so both are null:
-// optional outputs the service leaves out must not show up as "".
-func aisReadText(s string) types.String {
-	if s == "" {
-		return types.StringNull()
-	}
-	return types.StringValue(s)
-}
-
 // aisReadDecimal keeps an amount digit for digit as the service sent it.
-func aisReadDecimal(d client.Decimal) types.String { return aisReadText(d.String()) }
+func aisReadDecimal(d client.Decimal) types.String { return stringOrNull(d.String()) }
 
 // aisReadJSONMap turns a JSON object of unknown fields into a map(string):
 // string values as they are, every other value (number, boolean, null,

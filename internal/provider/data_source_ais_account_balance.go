@@ -78,13 +78,13 @@ func readAISAccountBalance(ctx context.Context, c *client.Client, m *aisAccountB
 	}
 	m.Balance = &aisBalanceModel{
 		Value:       aisReadDecimal(out.Balance.Value),
-		Currency:    aisReadText(out.Balance.Currency),
-		LastUpdated: aisReadText(out.Balance.LastUpdated),
+		Currency:    stringOrNull(out.Balance.Currency),
+		LastUpdated: stringOrNull(out.Balance.LastUpdated),
 	}
 	m.AccountDetails = &aisBalanceAccountDetailsModel{
-		IBAN:              aisReadText(out.AccountDetails.IBAN),
-		AccountHolderName: aisReadText(out.AccountDetails.AccountHolderName),
-		BankID:            aisReadText(out.AccountDetails.BankID),
+		IBAN:              stringOrNull(out.AccountDetails.IBAN),
+		AccountHolderName: stringOrNull(out.AccountDetails.AccountHolderName),
+		BankID:            stringOrNull(out.AccountDetails.BankID),
 	}
 	return diags
 }

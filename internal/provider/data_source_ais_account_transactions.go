@@ -149,18 +149,18 @@ func readAISAccountTransactions(ctx context.Context, c *client.Client, m *aisAcc
 func aisTransactionFrom(t client.Transaction) aisTransactionModel {
 	var counterparty *aisCounterpartyModel
 	if t.Counterparty != (client.Counterparty{}) {
-		counterparty = &aisCounterpartyModel{Name: aisReadText(t.Counterparty.Name), IBAN: aisReadText(t.Counterparty.IBAN)}
+		counterparty = &aisCounterpartyModel{Name: stringOrNull(t.Counterparty.Name), IBAN: stringOrNull(t.Counterparty.IBAN)}
 	}
 	return aisTransactionModel{
-		TransactionID: aisReadText(t.TransactionID),
+		TransactionID: stringOrNull(t.TransactionID),
 		Amount:        aisReadDecimal(t.Amount),
-		Currency:      aisReadText(t.Currency),
-		Description:   aisReadText(t.Description),
-		BookingDate:   aisReadText(t.BookingDate),
-		ValueDate:     aisReadText(t.ValueDate),
+		Currency:      stringOrNull(t.Currency),
+		Description:   stringOrNull(t.Description),
+		BookingDate:   stringOrNull(t.BookingDate),
+		ValueDate:     stringOrNull(t.ValueDate),
 		Counterparty:  counterparty,
-		Reference:     aisReadText(t.Reference),
-		Type:          aisReadText(t.Type),
-		Status:        aisReadText(t.Status),
+		Reference:     stringOrNull(t.Reference),
+		Type:          stringOrNull(t.Type),
+		Status:        stringOrNull(t.Status),
 	}
 }

@@ -88,21 +88,21 @@ func readAISAccounts(ctx context.Context, c *client.Client, m *aisAccountsModel)
 			req.UserID, req.MerchantID), aisReadPermAccounts, err)
 		return diags
 	}
-	m.ClientID = aisReadText(out.ClientID)
-	m.ConsentID = aisReadText(out.ConsentID)
+	m.ClientID = stringOrNull(out.ClientID)
+	m.ConsentID = stringOrNull(out.ConsentID)
 	m.TotalAccounts = types.Int64Value(out.TotalAccounts)
 	m.Accounts = make([]aisAccountModel, 0, len(out.Accounts))
 	for _, a := range out.Accounts {
 		details, d := aisReadJSONMap(ctx, a.AccountDetails)
 		diags.Append(d...)
 		m.Accounts = append(m.Accounts, aisAccountModel{
-			AccountID:         aisReadText(a.AccountID),
-			BankID:            aisReadText(a.BankID),
-			AccountHolderName: aisReadText(a.AccountHolderName),
-			IBAN:              aisReadText(a.IBAN),
-			Currency:          aisReadText(a.Currency),
+			AccountID:         stringOrNull(a.AccountID),
+			BankID:            stringOrNull(a.BankID),
+			AccountHolderName: stringOrNull(a.AccountHolderName),
+			IBAN:              stringOrNull(a.IBAN),
+			Currency:          stringOrNull(a.Currency),
 			Balance:           aisReadDecimal(a.Balance),
-			AccountType:       aisReadText(a.AccountType),
+			AccountType:       stringOrNull(a.AccountType),
 			AccountDetails:    details,
 		})
 	}

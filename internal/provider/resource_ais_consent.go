@@ -309,19 +309,11 @@ func (m *aisConsentModel) fill(c *client.Consent) {
 	m.ID = types.StringValue(c.RequestID)
 	m.RequestID = types.StringValue(c.RequestID)
 	m.Status = types.StringValue(c.Status)
-	m.ConsentID = optionalConsentString(c.ConsentID)
-	m.AuthorizationURL = optionalConsentString(c.AuthorizationURL)
-	m.ErrorMessage = optionalConsentString(c.ErrorMessage)
-	m.CreatedAt = optionalConsentString(&c.CreatedAt)
-	m.UpdatedAt = optionalConsentString(&c.UpdatedAt)
-}
-
-// optionalConsentString is null for a field the service left out or sent empty.
-func optionalConsentString(s *string) types.String {
-	if s == nil || *s == "" {
-		return types.StringNull()
-	}
-	return types.StringValue(*s)
+	m.ConsentID = stringPointerOrNull(c.ConsentID)
+	m.AuthorizationURL = stringPointerOrNull(c.AuthorizationURL)
+	m.ErrorMessage = stringPointerOrNull(c.ErrorMessage)
+	m.CreatedAt = stringOrNull(c.CreatedAt)
+	m.UpdatedAt = stringOrNull(c.UpdatedAt)
 }
 
 // addConsentCreateError explains a failed create. A 403 here can only mean
@@ -336,7 +328,7 @@ func addConsentCreateError(diags *diag.Diagnostics, merchantID int64, err error)
 				err, attrAccessToken, envAccessToken, merchantID))
 		return
 	}
-	addAPIError(diags, fmt.Sprintf("Could not create AIS consent for merchant %d", merchantID), err)
+	addCreateOnlyError(diags, "AIS consent", merchantID, err)
 }
 
 // consentExpiresAfterTransactionFrom mirrors the service's rule so the

@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // providerDataFrom unwraps ProviderData for resources, data sources and
@@ -73,4 +74,22 @@ func changesAny(ctx context.Context, req resource.ModifyPlanRequest, names []str
 		}
 	}
 	return false
+}
+
+// stringOrNull maps a response field to a Terraform value. The client cannot
+// tell a field the service left out from an empty one, and optional outputs
+// must be null rather than "", so both become null.
+func stringOrNull(s string) types.String {
+	if s == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}
+
+// stringPointerOrNull is stringOrNull for optional response fields.
+func stringPointerOrNull(s *string) types.String {
+	if s == nil {
+		return types.StringNull()
+	}
+	return stringOrNull(*s)
 }

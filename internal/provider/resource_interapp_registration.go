@@ -185,7 +185,7 @@ func (d *interappRegistrationData) issue(ctx context.Context, data *providerData
 	reg, err := c.CreateInterappRegistration(ctx, merchantID, client.InterappRegistrationRequest{StoreID: d.StoreID.ValueString()})
 	answeredAt := time.Now()
 	if err != nil {
-		addAPIError(&diags, fmt.Sprintf("Could not issue an in-app registration code for merchant %d", merchantID), err)
+		addCreateOnlyError(&diags, "in-app registration code", merchantID, err)
 		return diags
 	}
 	if reg.RegistrationCode == "" {
@@ -200,10 +200,7 @@ func (d *interappRegistrationData) issue(ctx context.Context, data *providerData
 
 func (d *interappRegistrationData) fill(reg *client.InterappRegistration, answeredAt time.Time) {
 	d.RegistrationCode = types.StringValue(reg.RegistrationCode)
-	d.RegistrationLink = types.StringNull()
-	if reg.RegistrationLink != nil && *reg.RegistrationLink != "" {
-		d.RegistrationLink = types.StringValue(*reg.RegistrationLink)
-	}
+	d.RegistrationLink = stringPointerOrNull(reg.RegistrationLink)
 	d.ExpiresAt = timetypes.NewRFC3339TimeValue(answeredAt.Add(interappCodeValidity).UTC().Truncate(time.Second))
 }
 

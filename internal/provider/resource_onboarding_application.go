@@ -2,18 +2,13 @@ package provider
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var (
@@ -124,9 +119,9 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	}
 	plan.ID = types.StringValue(app.ApplicationID)
 	plan.ApplicationID = types.StringValue(app.ApplicationID)
-	plan.WebKybURL = createOnlyString(app.WebKybURL)
-	plan.ShortLinkURL = createOnlyStringPointer(app.ShortLinkURL)
-	plan.ApplicationStatus = createOnlyString(app.ApplicationStatus)
+	plan.WebKybURL = stringOrNull(app.WebKybURL)
+	plan.ShortLinkURL = stringPointerOrNull(app.ShortLinkURL)
+	plan.ApplicationStatus = stringOrNull(app.ApplicationStatus)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
@@ -150,35 +145,3 @@ func (r *onboardingApplicationResource) Delete(_ context.Context, _ resource.Del
 // The helpers below are shared by the create-only resources of this file
 // family (onboarding application, online terminal, order): objects the API
 // can create but never read or delete.
-
-// addCreateOnlyError reports a failed create. When the outcome is unknown
-// (*client.MaybeCreatedError) the summary says the object may exist, because
-// Terraform has not recorded it and another apply would create a second one.
-func addCreateOnlyError(diags *diag.Diagnostics, object string, merchantID int64, err error) {
-	var maybe *client.MaybeCreatedError
-	if errors.As(err, &maybe) {
-		diags.AddError(
-			fmt.Sprintf("The %s may have been created for merchant %d (outcome unknown)", object, merchantID),
-			apiErrorDetail(err)+"\n\nTerraform has not recorded it in state, and the API cannot look it up. "+
-				"Check with the service as described above before applying again: another apply creates a new "+object+".")
-		return
-	}
-	addAPIError(diags, fmt.Sprintf("Could not create %s for merchant %d", object, merchantID), err)
-}
-
-// createOnlyString stores a value the service may leave out: absent or empty
-// becomes null, never "".
-func createOnlyString(s string) types.String {
-	if s == "" {
-		return types.StringNull()
-	}
-	return types.StringValue(s)
-}
-
-// createOnlyStringPointer is createOnlyString for optional response fields.
-func createOnlyStringPointer(s *string) types.String {
-	if s == nil {
-		return types.StringNull()
-	}
-	return createOnlyString(*s)
-}

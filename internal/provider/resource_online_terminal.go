@@ -183,10 +183,10 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 func (m *onlineTerminalModel) fill(t *client.OnlineTerminal) {
 	m.ID = types.StringValue(t.TerminalID)
 	m.TerminalID = types.StringValue(t.TerminalID)
-	m.TerminalPublicKey = createOnlyString(t.TerminalPublicKey)
-	m.TerminalType = createOnlyString(t.TerminalType)
+	m.TerminalPublicKey = stringOrNull(t.TerminalPublicKey)
+	m.TerminalType = stringOrNull(t.TerminalType)
 	if m.StoreID.IsUnknown() || m.StoreID.IsNull() {
-		m.StoreID = createOnlyString(t.StoreID)
+		m.StoreID = stringOrNull(t.StoreID)
 	}
 }
 

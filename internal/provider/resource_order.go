@@ -185,7 +185,7 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 	}
 	plan.ID = types.StringValue(order.OrderID)
 	plan.OrderID = types.StringValue(order.OrderID)
-	plan.Status = createOnlyString(order.Status)
+	plan.Status = stringOrNull(order.Status)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 

@@ -303,23 +303,15 @@ func (m *storeModel) fill(s *client.Store) {
 		{&m.CountryCode, s.CountryCode}, {&m.Phone, s.Phone}, {&m.Email, s.Email},
 	} {
 		if f.dst.IsNull() {
-			*f.dst = storeStringValue(f.got)
+			*f.dst = stringOrNull(f.got)
 		}
 	}
 	if m.IsDefault.IsNull() {
 		m.IsDefault = types.BoolValue(s.IsDefault)
 	}
-	m.LocationID = storeStringValue(s.LocationID)
-	m.Status = storeStringValue(strings.ToLower(s.Status))
-	m.CreatedAt = storeStringValue(s.CreatedAt)
-}
-
-// storeStringValue maps a field the service left out (decoded as "") to null.
-func storeStringValue(s string) types.String {
-	if s == "" {
-		return types.StringNull()
-	}
-	return types.StringValue(s)
+	m.LocationID = stringOrNull(s.LocationID)
+	m.Status = stringOrNull(strings.ToLower(s.Status))
+	m.CreatedAt = stringOrNull(s.CreatedAt)
 }
 
 // writtenSinceImport is false for a state that holds only the IDs recorded
