@@ -23,5 +23,5 @@ provider "cardpay" {
 
   # Optional tuning, shown with the defaults:
   # request_timeout = "30s" # limit for one HTTP attempt; or CARDPAY_REQUEST_TIMEOUT
-  # max_retries     = 4     # retries of requests that are safe to repeat; or CARDPAY_MAX_RETRIES
+  # max_retries     = 4     # retries of failed requests (never a create with an unknown outcome); or CARDPAY_MAX_RETRIES
 }
