@@ -165,7 +165,7 @@ func checkBaseURL(u *url.URL) error {
 	case "https":
 		return nil
 	case "http":
-		if isLoopback(u.Hostname()) {
+		if IsLoopbackHost(u.Hostname()) {
 			return nil
 		}
 		return errors.New("must use https; plain http is only allowed for loopback hosts (localhost, 127.0.0.0/8, ::1)")
@@ -174,7 +174,9 @@ func checkBaseURL(u *url.URL) error {
 	}
 }
 
-func isLoopback(host string) bool {
+// IsLoopbackHost reports whether host (without port) names this machine:
+// localhost, 127.0.0.0/8 or ::1. Plain http is allowed only for such hosts.
+func IsLoopbackHost(host string) bool {
 	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
 		return true
 	}

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/url"
 	"slices"
 	"strings"
@@ -470,7 +469,7 @@ func callbackURLProblem(raw string) string {
 	case "https":
 		return ""
 	case "http":
-		if isLoopbackCallbackHost(u.Hostname()) {
+		if client.IsLoopbackHost(u.Hostname()) {
 			return ""
 		}
 		return fmt.Sprintf("%q uses plain http for a host that is not loopback, so the callback would travel "+
@@ -478,13 +477,4 @@ func callbackURLProblem(raw string) string {
 	default:
 		return fmt.Sprintf("%q uses the scheme %q", shown, u.Scheme)
 	}
-}
-
-// isLoopbackCallbackHost matches the client's loopback rule for base URLs.
-func isLoopbackCallbackHost(host string) bool {
-	if strings.EqualFold(strings.TrimSuffix(host, "."), "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
