@@ -176,6 +176,7 @@ func TestPaymentMethod_destroyWarning(t *testing.T) {
 
 func TestAccPaymentMethodsDataSource(t *testing.T) {
 	env := newTestEnv(t)
+	env.requireSandbox(t) // asserts the sandbox's fixture methods
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
