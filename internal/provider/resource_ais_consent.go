@@ -50,10 +50,20 @@ const (
 	attrConsentTransactionFrom = "transaction_from_date_time"
 )
 
-func newAISConsentResource() resource.Resource { return &aisConsentResource{now: time.Now} }
+func newAISConsentResource() resource.Resource {
+	return &aisConsentResource{
+		createOnlyResource: createOnlyResource{
+			forgetSummary: aisConsentNoRevokeSummary,
+			forgetDetail:  aisConsentNoRevokeDetail,
+			replacedBy: []string{"merchant_id", "user_id", "permissions",
+				attrConsentExpiration, attrConsentTransactionFrom, "callback_url"},
+		},
+		now: time.Now,
+	}
+}
 
 type aisConsentResource struct {
-	data *providerData
+	createOnlyResource
 	// now is the clock for the "expiration in the past" check; tests fix it.
 	now func() time.Time
 }
@@ -197,10 +207,6 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 	}
 }
 
-func (r *aisConsentResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 // ValidateConfig checks what does not depend on the clock or on state.
 func (r *aisConsentResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var config aisConsentModel
@@ -218,8 +224,7 @@ func (r *aisConsentResource) ValidateConfig(ctx context.Context, req resource.Va
 // time with null state, so the check covers the new consent of a
 // replacement too.
 func (r *aisConsentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	warnIfDestroyOnlyForgets(ctx, req, resp, aisConsentNoRevokeSummary, aisConsentNoRevokeDetail,
-		"merchant_id", "user_id", "permissions", attrConsentExpiration, attrConsentTransactionFrom, "callback_url")
+	r.createOnlyResource.ModifyPlan(ctx, req, resp)
 	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return // only a consent about to be created must not have expired
 	}
@@ -269,21 +274,6 @@ func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequ
 	tflog.Info(ctx, "created AIS consent", map[string]any{"request_id": consent.RequestID, "merchant_id": consentReq.MerchantID})
 	plan.fill(consent)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-// Read keeps the state: the API has no way to read a consent.
-func (r *aisConsentResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
-
-// Update is never called with a change: every argument forces replacement.
-func (r *aisConsentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan aisConsentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-// Delete only forgets the consent; the framework then removes it from state.
-func (r *aisConsentResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
-	resp.Diagnostics.AddWarning(aisConsentNoRevokeSummary, aisConsentNoRevokeDetail)
 }
 
 // request builds the API body. Timestamps go out exactly as the user wrote

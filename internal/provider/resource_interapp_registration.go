@@ -40,10 +40,16 @@ const (
 var interappValiditySentence = "The code is valid for about " +
 	strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after issue."
 
-func newInterappRegistrationResource() resource.Resource { return &interappRegistrationResource{} }
+func newInterappRegistrationResource() resource.Resource {
+	return &interappRegistrationResource{createOnlyResource{
+		forgetSummary: interappNoRevokeSummary,
+		forgetDetail:  interappNoRevokeDetail,
+		replacedBy:    []string{"merchant_id", "store_id", "keepers"},
+	}}
+}
 
 type interappRegistrationResource struct {
-	data *providerData
+	createOnlyResource
 }
 
 // interappRegistrationData holds what the resource and the ephemeral
@@ -129,15 +135,6 @@ func interappRegistrationAttributes() map[string]schema.Attribute {
 	}
 }
 
-func (r *interappRegistrationResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *interappRegistrationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	warnIfDestroyOnlyForgets(ctx, req, resp, interappNoRevokeSummary, interappNoRevokeDetail,
-		"merchant_id", "store_id", "keepers")
-}
-
 func (r *interappRegistrationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan interappRegistrationModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -149,21 +146,6 @@ func (r *interappRegistrationResource) Create(ctx context.Context, req resource.
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-// Read keeps the state as it is: the API cannot read a code.
-func (r *interappRegistrationResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
-}
-
-// Update is never called with a change: every argument forces replacement.
-func (r *interappRegistrationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan interappRegistrationModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-func (r *interappRegistrationResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
-	resp.Diagnostics.AddWarning(interappNoRevokeSummary, interappNoRevokeDetail)
 }
 
 // issue asks the service for a code and records it, with the expiry counted

@@ -24,10 +24,16 @@ const (
 		"was e-mailed to them. A replacement starts a second application."
 )
 
-func newOnboardingApplicationResource() resource.Resource { return &onboardingApplicationResource{} }
+func newOnboardingApplicationResource() resource.Resource {
+	return &onboardingApplicationResource{createOnlyResource{
+		forgetSummary: onboardingNoWithdrawSummary,
+		forgetDetail:  onboardingNoWithdrawDetail,
+		replacedBy:    []string{"merchant_id"},
+	}}
+}
 
 type onboardingApplicationResource struct {
-	data *providerData
+	createOnlyResource
 }
 
 type onboardingApplicationModel struct {
@@ -94,14 +100,6 @@ func (r *onboardingApplicationResource) Schema(_ context.Context, _ resource.Sch
 	}
 }
 
-func (r *onboardingApplicationResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	warnIfDestroyOnlyForgets(ctx, req, resp, onboardingNoWithdrawSummary, onboardingNoWithdrawDetail, "merchant_id")
-}
-
 func (r *onboardingApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan onboardingApplicationModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -124,24 +122,3 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	plan.ApplicationStatus = stringOrNull(app.ApplicationStatus)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
-
-// Read keeps the state as it is: the API cannot read an application.
-func (r *onboardingApplicationResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
-}
-
-// Update is never called with a change: the only argument forces replacement.
-func (r *onboardingApplicationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan onboardingApplicationModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-// Delete only forgets the application: it warns, and the framework removes
-// the object from state.
-func (r *onboardingApplicationResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
-	resp.Diagnostics.AddWarning(onboardingNoWithdrawSummary, onboardingNoWithdrawDetail)
-}
-
-// The helpers below are shared by the create-only resources of this file
-// family (onboarding application, online terminal, order): objects the API
-// can create but never read or delete.

@@ -63,10 +63,16 @@ func onlineTerminalModeValidators() []validator.String {
 		"must be one of "+onlineTerminalModeHelp(`"`)+", spelled exactly so (the names are case-sensitive)")}
 }
 
-func newOnlineTerminalResource() resource.Resource { return &onlineTerminalResource{} }
+func newOnlineTerminalResource() resource.Resource {
+	return &onlineTerminalResource{createOnlyResource{
+		forgetSummary: onlineTerminalNoDeleteSummary,
+		forgetDetail:  onlineTerminalNoDeleteDetail,
+		replacedBy:    []string{"merchant_id", "online_terminal_mode", "store_id"},
+	}}
+}
 
 type onlineTerminalResource struct {
-	data *providerData
+	createOnlyResource
 }
 
 type onlineTerminalModel struct {
@@ -146,15 +152,6 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 	}
 }
 
-func (r *onlineTerminalResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *onlineTerminalResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	warnIfDestroyOnlyForgets(ctx, req, resp, onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail,
-		"merchant_id", "online_terminal_mode", "store_id")
-}
-
 func (r *onlineTerminalResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan onlineTerminalModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -188,22 +185,4 @@ func (m *onlineTerminalModel) fill(t *client.OnlineTerminal) {
 	if m.StoreID.IsUnknown() || m.StoreID.IsNull() {
 		m.StoreID = stringOrNull(t.StoreID)
 	}
-}
-
-// Read keeps the state as it is: the API cannot read a terminal.
-func (r *onlineTerminalResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
-}
-
-// Update is never called with a change: every argument forces replacement,
-// and an omitted store_id keeps the recorded store.
-func (r *onlineTerminalResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan onlineTerminalModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-// Delete only forgets the terminal: it warns, and the framework removes the
-// object from state.
-func (r *onlineTerminalResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
-	resp.Diagnostics.AddWarning(onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail)
 }

@@ -61,10 +61,16 @@ func (v orderAmountValidator) ValidateInt64(ctx context.Context, req validator.I
 			v.Description(ctx), req.ConfigValue.ValueInt64()))
 }
 
-func newOrderResource() resource.Resource { return &orderResource{} }
+func newOrderResource() resource.Resource {
+	return &orderResource{createOnlyResource{
+		forgetSummary: orderNoCancelSummary,
+		forgetDetail:  orderNoCancelDetail,
+		replacedBy:    []string{"merchant_id", "amount", "currency", "reference", "description"},
+	}}
+}
 
 type orderResource struct {
-	data *providerData
+	createOnlyResource
 }
 
 type orderModel struct {
@@ -147,15 +153,6 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 	}
 }
 
-func (r *orderResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *orderResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	warnIfDestroyOnlyForgets(ctx, req, resp, orderNoCancelSummary, orderNoCancelDetail,
-		"merchant_id", "amount", "currency", "reference", "description")
-}
-
 func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan orderModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
@@ -187,23 +184,6 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 	plan.OrderID = types.StringValue(order.OrderID)
 	plan.Status = stringOrNull(order.Status)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-// Read keeps the state as it is: the API cannot read an order.
-func (r *orderResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
-}
-
-// Update is never called with a change: every argument forces replacement.
-func (r *orderResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan orderModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-}
-
-// Delete only forgets the order: it warns, and the framework removes the
-// object from state.
-func (r *orderResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
-	resp.Diagnostics.AddWarning(orderNoCancelSummary, orderNoCancelDetail)
 }
 
 // orderEchoMismatch describes where the service's echo of the order differs
