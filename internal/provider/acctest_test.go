@@ -2,15 +2,18 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
@@ -124,4 +127,57 @@ func protocolServer(t *testing.T) tfprotov6.ProviderServer {
 		t.Fatal(err)
 	}
 	return srv
+}
+
+// stateAttrsCheck hands the state attributes of one resource to check,
+// so tests can compare them with the sandbox's own records.
+type stateAttrsCheck struct {
+	addr  string
+	check func(attrs map[string]any) error
+}
+
+func (c stateAttrsCheck) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
+		resp.Error = errors.New("state is empty")
+		return
+	}
+	for _, r := range req.State.Values.RootModule.Resources {
+		if r.Address == c.addr {
+			resp.Error = c.check(r.AttributeValues)
+			return
+		}
+	}
+	resp.Error = fmt.Errorf("%s is not in state", c.addr)
+}
+
+// stateString returns a string attribute of state, "" when null.
+func stateString(attrs map[string]any, name string) string {
+	s, _ := attrs[name].(string)
+	return s
+}
+
+// wrappedErrorPattern matches an error text across the line breaks that
+// terraform inserts when it wraps diagnostic details: every space of pattern
+// matches any run of white space.
+func wrappedErrorPattern(pattern string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(pattern, " ", `\s+`))
+}
+
+// onlyOneWithID checks that the sandbox holds total objects of a kind and
+// exactly one whose ID is id, and returns that one.
+func onlyOneWithID[T any](kind string, objects []T, total int, id string, idOf func(T) string) (T, error) {
+	var zero T
+	if len(objects) != total {
+		return zero, fmt.Errorf("sandbox holds %d %s, want %d", len(objects), kind, total)
+	}
+	var found []T
+	for _, o := range objects {
+		if idOf(o) == id {
+			found = append(found, o)
+		}
+	}
+	if len(found) != 1 {
+		return zero, fmt.Errorf("sandbox holds %d %s with ID %q, want 1", len(found), kind, id)
+	}
+	return found[0], nil
 }

@@ -1,12 +1,9 @@
 package provider
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -120,7 +117,7 @@ func TestAccOnboardingApplication_otherPartnersMerchant(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(onboardingApplicationConfig(2001)),
-			ExpectError: createOnlyErrorPattern(
+			ExpectError: wrappedErrorPattern(
 				`Could not create onboarding application for merchant 2001.*HTTP 403 Forbidden: \S.*request ID.*` +
 					`partner credentials may not act for this merchant`),
 		}},
@@ -142,7 +139,7 @@ func TestAccOnboardingApplication_outcomeUnknown(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID)),
-			ExpectError: createOnlyErrorPattern(
+			ExpectError: wrappedErrorPattern(
 				`onboarding application may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
 					`check with the merchant before applying again.*another apply creates a new onboarding application`),
 		}},
@@ -167,60 +164,16 @@ func TestOnboardingApplication_destroyWarning(t *testing.T) {
 // and exactly one with the application ID in state, for merchantID, with the
 // values the state recorded.
 func expectSandboxApplication(sb *sandbox.Server, addr string, merchantID int64, total int) statecheck.StateCheck {
-	return createOnlyStateCheck{addr: addr, check: func(attrs map[string]any) error {
-		apps := sb.Snapshot().Applications
-		if len(apps) != total {
-			return fmt.Errorf("sandbox holds %d applications, want %d", len(apps), total)
+	return stateAttrsCheck{addr: addr, check: func(attrs map[string]any) error {
+		a, err := onlyOneWithID("applications", sb.Snapshot().Applications, total,
+			stateString(attrs, "application_id"), func(a sandbox.Application) string { return a.ApplicationID })
+		if err != nil {
+			return err
 		}
-		id := createOnlyStateString(attrs, "application_id")
-		var found []sandbox.Application
-		for _, a := range apps {
-			if a.ApplicationID == id {
-				found = append(found, a)
-			}
-		}
-		if len(found) != 1 {
-			return fmt.Errorf("sandbox holds %d applications with ID %q, want 1", len(found), id)
-		}
-		a := found[0]
-		if a.MerchantID != merchantID || a.WebKybURL != createOnlyStateString(attrs, "web_kyb_url") ||
-			a.ShortLinkURL != createOnlyStateString(attrs, "short_link_url") || a.ApplicationStatus != createOnlyStateString(attrs, "application_status") {
+		if a.MerchantID != merchantID || a.WebKybURL != stateString(attrs, "web_kyb_url") ||
+			a.ShortLinkURL != stateString(attrs, "short_link_url") || a.ApplicationStatus != stateString(attrs, "application_status") {
 			return fmt.Errorf("sandbox application %+v does not match state %v (merchant %d)", a, attrs, merchantID)
 		}
 		return nil
 	}}
-}
-
-// createOnlyStateCheck hands the state attributes of one resource to check,
-// so tests can compare them with the sandbox's own records.
-type createOnlyStateCheck struct {
-	addr  string
-	check func(attrs map[string]any) error
-}
-
-func (c createOnlyStateCheck) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
-		resp.Error = errors.New("state is empty")
-		return
-	}
-	for _, r := range req.State.Values.RootModule.Resources {
-		if r.Address == c.addr {
-			resp.Error = c.check(r.AttributeValues)
-			return
-		}
-	}
-	resp.Error = fmt.Errorf("%s is not in state", c.addr)
-}
-
-// createOnlyStateString returns a string attribute of state, "" when null.
-func createOnlyStateString(attrs map[string]any, name string) string {
-	s, _ := attrs[name].(string)
-	return s
-}
-
-// createOnlyErrorPattern matches an error text across the line breaks that
-// terraform inserts when it wraps diagnostic details: every space of pattern
-// matches any run of white space.
-func createOnlyErrorPattern(pattern string) *regexp.Regexp {
-	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(pattern, " ", `\s+`))
 }

@@ -135,7 +135,7 @@ func TestAccOnlineTerminal_validation(t *testing.T) {
 			{
 				Config:   env.providerConfig(onlineTerminalConfig(env.MerchantID, "paymentpage", "")),
 				PlanOnly: true,
-				ExpectError: createOnlyErrorPattern(`online_terminal_mode must be one of "SelfHostedPage" \(payment fields embedded.*` +
+				ExpectError: wrappedErrorPattern(`online_terminal_mode must be one of "SelfHostedPage" \(payment fields embedded.*` +
 					`"PaymentPage" \(the customer is redirected.*"MerchantInitiated" \(recurring payments.*case-sensitive\), got: paymentpage`),
 			},
 			{
@@ -159,7 +159,7 @@ func TestAccOnlineTerminal_unknownStore(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", "no-such-store")),
-			ExpectError: createOnlyErrorPattern(
+			ExpectError: wrappedErrorPattern(
 				`Could not create online terminal for merchant 1001.*HTTP 404 Not Found: .*no-such-store.*request ID.*` +
 					`Check that the merchant ID and any store or account ID exist`),
 		}},
@@ -176,7 +176,7 @@ func TestAccOnlineTerminal_otherPartnersMerchant(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
 			Config:      env.providerConfig(onlineTerminalConfig(2001, "PaymentPage", "")),
-			ExpectError: createOnlyErrorPattern(`Could not create online terminal for merchant 2001.*HTTP 403 Forbidden: \S`),
+			ExpectError: wrappedErrorPattern(`Could not create online terminal for merchant 2001.*HTTP 403 Forbidden: \S`),
 		}},
 	})
 }
@@ -192,7 +192,7 @@ func TestAccOnlineTerminal_outcomeUnknown(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", "")),
-			ExpectError: createOnlyErrorPattern(
+			ExpectError: wrappedErrorPattern(
 				`online terminal may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
 					`check merchant 1001's online terminals before applying again`),
 		}},
@@ -217,27 +217,19 @@ func TestOnlineTerminal_destroyWarning(t *testing.T) {
 // expectSandboxTerminal checks that the sandbox holds total terminals and
 // exactly one with the terminal ID in state, registered as configured.
 func expectSandboxTerminal(sb *sandbox.Server, merchantID int64, mode, storeID string, total int) statecheck.StateCheck {
-	return createOnlyStateCheck{addr: onlineTerminalAddr, check: func(attrs map[string]any) error {
-		terminals := sb.Snapshot().Terminals
-		if len(terminals) != total {
-			return fmt.Errorf("sandbox holds %d terminals, want %d", len(terminals), total)
-		}
-		id := createOnlyStateString(attrs, "terminal_id")
-		var found []sandbox.Terminal
-		for _, term := range terminals {
-			if term.TerminalID == id {
-				found = append(found, term)
-			}
-		}
-		if len(found) != 1 {
-			return fmt.Errorf("sandbox holds %d terminals with ID %q, want 1", len(found), id)
+	return stateAttrsCheck{addr: onlineTerminalAddr, check: func(attrs map[string]any) error {
+		id := stateString(attrs, "terminal_id")
+		got, err := onlyOneWithID("terminals", sb.Snapshot().Terminals, total, id,
+			func(t sandbox.Terminal) string { return t.TerminalID })
+		if err != nil {
+			return err
 		}
 		want := sandbox.Terminal{
-			MerchantID: merchantID, TerminalID: id, TerminalPublicKey: createOnlyStateString(attrs, "terminal_public_key"),
-			TerminalType: mode, StoreID: storeID, CreatedAt: found[0].CreatedAt,
+			MerchantID: merchantID, TerminalID: id, TerminalPublicKey: stateString(attrs, "terminal_public_key"),
+			TerminalType: mode, StoreID: storeID, CreatedAt: got.CreatedAt,
 		}
-		if found[0] != want {
-			return fmt.Errorf("sandbox terminal %+v, want %+v", found[0], want)
+		if got != want {
+			return fmt.Errorf("sandbox terminal %+v, want %+v", got, want)
 		}
 		return nil
 	}}

@@ -71,27 +71,19 @@ func (o testOrder) stateChecks(sb *sandbox.Server, total int) []statecheck.State
 // expectInSandbox checks that the sandbox holds total orders and exactly one
 // with the order ID in state, created with the configured fields.
 func (o testOrder) expectInSandbox(sb *sandbox.Server, total int) statecheck.StateCheck {
-	return createOnlyStateCheck{addr: orderAddr, check: func(attrs map[string]any) error {
-		orders := sb.Snapshot().Orders
-		if len(orders) != total {
-			return fmt.Errorf("sandbox holds %d orders, want %d", len(orders), total)
-		}
-		id := createOnlyStateString(attrs, "order_id")
-		var found []sandbox.Order
-		for _, order := range orders {
-			if order.OrderID == id {
-				found = append(found, order)
-			}
-		}
-		if len(found) != 1 {
-			return fmt.Errorf("sandbox holds %d orders with ID %q, want 1", len(found), id)
+	return stateAttrsCheck{addr: orderAddr, check: func(attrs map[string]any) error {
+		id := stateString(attrs, "order_id")
+		got, err := onlyOneWithID("orders", sb.Snapshot().Orders, total, id,
+			func(o sandbox.Order) string { return o.OrderID })
+		if err != nil {
+			return err
 		}
 		want := sandbox.Order{
 			MerchantID: o.merchantID, OrderID: id, Status: "CREATED", Amount: o.amount, Currency: o.currency,
-			Reference: o.reference, Description: o.description, CreatedAt: found[0].CreatedAt,
+			Reference: o.reference, Description: o.description, CreatedAt: got.CreatedAt,
 		}
-		if found[0] != want {
-			return fmt.Errorf("sandbox order %+v, want %+v", found[0], want)
+		if got != want {
+			return fmt.Errorf("sandbox order %+v, want %+v", got, want)
 		}
 		return nil
 	}}
@@ -159,17 +151,17 @@ func TestAccOrder_validation(t *testing.T) {
 			{
 				Config:      env.providerConfig(testOrder{m, 1000, "USD", "", ""}.config()),
 				PlanOnly:    true,
-				ExpectError: createOnlyErrorPattern(`currency must be one of DKK, EUR, SEK .*got: USD`),
+				ExpectError: wrappedErrorPattern(`currency must be one of DKK, EUR, SEK .*got: USD`),
 			},
 			{
 				Config:      env.providerConfig(testOrder{m, 1000, "sek", "", ""}.config()),
 				PlanOnly:    true,
-				ExpectError: createOnlyErrorPattern(`currency must be one of DKK, EUR, SEK .*got: sek`),
+				ExpectError: wrappedErrorPattern(`currency must be one of DKK, EUR, SEK .*got: sek`),
 			},
 			{
 				Config:      env.providerConfig(testOrder{m, 0, "SEK", "", ""}.config()),
 				PlanOnly:    true,
-				ExpectError: createOnlyErrorPattern(`Invalid order amount.*amount must be a positive whole number.*got 0. For example write 1000 for 10\.00 SEK`),
+				ExpectError: wrappedErrorPattern(`Invalid order amount.*amount must be a positive whole number.*got 0. For example write 1000 for 10\.00 SEK`),
 			},
 			{
 				Config:      env.providerConfig(testOrder{m, -5, "SEK", "", ""}.config()),
@@ -197,7 +189,7 @@ func TestAccOrder_otherPartnersMerchant(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(testOrder{2001, 1000, "SEK", "tf-acc", ""}.config()),
-			ExpectError: createOnlyErrorPattern(
+			ExpectError: wrappedErrorPattern(
 				`Could not create order for merchant 2001.*HTTP 403 Forbidden: \S.*request ID.*` +
 					`partner credentials may not act for this merchant`),
 		}},
@@ -218,7 +210,7 @@ func TestAccOrder_outcomeUnknown(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(testOrder{env.MerchantID, 1000, "SEK", "tf-acc-lost", ""}.config()),
-			ExpectError: createOnlyErrorPattern(
+			ExpectError: wrappedErrorPattern(
 				`The order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
 					`orders for reference "tf-acc-lost" before applying again`),
 		}},
