@@ -3,13 +3,13 @@ package main
 import (
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
 // These tests run the terraform CLI on the examples with the provider built
@@ -29,7 +29,7 @@ const requiredProviders = `terraform {
 `
 
 func TestExamplesValidate(t *testing.T) {
-	cliConfig := buildProviderForTerraform(t)
+	provider := buildProviderForTerraform(t)
 	dirs := exampleDirs(t)
 	if len(dirs) == 0 {
 		t.Fatal("no example directories found")
@@ -41,13 +41,13 @@ func TestExamplesValidate(t *testing.T) {
 			if !strings.Contains(readAll(t, work), "required_providers") {
 				writeFile(t, filepath.Join(work, "zz_required_providers.tf"), requiredProviders)
 			}
-			terraform(t, work, cliConfig, nil, "validate", "-no-color")
+			terraform(t, work, provider, nil, "validate", "-no-color")
 		})
 	}
 }
 
 func TestExamplesCompleteTerraformTest(t *testing.T) {
-	cliConfig := buildProviderForTerraform(t)
+	provider := buildProviderForTerraform(t)
 	srv := httptest.NewServer(sandbox.New(sandbox.Config{}))
 	t.Cleanup(srv.Close)
 	env := []string{
@@ -57,7 +57,7 @@ func TestExamplesCompleteTerraformTest(t *testing.T) {
 		"CARDPAY_ACCESS_TOKEN=" + sandbox.DemoAccessToken,
 	}
 	work := copyDir(t, filepath.Join("examples", "complete"))
-	out := terraform(t, work, cliConfig, env, "test", "-no-color")
+	out := terraform(t, work, provider, env, "test", "-no-color")
 	m := testSummary.FindStringSubmatch(out)
 	if m == nil || m[1] == "0" {
 		t.Errorf("terraform test ran no passing run:\n%s", out)
@@ -69,42 +69,26 @@ func TestExamplesCompleteTerraformTest(t *testing.T) {
 var testSummary = regexp.MustCompile(`Success! (\d+) passed, 0 failed`)
 
 // buildProviderForTerraform builds the provider into a temporary directory
-// and returns a CLI config file that points terraform at it.
-func buildProviderForTerraform(t *testing.T) string {
+// for terraform to use through dev_overrides.
+func buildProviderForTerraform(t *testing.T) *tfcli.Provider {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("runs the terraform CLI; set TF_ACC=1 (make test does)")
 	}
-	dir := t.TempDir()
-	out, err := exec.Command("go", "build", "-o", filepath.Join(dir, "terraform-provider-cardpay"), ".").CombinedOutput()
+	p, err := tfcli.Build(t.Context(), t.TempDir())
 	if err != nil {
-		t.Fatalf("building the provider: %v\n%s", err, out)
+		t.Fatal(err)
 	}
-	cliConfig := filepath.Join(dir, "terraformrc")
-	writeFile(t, cliConfig, `provider_installation {
-  dev_overrides {
-    "cardpay/cardpay" = "`+dir+`"
-  }
-  direct {}
-}
-`)
-	return cliConfig
+	return p
 }
 
-func terraform(t *testing.T, dir, cliConfig string, env []string, args ...string) string {
+func terraform(t *testing.T, dir string, p *tfcli.Provider, env []string, args ...string) string {
 	t.Helper()
-	bin := os.Getenv("TF_ACC_TERRAFORM_PATH")
-	if bin == "" {
-		bin = "terraform"
-	}
-	cmd := exec.Command(bin, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), append(env, "TF_CLI_CONFIG_FILE="+cliConfig, "TF_IN_AUTOMATION=1", "CHECKPOINT_DISABLE=1")...)
-	out, err := cmd.CombinedOutput()
+	out, err := p.Run(t.Context(), dir, env, args...)
 	if err != nil {
-		t.Fatalf("terraform %s in %s: %v\n%s", strings.Join(args, " "), dir, err, out)
+		t.Fatalf("in %s: %v", dir, err)
 	}
-	return string(out)
+	return out
 }
 
 // exampleDirs lists every directory under examples/ that holds .tf files.

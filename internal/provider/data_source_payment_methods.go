@@ -80,7 +80,7 @@ func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.Read
 	}
 
 	merchantID := config.MerchantID.ValueInt64()
-	methods, err := c.ListPaymentMethods(ctx, merchantID)
+	methods, err := d.data.paymentMethods.get(ctx, c, merchantID)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list payment methods of merchant %d", merchantID), err)
 		return

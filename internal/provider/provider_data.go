@@ -114,10 +114,12 @@ type providerData struct {
 	settings settings
 	client   *client.Client
 	err      error
+	// paymentMethods shares list reads within this operation.
+	paymentMethods *paymentMethodLists
 }
 
 func newProviderData(s settings) *providerData {
-	d := &providerData{settings: s}
+	d := &providerData{settings: s, paymentMethods: newPaymentMethodLists()}
 	if s.BaseURL != "" {
 		d.client, d.err = client.New(s.clientConfig())
 	}

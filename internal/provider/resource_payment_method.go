@@ -108,11 +108,13 @@ func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateR
 	}
 
 	merchantID, method := plan.MerchantID.ValueInt64(), plan.Method.ValueString()
-	if err := c.ActivatePaymentMethod(ctx, merchantID, method); err != nil {
+	err := c.ActivatePaymentMethod(ctx, merchantID, method)
+	r.data.paymentMethods.changed(merchantID) // even a failed call may have activated it
+	if err != nil {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not activate payment method %q for merchant %d", method, merchantID), err)
 		return
 	}
-	entry, err := findPaymentMethod(ctx, c, merchantID, method)
+	entry, err := r.data.findPaymentMethod(ctx, c, merchantID, method)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
 		return
@@ -138,7 +140,7 @@ func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadReque
 	}
 
 	merchantID, method := state.MerchantID.ValueInt64(), state.Method.ValueString()
-	entry, err := findPaymentMethod(ctx, c, merchantID, method)
+	entry, err := r.data.findPaymentMethod(ctx, c, merchantID, method)
 	if err != nil && !client.IsNotFound(err) {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
 		return
@@ -185,16 +187,16 @@ func (m *paymentMethodModel) fill(entry *client.PaymentMethod) {
 	m.ActivatedAt = types.StringPointerValue(entry.ActivatedAt)
 }
 
-// findPaymentMethod returns the merchant's entry for method, or nil when
-// the list does not contain it.
-func findPaymentMethod(ctx context.Context, c *client.Client, merchantID int64, method string) (*client.PaymentMethod, error) {
-	methods, err := c.ListPaymentMethods(ctx, merchantID)
+// findPaymentMethod returns a copy of the merchant's entry for method, or
+// nil when the list does not contain it.
+func (d *providerData) findPaymentMethod(ctx context.Context, c *client.Client, merchantID int64, method string) (*client.PaymentMethod, error) {
+	methods, err := d.paymentMethods.get(ctx, c, merchantID)
 	if err != nil {
 		return nil, err
 	}
-	for i := range methods {
-		if client.SameMethod(methods[i].Method, method) {
-			return &methods[i], nil
+	for _, m := range methods {
+		if client.SameMethod(m.Method, method) {
+			return &m, nil
 		}
 	}
 	return nil, nil

@@ -1,0 +1,141 @@
+package provider
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
+)
+
+// Some tests drive the terraform CLI directly, with the provider as its own
+// process: they need CLI flags (-parallelism), TF_LOG files, plan files or
+// signals, which terraform-plugin-testing does not expose.
+
+var cliBuild struct {
+	once     sync.Once
+	dir      string
+	provider *tfcli.Provider
+	err      error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if cliBuild.dir != "" {
+		_ = os.RemoveAll(cliBuild.dir)
+	}
+	os.Exit(code)
+}
+
+// cliProvider builds the provider binary once per test run.
+func cliProvider(t *testing.T) *tfcli.Provider {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("runs the terraform CLI; set TF_ACC=1 (make test does)")
+	}
+	cliBuild.once.Do(func() {
+		cliBuild.dir, cliBuild.err = os.MkdirTemp("", "cardpay-provider-")
+		if cliBuild.err == nil {
+			cliBuild.provider, cliBuild.err = tfcli.Build(context.Background(), cliBuild.dir)
+		}
+	})
+	if cliBuild.err != nil {
+		t.Fatal(cliBuild.err)
+	}
+	return cliBuild.provider
+}
+
+// cliWorkdir is one terraform working directory whose provider credentials
+// come from the environment, as the docs recommend.
+type cliWorkdir struct {
+	t        *testing.T
+	provider *tfcli.Provider
+	dir      string
+	env      []string
+}
+
+// newCLIWorkdir writes config (without a provider block) into a fresh
+// directory and points the provider at the sandbox env runs.
+func newCLIWorkdir(t *testing.T, env *testEnv, config string) *cliWorkdir {
+	t.Helper()
+	w := &cliWorkdir{t: t, provider: cliProvider(t), dir: t.TempDir(), env: []string{
+		envBaseURL + "=" + env.BaseURL,
+		envPartnerClientID + "=" + env.ClientID,
+		envPartnerClientSecret + "=" + env.ClientSecret,
+		envAccessToken + "=" + env.AccessToken,
+	}}
+	w.write("main.tf", cliRequiredProviders+config)
+	return w
+}
+
+const cliRequiredProviders = `terraform {
+  required_providers {
+    cardpay = {
+      source = "cardpay/cardpay"
+    }
+  }
+}
+
+`
+
+func (w *cliWorkdir) write(name, content string) {
+	w.t.Helper()
+	if err := os.WriteFile(filepath.Join(w.dir, name), []byte(content), 0o644); err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+func (w *cliWorkdir) path(name string) string { return filepath.Join(w.dir, name) }
+
+// run runs terraform and fails the test if it fails.
+func (w *cliWorkdir) run(args ...string) string {
+	w.t.Helper()
+	out, err := w.provider.Run(w.t.Context(), w.dir, w.env, args...)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return out
+}
+
+// tryRun runs terraform and returns its output and error.
+func (w *cliWorkdir) tryRun(args ...string) (string, error) {
+	return w.provider.Run(w.t.Context(), w.dir, w.env, args...)
+}
+
+// stateResources returns the resources of the state, address to attribute
+// values, as terraform show -json reports them.
+func (w *cliWorkdir) stateResources() map[string]map[string]any {
+	w.t.Helper()
+	var show struct {
+		Values struct {
+			RootModule struct {
+				Resources []struct {
+					Address string         `json:"address"`
+					Values  map[string]any `json:"values"`
+				} `json:"resources"`
+			} `json:"root_module"`
+		} `json:"values"`
+	}
+	if err := json.Unmarshal([]byte(w.run("show", "-json", "-no-color")), &show); err != nil {
+		w.t.Fatalf("terraform show -json: %v", err)
+	}
+	resources := map[string]map[string]any{}
+	for _, r := range show.Values.RootModule.Resources {
+		resources[r.Address] = r.Values
+	}
+	return resources
+}
+
+// requestsTo sums the sandbox's request counts of the given routes.
+func requestsTo(sb *sandbox.Server, routes ...string) int {
+	counts := sb.RequestCounts()
+	n := 0
+	for _, r := range routes {
+		n += counts[r]
+	}
+	return n
+}

@@ -1,0 +1,116 @@
+package provider
+
+import (
+	"maps"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const listPaymentMethodsRoute = "GET /v1/partner/merchants/{merchantId}/card-payments/payment-methods"
+
+// A refresh of N payment methods over M merchants makes M list requests,
+// and nothing else in the plan calls the API more than once per resource
+// or data source.
+func TestAccPlanRequestCounts(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	counts := mixedCounts{Terminals: 2, Orders: 2, Applications: 2, Consents: 2, Interapp: 2, PaymentMethods: 15, Stores: 6}
+	config := mixedConfig(counts, "counts") + `
+data "cardpay_payment_methods" "m1001" {
+  merchant_id = 1001
+}
+`
+	w := newCLIWorkdir(t, env, config)
+	w.run("apply", "-auto-approve", "-input=false", "-no-color")
+	// The accounts data source needs an authorized consent.
+	if err := sb.AuthorizeConsent(stateString(w.stateResources()["cardpay_ais_consent.c[0]"], "request_id")); err != nil {
+		t.Fatal(err)
+	}
+	w.write("main.tf", cliRequiredProviders+config+`
+data "cardpay_ais_accounts" "user" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+}
+`)
+	w.run("apply", "-auto-approve", "-input=false", "-no-color")
+
+	before := sb.RequestCounts()
+	w.run("plan", "-input=false", "-no-color", "-detailed-exitcode")
+	plan := countsSince(before, sb.RequestCounts())
+
+	const merchants = 3
+	if n := plan[listPaymentMethodsRoute]; n < 1 || n > merchants {
+		t.Errorf("the plan listed payment methods %d times for 15 resources and a data source over %d merchants, want 1 to %d\nall requests: %v",
+			n, merchants, merchants, plan)
+	}
+	if n := plan["POST /v1/ais/accounts"]; n != 1 {
+		t.Errorf("the plan read the accounts data source %d times, want 1", n)
+	}
+	delete(plan, listPaymentMethodsRoute)
+	delete(plan, "POST /v1/ais/accounts")
+	if len(plan) != 0 {
+		t.Errorf("the plan sent requests beyond the refresh reads: %v", plan)
+	}
+}
+
+// countsSince returns the requests made between two RequestCounts calls.
+func countsSince(before, after map[string]int) map[string]int {
+	diff := maps.Clone(after)
+	for route, n := range before {
+		diff[route] -= n
+		if diff[route] == 0 {
+			delete(diff, route)
+		}
+	}
+	return diff
+}
+
+// Concurrent reads share one request; an activation makes the next read
+// fetch again, and a read that started before the activation is not
+// reused by a reader that activated.
+func TestPaymentMethodListsShareAndRefresh(t *testing.T) {
+	sb := sandbox.New(sandbox.Config{})
+	ts := httptest.NewServer(sb)
+	t.Cleanup(ts.Close)
+	c, err := client.New(client.Config{BaseURL: ts.URL, PartnerClientID: sandbox.DemoPartnerClientID,
+		PartnerClientSecret: sandbox.DemoPartnerClientSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lists := newPaymentMethodLists()
+	ctx := t.Context()
+
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			if _, err := lists.get(ctx, c, 1001); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := sb.RequestCounts()[listPaymentMethodsRoute]; n != 1 {
+		t.Fatalf("20 reads of one merchant sent %d list requests, want 1", n)
+	}
+
+	if err := c.ActivatePaymentMethod(ctx, 1001, "amex"); err != nil {
+		t.Fatal(err)
+	}
+	lists.changed(1001)
+	list, err := lists.get(ctx, c, 1001)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := sb.RequestCounts()[listPaymentMethodsRoute]; n != 2 {
+		t.Errorf("a read after an activation sent %d list requests in all, want 2", n)
+	}
+	for _, m := range list {
+		if m.Method == "amex" && m.Status != "active" {
+			t.Errorf("the list after activating amex shows it %s", m.Status)
+		}
+	}
+}
