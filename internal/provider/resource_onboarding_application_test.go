@@ -110,23 +110,6 @@ func TestAccOnboardingApplication_validation(t *testing.T) {
 	})
 }
 
-func TestAccOnboardingApplication_otherPartnersMerchant(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(onboardingApplicationConfig(2001)),
-			ExpectError: wrappedErrorPattern(
-				`Could not create onboarding application for merchant 2001.*HTTP 403 Forbidden: \S.*request ID.*` +
-					`partner credentials may not act for this merchant`),
-		}},
-	})
-	if n := len(sb.Snapshot().Applications); n != 0 {
-		t.Errorf("sandbox holds %d applications after a refused create, want 0", n)
-	}
-}
-
 func TestAccOnboardingApplication_outcomeUnknown(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)

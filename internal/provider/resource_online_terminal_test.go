@@ -169,18 +169,6 @@ func TestAccOnlineTerminal_unknownStore(t *testing.T) {
 	}
 }
 
-func TestAccOnlineTerminal_otherPartnersMerchant(t *testing.T) {
-	env := newTestEnv(t)
-	env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:      env.providerConfig(onlineTerminalConfig(2001, "PaymentPage", "")),
-			ExpectError: wrappedErrorPattern(`Could not create online terminal for merchant 2001.*HTTP 403 Forbidden: \S`),
-		}},
-	})
-}
-
 func TestAccOnlineTerminal_outcomeUnknown(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)

@@ -182,23 +182,6 @@ func TestAccOrder_validation(t *testing.T) {
 	})
 }
 
-func TestAccOrder_otherPartnersMerchant(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(testOrder{2001, 1000, "SEK", "tf-acc", ""}.config()),
-			ExpectError: wrappedErrorPattern(
-				`Could not create order for merchant 2001.*HTTP 403 Forbidden: \S.*request ID.*` +
-					`partner credentials may not act for this merchant`),
-		}},
-	})
-	if n := len(sb.Snapshot().Orders); n != 0 {
-		t.Errorf("sandbox holds %d orders after a refused create, want 0", n)
-	}
-}
-
 func TestAccOrder_outcomeUnknown(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
