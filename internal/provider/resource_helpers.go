@@ -39,7 +39,10 @@ func merchantScopedID(merchantID int64, name string) string {
 func parseMerchantScopedID(id, label, example string) (int64, string, error) {
 	merchant, name, ok := strings.Cut(id, "/")
 	merchantID, err := strconv.ParseInt(merchant, 10, 64)
-	if !ok || err != nil || merchantID < 1 || name == "" || strings.Contains(name, "/") {
+	// Only the canonical form is accepted ("1001", not "+1001" or
+	// "01001"), so the ID in state is the one the user imported.
+	canonical := err == nil && strconv.FormatInt(merchantID, 10) == merchant
+	if !ok || !canonical || merchantID < 1 || name == "" || strings.Contains(name, "/") {
 		return 0, "", fmt.Errorf("expected an ID of the form <merchant_id>/<%s> with a positive numeric "+
 			"merchant ID, for example %q; got %q", label, example, id)
 	}
