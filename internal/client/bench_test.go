@@ -8,13 +8,19 @@ import (
 	"testing"
 )
 
-// BenchmarkListTransactions measures one call that decodes a page of 1000
-// transactions, the largest answer the provider reads routinely.
-func BenchmarkListTransactions(b *testing.B) {
-	page := TransactionsResponse{UserID: "user-1001-big", MerchantID: 1001, AccountID: "acc-1001-big", PageLimit: 1000, TotalTransactions: 5000}
-	for i := range 1000 {
+// The benchmarks measure whole calls against a local server whose answer is
+// built once, so they time request, transport and decoding. Compare runs
+// with benchstat, e.g. go test -run '^$' -bench . -count 10.
+
+func BenchmarkListTransactions1k(b *testing.B)  { benchListTransactions(b, 1_000) }
+func BenchmarkListTransactions10k(b *testing.B) { benchListTransactions(b, 10_000) }
+
+// benchListTransactions decodes a page of n transactions per call.
+func benchListTransactions(b *testing.B, n int) {
+	page := TransactionsResponse{UserID: "user-1001-big", MerchantID: 1001, AccountID: "acc-1001-big", PageLimit: int64(n), TotalTransactions: int64(5 * n)}
+	for i := range n {
 		page.Transactions = append(page.Transactions, Transaction{
-			TransactionID: fmt.Sprintf("tx-%05d", i),
+			TransactionID: fmt.Sprintf("tx-%06d", i),
 			Amount:        Decimal(fmt.Sprintf("-%d.%02d", i, i%100)),
 			Currency:      "DKK",
 			Description:   "Card purchase",
@@ -26,7 +32,50 @@ func BenchmarkListTransactions(b *testing.B) {
 			Status:        "BOOKED",
 		})
 	}
-	body, err := json.Marshal(page)
+	c, size := benchClient(b, page)
+	req := TransactionsRequest{UserID: page.UserID, MerchantID: 1001, AccountID: page.AccountID, PageLimit: int64(n)}
+
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		got, err := c.ListTransactions(b.Context(), req)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(got.Transactions) != n {
+			b.Fatalf("decoded %d transactions, want %d", len(got.Transactions), n)
+		}
+	}
+}
+
+// BenchmarkListPaymentMethods measures the smallest routine read: the
+// seven payment methods of the conventions.
+func BenchmarkListPaymentMethods(b *testing.B) {
+	activated := "2025-01-02T03:04:05Z"
+	var methods []PaymentMethod
+	for _, m := range []string{"visa", "mastercard", "amex", "swish", "klarna", "vipps", "mobilepay"} {
+		methods = append(methods, PaymentMethod{Method: m, Status: "active", ActivatedAt: &activated})
+	}
+	c, size := benchClient(b, methods)
+
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		got, err := c.ListPaymentMethods(b.Context(), 1001)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(got) != len(methods) {
+			b.Fatalf("decoded %d methods, want %d", len(got), len(methods))
+		}
+	}
+}
+
+// benchClient serves answer, encoded once, to every request and returns a
+// client for it and the body size.
+func benchClient(b *testing.B, answer any) (*Client, int64) {
+	b.Helper()
+	body, err := json.Marshal(answer)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -39,17 +88,5 @@ func BenchmarkListTransactions(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	req := TransactionsRequest{UserID: page.UserID, MerchantID: 1001, AccountID: page.AccountID, PageLimit: 1000}
-
-	b.SetBytes(int64(len(body)))
-	b.ReportAllocs()
-	for b.Loop() {
-		got, err := c.ListTransactions(b.Context(), req)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(got.Transactions) != 1000 {
-			b.Fatalf("decoded %d transactions", len(got.Transactions))
-		}
-	}
+	return c, int64(len(body))
 }

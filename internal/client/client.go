@@ -104,12 +104,12 @@ func (c *Client) send(ctx context.Context, st *callState) (*http.Response, error
 func (c *Client) handleResponse(st *callState, resp *http.Response, out any) error {
 	data, readErr := readBounded(resp.Body)
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return c.statusFailure(st, resp.StatusCode, data) // an unreadable body only costs the message
+		return c.statusFailure(st, resp, data) // an unreadable body only costs the message
 	}
 	if readErr != nil {
 		ep := st.ep
 		return c.maybeCreated(st, fmt.Errorf("%s: reading response of %s %s (HTTP %d, request ID %s): %w",
-			ep.op, ep.method, ep.path, resp.StatusCode, st.requestID, readErr))
+			ep.op, ep.method, ep.path, resp.StatusCode, st.requestID, c.redactErr(readErr)))
 	}
 	if out == nil {
 		return nil
@@ -201,6 +201,25 @@ func (c *Client) redact(s string) string {
 	return s
 }
 
+// redactErr masks the secrets in err's text and bounds it: transport errors
+// can quote what a broken server sent ("malformed HTTP response …"), which
+// may echo the request headers. err stays reachable for errors.Is and As.
+func (c *Client) redactErr(err error) error {
+	text := err.Error()
+	if safe := excerpt(text, maxMessageRunes, c.redact); safe != text {
+		return &redactedError{text: safe, err: err}
+	}
+	return err
+}
+
+type redactedError struct {
+	text string
+	err  error
+}
+
+func (e *redactedError) Error() string { return e.text }
+func (e *redactedError) Unwrap() error { return e.err }
+
 // transportFailure builds the error for a call that ended without a usable
 // response: cancelled, timed out or failed in transport.
 func (c *Client) transportFailure(st *callState, err error) error {
@@ -208,6 +227,11 @@ func (c *Client) transportFailure(st *callState, err error) error {
 	if err == nil { // not expected from retryablehttp, but never return success without an answer
 		err = errors.New("no response")
 	}
+	var timeout *timeoutError
+	if errors.As(err, &timeout) {
+		err = timeout // its text says it all; the *url.Error around it only repeats the URL
+	}
+	err = c.redactErr(err)
 	wrapped := fmt.Errorf("%s: %s %s (request ID %s%s): %w",
 		ep.op, ep.method, ep.path, st.requestID, attemptsNote(int(st.attempts.Load())), err)
 	if st.ambiguous.Load() {
@@ -216,7 +240,8 @@ func (c *Client) transportFailure(st *callState, err error) error {
 	return wrapped
 }
 
-func (c *Client) statusFailure(st *callState, status int, body []byte) error {
+func (c *Client) statusFailure(st *callState, resp *http.Response, body []byte) error {
+	status := resp.StatusCode
 	msg := errorMessage(body, c.redact)
 	if msg == "" {
 		msg = http.StatusText(status)
@@ -229,6 +254,7 @@ func (c *Client) statusFailure(st *callState, status int, body []byte) error {
 		RequestID:  st.requestID,
 		Message:    msg,
 		Attempts:   int(st.attempts.Load()),
+		RetryAfter: requestedWait(resp.Header),
 	}
 	switch status {
 	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:
@@ -269,12 +295,15 @@ func readBounded(r io.Reader) ([]byte, error) {
 // so a proxy's HTML page does not surface as a cryptic syntax error.
 func (c *Client) decode(st *callState, resp *http.Response, data []byte, out any) error {
 	ep := st.ep
+	// Every detail is masked and bounded: decoding errors can quote the
+	// body, which a broken service may fill with the request headers.
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("%s: unexpected response from %s %s (HTTP %d, request ID %s): %s",
-			ep.op, ep.method, ep.path, resp.StatusCode, st.requestID, fmt.Sprintf(format, args...))
+			ep.op, ep.method, ep.path, resp.StatusCode, st.requestID,
+			excerpt(fmt.Sprintf(format, args...), maxMessageRunes, c.redact))
 	}
 	if ct := resp.Header.Get("Content-Type"); ct != "" && !isJSONContentType(ct) {
-		return fail("content type %q is not JSON: %s", ct, excerpt(c.redact(string(data)), maxExcerptRunes))
+		return fail("content type %q is not JSON: %s", ct, excerpt(string(data), maxExcerptRunes, c.redact))
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return fail("empty body")
@@ -282,7 +311,7 @@ func (c *Client) decode(st *callState, resp *http.Response, data []byte, out any
 	if err := json.Unmarshal(data, out); err != nil {
 		var syntaxErr *json.SyntaxError
 		if errors.As(err, &syntaxErr) {
-			return fail("invalid JSON (%v): %s", err, excerpt(c.redact(string(data)), maxExcerptRunes))
+			return fail("invalid JSON (%v): %s", err, excerpt(string(data), maxExcerptRunes, c.redact))
 		}
 		return fail("%v", err)
 	}

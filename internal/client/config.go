@@ -194,8 +194,8 @@ func redactUserinfo(u *url.URL) string {
 }
 
 // buildHTTPClient copies the configured client so the caller's value is
-// never changed, then adds per-attempt logging, the timeout and a redirect
-// policy.
+// never changed, then adds per-attempt logging, the per-attempt timeout
+// and a redirect policy.
 func buildHTTPClient(cfg Config) *http.Client {
 	var hc http.Client
 	if cfg.HTTPClient != nil {
@@ -205,8 +205,10 @@ func buildHTTPClient(cfg Config) *http.Client {
 	if next == nil {
 		next = cleanhttp.DefaultPooledTransport()
 	}
-	hc.Transport = &loggingTransport{next: next}
-	hc.Timeout = cfg.Timeout
+	hc.Transport = &loggingTransport{next: &timeoutTransport{next: next, timeout: cfg.Timeout}}
+	// timeoutTransport enforces cfg.Timeout per attempt; a client-wide
+	// timeout would blur it with the caller's context and other timeouts.
+	hc.Timeout = 0
 	hc.CheckRedirect = refuseRedirect
 	return &hc
 }

@@ -91,8 +91,8 @@ func TestNewDefaults(t *testing.T) {
 		t.Errorf("user agent = %q", c.userAgent)
 	}
 	r := c.retrying
-	if r.HTTPClient.Timeout != DefaultTimeout || r.RetryWaitMin != DefaultRetryWaitMin || r.RetryWaitMax != DefaultRetryWaitMax || r.RetryMax != 0 {
-		t.Errorf("defaults: timeout %s, waits %s..%s, retries %d", r.HTTPClient.Timeout, r.RetryWaitMin, r.RetryWaitMax, r.RetryMax)
+	if timeout := attemptTimeout(t, c); timeout != DefaultTimeout || r.RetryWaitMin != DefaultRetryWaitMin || r.RetryWaitMax != DefaultRetryWaitMax || r.RetryMax != 0 {
+		t.Errorf("defaults: timeout %s, waits %s..%s, retries %d", timeout, r.RetryWaitMin, r.RetryWaitMax, r.RetryMax)
 	}
 	if r.Logger != nil {
 		t.Errorf("retryablehttp logger = %v, want nil", r.Logger)
@@ -129,9 +129,26 @@ func TestCustomHTTPClient(t *testing.T) {
 	if custom.Timeout != before.Timeout || custom.CheckRedirect != nil {
 		t.Error("New modified the caller's http.Client")
 	}
-	if got := c.retrying.HTTPClient.Timeout; got != 5*time.Second {
+	if got := attemptTimeout(t, c); got != 5*time.Second {
 		t.Errorf("per-attempt timeout = %s, want the configured 5s", got)
 	}
+	if got := c.retrying.HTTPClient.Timeout; got != 0 {
+		t.Errorf("client-wide timeout = %s, want none: the per-attempt one is the transport's", got)
+	}
+}
+
+// attemptTimeout digs the per-attempt timeout out of c's transports.
+func attemptTimeout(t *testing.T, c *Client) time.Duration {
+	t.Helper()
+	logging, ok := c.retrying.HTTPClient.Transport.(*loggingTransport)
+	if !ok {
+		t.Fatalf("transport is %T, want *loggingTransport", c.retrying.HTTPClient.Transport)
+	}
+	timeout, ok := logging.next.(*timeoutTransport)
+	if !ok {
+		t.Fatalf("logging wraps %T, want *timeoutTransport", logging.next)
+	}
+	return timeout.timeout
 }
 
 type roundTripFunc func(*http.Request) (*http.Response, error)

@@ -44,8 +44,13 @@
 //   - A connection that could not be opened sent nothing, so it is retried
 //     for every request.
 //
-// Config.Timeout bounds each attempt; the caller's context bounds the whole
-// call, including waits between attempts.
+// Config.Timeout bounds each attempt, body included; the caller's context
+// bounds the whole call, including waits between attempts, so a call against
+// a stuck service gives up after about (MaxRetries+1) timeouts. IsTimeout
+// tells an expired per-attempt timeout ("request timed out after 30s") from
+// the caller's own cancellation or deadline, which the error wraps
+// (errors.Is context.Canceled or context.DeadlineExceeded) and which ends
+// the call at once, even in the middle of a Retry-After wait.
 //
 // # Errors
 //
@@ -54,13 +59,21 @@
 // from the common JSON error shapes (the {"status":"ERROR","message":…}
 // envelope, message, error, error_description, detail, title, errors[],
 // error.message) or, failing that, is a short one-line excerpt of the body.
-// The configured secret and token are masked in every error text. When
-// retries run out, the last answer's APIError is returned.
+// The configured secret and token are masked in every error text,
+// transport and decoding errors included. When retries run out, the last
+// answer's APIError is returned; for 429 (IsRateLimited) and 503 it reads
+// "rate limited by the service" or "service unavailable", with the attempts
+// made and APIError.RetryAfter, the wait the service asked for. Advice that
+// names provider settings is left to the caller.
 //
 // # Logging
 //
 // Each attempt is logged through terraform-plugin-log with the caller's
 // context: method, path, status, duration, attempt and request ID at DEBUG,
 // request and response bodies at TRACE. Headers are never logged, and the
-// secret and token are masked in every message and field.
+// secret and token are masked in every message and field. Logged bodies
+// also mask the values of the keys in sensitiveKeys (in-app registration
+// code and link, bank authorization URL, IBANs, account numbers and holder
+// names, accountDetails, counterparty); a body that is not JSON is logged
+// by length only.
 package client

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -18,8 +19,8 @@ const (
 // errorMessage extracts the service's explanation from an error body. The
 // reference does not define an error shape; the sandbox answers
 // {"status":"ERROR","message":…}, and proxies or gateways in front of a real
-// deployment use the other common JSON shapes or plain text. redact is
-// applied before truncation so a secret cut in half cannot leak.
+// deployment use the other common JSON shapes or plain text. redact masks
+// the configured secrets; see excerpt.
 func errorMessage(body []byte, redact func(string) string) string {
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 {
@@ -28,10 +29,10 @@ func errorMessage(body []byte, redact func(string) string) string {
 	var doc any
 	if json.Unmarshal(body, &doc) == nil {
 		if msg := messageFrom(doc); msg != "" {
-			return excerpt(redact(msg), maxMessageRunes)
+			return excerpt(msg, maxMessageRunes, redact)
 		}
 	}
-	return excerpt(redact(string(body)), maxExcerptRunes)
+	return excerpt(string(body), maxExcerptRunes, redact)
 }
 
 func messageFrom(v any) string {
@@ -138,12 +139,28 @@ func joinNonEmpty(sep string, parts ...string) string {
 	return strings.Join(slices.DeleteFunc(parts, func(s string) bool { return s == "" }), sep)
 }
 
-// excerpt collapses s to one line and cuts it to at most n runes.
-func excerpt(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+// excerpt makes text from a response safe to show: one line of valid UTF-8
+// without control characters, secrets masked by redact, at most n runes
+// plus "…". Masking comes after flattening, which could otherwise join a
+// secret back together, and before cutting, which could otherwise leave
+// half of one.
+func excerpt(s string, n int, redact func(string) string) string {
+	s = redact(oneLine(s))
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
 	runes := []rune(s)
 	return string(runes[:n]) + "…"
+}
+
+// oneLine replaces invalid UTF-8 and control characters (terminal escapes
+// included) and collapses every run of white space to one space.
+func oneLine(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+	return strings.Join(strings.Fields(s), " ")
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // ErrMissingCredentials is matched by errors.Is for every
@@ -69,6 +70,11 @@ type APIError struct {
 	RequestID  string // the x-request-id this client sent
 	Message    string
 	Attempts   int // attempts made, retries included
+	// RetryAfter is the wait the last answer's Retry-After header asked
+	// for (delay seconds or HTTP date), rounded up to whole seconds and at
+	// most 24h; 0 when absent, invalid or already past. Retries wait at
+	// most Config.RetryWaitMax, so it may exceed what was waited.
+	RetryAfter time.Duration
 }
 
 func (e *APIError) Error() string {
@@ -76,19 +82,72 @@ func (e *APIError) Error() string {
 	if e.Op != "" {
 		b.WriteString(e.Op + ": ")
 	}
-	fmt.Fprintf(&b, "%s %s returned HTTP %d", e.Method, e.Path, e.StatusCode)
-	if text := http.StatusText(e.StatusCode); text != "" {
+	switch e.StatusCode {
+	case http.StatusTooManyRequests:
+		e.writeRefusal(&b, "rate limited by the service")
+	case http.StatusServiceUnavailable:
+		e.writeRefusal(&b, "service unavailable")
+	default:
+		e.writeFailure(&b)
+	}
+	return b.String()
+}
+
+// writeFailure writes "POST /x returned HTTP 400 Bad Request: message
+// (request ID …)". The status text is said once: left out when the message
+// is it or starts with it, as in "Bad Gateway (injected sandbox fault)".
+func (e *APIError) writeFailure(b *strings.Builder) {
+	text := http.StatusText(e.StatusCode)
+	msg := e.Message
+	if strings.EqualFold(msg, text) {
+		msg = ""
+	}
+	fmt.Fprintf(b, "%s %s returned HTTP %d", e.Method, e.Path, e.StatusCode)
+	if text != "" && !hasPrefixFold(msg, text) {
 		b.WriteString(" " + text)
 	}
-	if e.Message != "" && e.Message != http.StatusText(e.StatusCode) {
-		b.WriteString(": " + e.Message)
+	if msg != "" {
+		b.WriteString(": " + msg)
 	}
-	fmt.Fprintf(&b, " (request ID %s", e.RequestID)
+	fmt.Fprintf(b, " (request ID %s", e.RequestID)
 	if e.Attempts > 1 {
-		fmt.Fprintf(&b, ", gave up after %d attempts", e.Attempts)
+		fmt.Fprintf(b, ", gave up after %d attempts", e.Attempts)
 	}
 	b.WriteString(")")
-	return b.String()
+}
+
+// writeRefusal writes a 429 or 503, which say the request was not processed:
+// what happened, how often it was tried and how long the service asked to
+// wait, so the caller can tell the user to wait or allow more retries.
+func (e *APIError) writeRefusal(b *strings.Builder, what string) {
+	fmt.Fprintf(b, "%s (HTTP %d on %s %s, request ID %s", what, e.StatusCode, e.Method, e.Path, e.RequestID)
+	switch {
+	case e.Attempts == 1:
+		b.WriteString(", gave up after 1 attempt")
+	case e.Attempts > 1:
+		fmt.Fprintf(b, ", gave up after %d attempts", e.Attempts)
+	}
+	b.WriteString(")")
+	if e.RetryAfter > 0 {
+		fmt.Fprintf(b, "; the service asked to wait %s before retrying", e.RetryAfter)
+	}
+	// what already says the status; drop the message's copy of it.
+	if msg := trimPrefixFold(e.Message, http.StatusText(e.StatusCode)); msg != "" {
+		b.WriteString(": " + msg)
+	}
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// trimPrefixFold removes prefix, case-insensitively, and the separators
+// after it.
+func trimPrefixFold(s, prefix string) string {
+	if prefix == "" || !hasPrefixFold(s, prefix) {
+		return s
+	}
+	return strings.TrimLeft(s[len(prefix):], " :;,-")
 }
 
 // MaybeCreatedError reports that a create request failed in a way that

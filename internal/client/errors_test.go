@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestErrorMessageShapes(t *testing.T) {
@@ -86,7 +88,11 @@ func TestAPIErrorFromResponse(t *testing.T) {
 			if !tc.predicate(err) {
 				t.Errorf("status predicate false for %v", err)
 			}
-			for _, part := range []string{"GET", want.Path, http.StatusText(tc.reply.status), reqID, tc.wantMsg} {
+			statusText := http.StatusText(tc.reply.status)
+			if tc.reply.status == http.StatusTooManyRequests {
+				statusText = "rate limited by the service"
+			}
+			for _, part := range []string{"GET", want.Path, statusText, reqID, tc.wantMsg} {
 				if !strings.Contains(err.Error(), part) {
 					t.Errorf("error %q does not name %q", err, part)
 				}
@@ -96,10 +102,87 @@ func TestAPIErrorFromResponse(t *testing.T) {
 }
 
 func TestAPIErrorText(t *testing.T) {
-	err := &APIError{Op: "create order", StatusCode: 400, Method: "POST", Path: "/v1/x", RequestID: "rid-1", Message: "amount must be positive", Attempts: 3}
-	want := "create order: POST /v1/x returned HTTP 400 Bad Request: amount must be positive (request ID rid-1, gave up after 3 attempts)"
-	if got := err.Error(); got != want {
-		t.Errorf("Error() = %q\nwant      %q", got, want)
+	base := APIError{Op: "create order", Method: "POST", Path: "/v1/x", RequestID: "rid-1", Attempts: 3}
+	tests := []struct {
+		name string
+		edit func(*APIError)
+		want string
+	}{
+		{"service message", func(e *APIError) { e.StatusCode, e.Message = 400, "amount must be positive" },
+			"create order: POST /v1/x returned HTTP 400 Bad Request: amount must be positive (request ID rid-1, gave up after 3 attempts)"},
+		{"message is the status text", func(e *APIError) { e.StatusCode, e.Message, e.Attempts = 404, "Not Found", 1 },
+			"create order: POST /v1/x returned HTTP 404 Not Found (request ID rid-1)"},
+		{"message starts with the status text", func(e *APIError) { e.StatusCode, e.Message = 502, "Bad Gateway (injected sandbox fault)" },
+			"create order: POST /v1/x returned HTTP 502: Bad Gateway (injected sandbox fault) (request ID rid-1, gave up after 3 attempts)"},
+		{"rate limited with Retry-After", func(e *APIError) { e.StatusCode, e.Message, e.RetryAfter = 429, "slow down", 30*time.Second },
+			"create order: rate limited by the service (HTTP 429 on POST /v1/x, request ID rid-1, gave up after 3 attempts); the service asked to wait 30s before retrying: slow down"},
+		{"rate limited, one attempt, no message", func(e *APIError) { e.StatusCode, e.Message, e.Attempts = 429, "Too Many Requests", 1 },
+			"create order: rate limited by the service (HTTP 429 on POST /v1/x, request ID rid-1, gave up after 1 attempt)"},
+		{"unavailable with Retry-After", func(e *APIError) {
+			e.StatusCode, e.Message, e.RetryAfter = 503, "Service Unavailable (injected sandbox fault)", 2*time.Minute
+		}, "create order: service unavailable (HTTP 503 on POST /v1/x, request ID rid-1, gave up after 3 attempts); the service asked to wait 2m0s before retrying: (injected sandbox fault)"},
+		{"unavailable without Retry-After", func(e *APIError) { e.StatusCode, e.Message = 503, "maintenance" },
+			"create order: service unavailable (HTTP 503 on POST /v1/x, request ID rid-1, gave up after 3 attempts): maintenance"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := base
+			tc.edit(&err)
+			if got := err.Error(); got != tc.want {
+				t.Errorf("Error() = %q\nwant      %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// When retries run out on 429 or 503, the error carries the service's last
+// Retry-After, in either form, and says what happened.
+func TestRetriesExhaustedOnRefusal(t *testing.T) {
+	date := time.Now().Add(30 * time.Second).UTC().Format(http.TimeFormat)
+	tests := []struct {
+		name       string
+		status     int
+		retryAfter string
+		wantWait   time.Duration
+		wantText   string
+	}{
+		{"429 seconds", http.StatusTooManyRequests, "30", 30 * time.Second,
+			"rate limited by the service (HTTP 429 on GET /v1/partner/merchants/1001/card-payments/payment-methods, request ID %s, gave up after 3 attempts); the service asked to wait 30s before retrying: slow down"},
+		{"429 HTTP date", http.StatusTooManyRequests, date, 30 * time.Second, "the service asked to wait 30s before retrying: slow down"},
+		{"429 without Retry-After", http.StatusTooManyRequests, "", 0, "gave up after 3 attempts): slow down"},
+		{"503 seconds", http.StatusServiceUnavailable, "120", 2 * time.Minute,
+			"service unavailable (HTTP 503 on GET /v1/partner/merchants/1001/card-payments/payment-methods, request ID %s, gave up after 3 attempts); the service asked to wait 2m0s before retrying: slow down"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			api := newFakeAPI(t,
+				reply{status: tc.status, body: `{"status":"ERROR","message":"first"}`, header: map[string]string{"Retry-After": "1"}},
+				reply{status: tc.status, body: `{"status":"ERROR","message":"slow down"}`, header: map[string]string{"Retry-After": tc.retryAfter}},
+			)
+			err := listMethods(t.Context(), api.client(t, withMaxRetries(2))) // waits capped at 5ms
+			var apiErr *APIError
+			if !errors.As(err, &apiErr) {
+				t.Fatalf("err = %v (%T), want *APIError", err, err)
+			}
+			// A date loses up to a second to the clock between format and parse.
+			if d := tc.wantWait - apiErr.RetryAfter; d < 0 || d > time.Second {
+				t.Errorf("RetryAfter = %s, want %s", apiErr.RetryAfter, tc.wantWait)
+			}
+			if apiErr.Attempts != 3 || IsRateLimited(err) != (tc.status == http.StatusTooManyRequests) {
+				t.Errorf("APIError = %+v", apiErr)
+			}
+			want := tc.wantText
+			if strings.Contains(want, "%s") {
+				want = fmt.Sprintf(want, apiErr.RequestID)
+			}
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("error %q\ndoes not contain %q", err, want)
+			}
+			if strings.Contains(err.Error(), "max_retries") {
+				t.Errorf("error %q names a Terraform setting", err)
+			}
+		})
 	}
 }
 
@@ -147,6 +230,92 @@ func TestErrorsMaskCredentials(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// echoedHeaders is what a service that echoes its request headers into an
+// error body would write: the headers it got, plus both credentials so
+// every path is checked for both.
+func echoedHeaders(r *http.Request) string {
+	var got []string
+	for _, name := range []string{"X-Partner-Client-Secret", "Authorization"} {
+		got = append(got, name+"="+r.Header.Get(name))
+	}
+	return fmt.Sprintf("X-Partner-Client-Secret=%s, Authorization=Bearer %s; got %s",
+		testPartnerSecret, testAccessToken, strings.Join(got, ", "))
+}
+
+// Every way a response reaches an error text masks the credentials: the
+// service's message in any shape, body excerpts, decoding errors and
+// transport errors quoting a broken answer.
+func TestErrorsNeverLeakCredentials(t *testing.T) {
+	listAccounts := func(ctx context.Context, c *Client) error {
+		_, err := c.ListAccounts(ctx, AccountsRequest{UserID: "u", MerchantID: 1})
+		return err
+	}
+	status := func(code int, contentType, format string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", contentType)
+			w.WriteHeader(code)
+			_, _ = fmt.Fprintf(w, format, echoedHeaders(r))
+		}
+	}
+	const jsonType = "application/json"
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+		call    func(context.Context, *Client) error
+	}{
+		{"sandbox envelope", status(http.StatusBadGateway, jsonType, `{"status":"ERROR","message":"Bad Gateway (injected sandbox fault); request headers: %s"}`), listMethods},
+		{"oauth shape", status(http.StatusUnauthorized, jsonType, `{"error":"invalid_token","error_description":"%s"}`), listAccounts},
+		{"nested error", status(http.StatusBadRequest, jsonType, `{"error":{"message":"%s"}}`), listMethods},
+		{"problem details", status(http.StatusBadRequest, jsonType, `{"title":"Bad Request","detail":"%s"}`), listMethods},
+		{"itemised errors", status(http.StatusBadRequest, jsonType, `{"errors":[{"field":"headers","message":"%s"}]}`), listMethods},
+		{"errors by field", status(http.StatusBadRequest, jsonType, `{"errors":{"%s":["bad"]}}`), listMethods},
+		{"unknown shape", status(http.StatusBadRequest, jsonType, `{"headers":"%s","code":1}`), listMethods},
+		{"escaped in JSON", status(http.StatusBadRequest, jsonType, `{"message":"%s \u0070S3cr3t-partner-VALUE"}`), listMethods},
+		{"plain text", status(http.StatusForbidden, "text/plain", "denied\n%s"), listMethods},
+		{"rate limited", status(http.StatusTooManyRequests, "text/plain", "slow down: %s"), listMethods},
+		{"invalid JSON success", status(http.StatusOK, jsonType, `{"echo":"%s"`), listMethods},
+		{"HTML success", status(http.StatusOK, "text/html", "<pre>%s</pre>"), listMethods},
+		{"wrong JSON type", status(http.StatusOK, jsonType, `{"accounts":[{"balance":{"echo":"%s"}}]}`), listAccounts},
+		{"content type", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/x-echo; h="+strings.ReplaceAll(echoedHeaders(r), " ", ""))
+			_, _ = io.WriteString(w, "{}")
+		}, listAccounts},
+		{"malformed status line", hijacked("HTTP/1.1 %s\r\n\r\n"), listMethods},
+		{"malformed header line", hijacked("HTTP/1.1 200 OK\r\n%s\r\n\r\n"), listMethods},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			api := newFakeAPIHandler(t, tc.handler)
+			err := tc.call(t.Context(), api.client(t, withMaxRetries(1)))
+			if err == nil {
+				t.Fatal("want an error")
+			}
+			text := err.Error()
+			if strings.Contains(text, testPartnerSecret) || strings.Contains(text, testAccessToken) {
+				t.Errorf("error leaks a credential: %s", text)
+			}
+			if !strings.Contains(text, "***") {
+				t.Errorf("error %q should show the masked echo", text)
+			}
+		})
+	}
+}
+
+// hijacked answers with raw bytes that are not valid HTTP, as a broken
+// proxy might; format gets the echoed headers.
+func hijacked(format string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		conn, buf, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			panic(err)
+		}
+		defer func() { _ = conn.Close() }()
+		_, _ = fmt.Fprintf(buf, format, echoedHeaders(r))
+		_ = buf.Flush()
 	}
 }
 

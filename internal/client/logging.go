@@ -2,8 +2,10 @@ package client
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -32,8 +34,8 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		"request_id":  st.requestID,
 	}
 	tflog.Debug(ctx, "cardpay API request", fields)
-	if len(st.body) > 0 {
-		tflog.Trace(ctx, "cardpay API request body", withField(fields, "http_request_body", string(st.body)))
+	if len(st.body) > 0 && tflog.IsTrace(ctx) {
+		tflog.Trace(ctx, "cardpay API request body", withBody(fields, "http_request_body", st.body))
 	}
 
 	start := time.Now()
@@ -63,7 +65,76 @@ func logResponseBody(req *http.Request, resp *http.Response, fields map[string]a
 	if err != nil {
 		return // the caller will meet the same error when it reads on
 	}
-	tflog.Trace(req.Context(), "cardpay API response body", withField(fields, "http_response_body", string(head)))
+	tflog.Trace(req.Context(), "cardpay API response body", withBody(fields, "http_response_body", head))
+}
+
+// sensitiveKeys are the JSON keys whose values are masked in logged bodies,
+// whatever their type (a whole "accountDetails" object included): codes and
+// links that let their holder act for the merchant or the user, and the
+// user's bank details. Compared case-insensitively. Keep the list here.
+var sensitiveKeys = keySet(
+	"registrationCode", "registrationLink", "code", // in-app pairing (4.6)
+	"authorizationUrl", "redirectUrl", "redirectUri", // consent's bank redirect (4.8)
+	"webKybUrl", "shortLinkUrl", // onboarding verification link (4.4)
+	"iban", "bban", "accountNumber", "accountHolderName", "accountDetails", // AIS (4.9-4.11)
+	"counterparty", // a transaction's other party: a name and an IBAN
+)
+
+func keySet(keys ...string) map[string]bool {
+	set := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		set[strings.ToLower(k)] = true
+	}
+	return set
+}
+
+// withBody adds a body to a copy of fields, masked for the log. A body
+// that is not JSON is logged by length only: it cannot be masked by key.
+func withBody(fields map[string]any, key string, body []byte) map[string]any {
+	if masked, ok := maskBody(body); ok {
+		return withField(fields, key, masked)
+	}
+	return withField(fields, key+"_bytes", len(body))
+}
+
+// maskBody returns a copy of a JSON body with the values of sensitiveKeys
+// replaced by "***". Numbers are kept digit for digit.
+func maskBody(body []byte) (string, bool) {
+	if !json.Valid(body) {
+		return "", false
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return "", false
+	}
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(maskValues(doc)); err != nil {
+		return "", false
+	}
+	return strings.TrimSuffix(out.String(), "\n"), true
+}
+
+// maskValues masks v in place and returns it.
+func maskValues(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, child := range t {
+			if child != nil && sensitiveKeys[strings.ToLower(k)] {
+				t[k] = "***"
+			} else {
+				t[k] = maskValues(child)
+			}
+		}
+	case []any:
+		for i, child := range t {
+			t[i] = maskValues(child)
+		}
+	}
+	return v
 }
 
 type readCloser struct {

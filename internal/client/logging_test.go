@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -93,5 +94,103 @@ func TestLoggingWithoutLogger(t *testing.T) {
 	api := newFakeAPI(t, reply{status: http.StatusOK, body: `[]`})
 	if err := listMethods(context.WithoutCancel(t.Context()), api.client(t)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLoggingMasksPersonalData checks that TRACE body logs never show the
+// in-app registration code, the consent's bank link or bank details, while
+// callers still get every value.
+func TestLoggingMasksPersonalData(t *testing.T) {
+	const (
+		code    = "RC-739154"
+		authURL = "https://bank.example/authorize?session=AUTH-SESSION-55"
+		iban    = "DK5000400440116243"
+		bban    = "0040-0440116243"
+		accNo   = "ACCNO-998877"
+		holder  = "Jane Holder-Unique"
+		cpIBAN  = "SE4550000000058398257466"
+	)
+	answers := map[string]string{
+		"/v1/partner/merchants/1/card-payments/terminals/interapp": `{"registrationCode":"` + code + `","registrationLink":"companion://pair?code=` + code + `"}`,
+		"/v1/ais/consents": `{"requestId":"req-1","merchantId":1,"userId":"u-1","status":"pending","authorizationUrl":"` + authURL + `"}`,
+		"/v1/ais/accounts": `{"userId":"u-1","merchantId":1,"accounts":[{"accountId":"acc-1","accountHolderName":"` + holder + `","iban":"` + iban +
+			`","balance":1234.56,"accountDetails":{"bban":"` + bban + `","accountNumber":"` + accNo + `"}}],"totalAccounts":1}`,
+		"/v1/ais/accounts/balance":      `{"accountId":"acc-1","balance":{"value":"1234.56","currency":"DKK"},"accountDetails":{"iban":"` + iban + `","accountHolderName":"` + holder + `"}}`,
+		"/v1/ais/accounts/transactions": `{"accountId":"acc-1","transactions":[{"transactionId":"tx-1","amount":"-5.00","counterparty":{"name":"` + holder + `","iban":"` + cpIBAN + `"}}]}`,
+	}
+	notFound := fmt.Sprintf("no route; last code was %s for %s", code, iban)
+	api := newFakeAPIHandler(t, func(w http.ResponseWriter, r *http.Request) {
+		body, ok := answers[r.URL.Path]
+		if !ok { // not JSON, so not maskable: logged by length only
+			w.Header().Set("Content-Type", "text/plain")
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = io.WriteString(w, notFound)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, body)
+	})
+	var logs bytes.Buffer
+	ctx := tflogtest.RootLogger(t.Context(), &logs)
+	c := api.client(t, withMaxRetries(0))
+
+	reg, err := c.CreateInterappRegistration(ctx, 1, InterappRegistrationRequest{})
+	if err != nil || reg.RegistrationCode != code {
+		t.Fatalf("registration = %+v, %v; want the code returned unchanged", reg, err)
+	}
+	consent, err := c.CreateConsent(ctx, ConsentRequest{MerchantID: 1, UserID: "u-1"})
+	if err != nil || consent.AuthorizationURL == nil || *consent.AuthorizationURL != authURL {
+		t.Fatalf("consent = %+v, %v", consent, err)
+	}
+	accounts, err := c.ListAccounts(ctx, AccountsRequest{UserID: "u-1", MerchantID: 1})
+	if err != nil || len(accounts.Accounts) != 1 || accounts.Accounts[0].IBAN != iban {
+		t.Fatalf("accounts = %+v, %v", accounts, err)
+	}
+	if _, err := c.GetAccountBalance(ctx, BalanceRequest{UserID: "u-1", MerchantID: 1, AccountID: "acc-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ListTransactions(ctx, TransactionsRequest{UserID: "u-1", MerchantID: 1, AccountID: "acc-1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := listMethods(ctx, c); !IsNotFound(err) {
+		t.Fatalf("err = %v, want the 404", err)
+	}
+
+	out := logs.String()
+	for _, value := range []string{code, "AUTH-SESSION-55", iban, bban, accNo, holder, cpIBAN} {
+		if strings.Contains(out, value) {
+			t.Errorf("logs contain %q", value)
+		}
+	}
+	for _, kept := range []string{`\"accountId\":\"acc-1\"`, `\"balance\":1234.56`, `\"transactionId\":\"tx-1\"`, `\"registrationCode\":\"***\"`} {
+		if !strings.Contains(out, kept) {
+			t.Errorf("logs lost %s", kept)
+		}
+	}
+	entries, err := tflogtest.MultilineJSONDecode(&logs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertLogged(t, entries, "trace", "cardpay API response body", map[string]any{"http_status": float64(404), "http_response_body_bytes": float64(len(notFound))})
+}
+
+func TestMaskBody(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+	}{
+		{`{"IBAN":"DK50","Code":7,"accountDetails":{"x":1},"name":"shop"}`, `{"Code":"***","IBAN":"***","accountDetails":"***","name":"shop"}`, true},
+		{`[{"a":[{"iban":"DK50"}]},{"iban":null}]`, `[{"a":[{"iban":"***"}]},{"iban":null}]`, true},
+		{`{"amount":12345678901234567890.123,"note":"<a&b>"}`, `{"amount":12345678901234567890.123,"note":"<a&b>"}`, true},
+		{`"plain"`, `"plain"`, true},
+		{`{"code":"1"} trailing`, "", false},
+		{`registrationCode=1`, "", false},
+		{``, "", false},
+	}
+	for _, tc := range tests {
+		got, ok := maskBody([]byte(tc.in))
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("maskBody(%s) = %s, %v; want %s, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
 	}
 }

@@ -100,6 +100,10 @@ func waitBefore(waitMin, waitMax time.Duration, attempt, status int, retryAfterV
 	return jitteredExponential(waitMin, waitMax, attempt)
 }
 
+// maxRetryAfter bounds a parsed Retry-After so a far-off date or a huge
+// number cannot overflow; waits are capped at waitMax anyway.
+const maxRetryAfter = 24 * time.Hour
+
 // retryAfter parses a Retry-After value, either delay seconds or an HTTP
 // date. A date in the past means "now".
 func retryAfter(value string, now time.Time) (time.Duration, bool) {
@@ -111,27 +115,36 @@ func retryAfter(value string, now time.Time) (time.Duration, bool) {
 		if secs < 0 {
 			return 0, false
 		}
-		if secs > int64(24*time.Hour/time.Second) { // avoid overflow; capped later anyway
-			secs = int64(24 * time.Hour / time.Second)
-		}
-		return time.Duration(secs) * time.Second, true
+		return time.Duration(min(secs, int64(maxRetryAfter/time.Second))) * time.Second, true
 	}
 	when, err := http.ParseTime(value)
 	if err != nil {
 		return 0, false
 	}
-	return max(when.Sub(now), 0), true
+	return min(max(when.Sub(now), 0), maxRetryAfter), true
+}
+
+// requestedWait is the wait a Retry-After header asks for, rounded up to
+// whole seconds (the header's own precision); 0 when absent or invalid.
+func requestedWait(h http.Header) time.Duration {
+	wait, _ := retryAfter(h.Get("Retry-After"), time.Now())
+	return (wait + time.Second - 1).Truncate(time.Second)
 }
 
 // jitteredExponential doubles waitMin per attempt up to waitMax and picks a
 // random wait in the upper half, so clients that failed together do not
 // retry together.
 func jitteredExponential(waitMin, waitMax time.Duration, attempt int) time.Duration {
-	wait := waitMin
-	for i := 0; i < attempt && wait < waitMax; i++ {
+	wait := max(min(waitMin, waitMax), 0)
+	// A zero wait stays zero: stop rather than spin through a huge attempt
+	// count. Stop at the cap before doubling past it, which could overflow.
+	for i := 0; i < attempt && wait > 0 && wait < waitMax; i++ {
+		if wait > waitMax/2 {
+			wait = waitMax
+			break
+		}
 		wait *= 2
 	}
-	wait = min(wait, waitMax)
 	half := wait / 2
 	return half + time.Duration(rand.Int64N(int64(wait-half)+1))
 }

@@ -297,7 +297,7 @@ func TestPerAttemptTimeout(t *testing.T) {
 			c := api.client(t, withMaxRetries(1), func(c *Config) { c.Timeout = 50 * time.Millisecond })
 			err := tc.call(t.Context(), c)
 			var netErr net.Error
-			if !errors.As(err, &netErr) || !netErr.Timeout() {
+			if !errors.As(err, &netErr) || !netErr.Timeout() || !IsTimeout(err) {
 				t.Errorf("err = %v, want a timeout", err)
 			}
 			if got := len(api.requests()); got != tc.wantSent {
