@@ -5,6 +5,10 @@
 // The first line of output is "listening on http://HOST:PORT", followed by
 // the demo credentials and a ready-to-paste export line. SIGINT or SIGTERM
 // shuts the server down gracefully.
+//
+// For benchmarks and demos, -latency delays every API request (admin
+// requests excepted; it survives /_sandbox/reset) and -merchants N adds N
+// generated merchants, IDs from 100001, owned by the first partner.
 package main
 
 import (
@@ -24,7 +28,13 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-const shutdownTimeout = 5 * time.Second
+const (
+	shutdownTimeout = 5 * time.Second
+	maxLatency      = time.Minute
+	// firstGeneratedID keeps generated merchants clear of hand-written
+	// fixture IDs.
+	firstGeneratedID = 100001
+)
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -40,7 +50,17 @@ type options struct {
 	fixtures    string
 	allowRemote bool
 	quiet       bool
+	latency     time.Duration
+	merchants   int
 }
+
+const usageHeader = `Usage: cardpay-sandbox [flags]
+
+Serves the in-memory partner API on a loopback address. The first output line
+is "listening on http://HOST:PORT"; the admin API is under /_sandbox/.
+
+Flags:
+`
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
@@ -50,11 +70,24 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.fixtures, "fixtures", "", "JSON fixture file (default: built-in demo data)")
 	fs.BoolVar(&o.allowRemote, "allow-non-loopback", false, "allow listening on a non-loopback address (the admin API has no auth)")
 	fs.BoolVar(&o.quiet, "quiet", false, "do not log requests to stderr")
+	fs.DurationVar(&o.latency, "latency", 0, "delay every API request by this much, e.g. 50ms (0..1m; admin requests are not delayed)")
+	fs.IntVar(&o.merchants, "merchants", 0, fmt.Sprintf(
+		"also generate this many merchants (0..%d) with IDs from %d, owned by the first partner and shaped like the demo merchants",
+		sandbox.MaxGeneratedMerchants, firstGeneratedID))
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usageHeader)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
-	if fs.NArg() > 0 {
+	switch {
+	case fs.NArg() > 0:
 		return o, fmt.Errorf("unexpected arguments: %v", fs.Args())
+	case o.latency < 0 || o.latency > maxLatency:
+		return o, fmt.Errorf("-latency must be between 0 and %s, got %s", maxLatency, o.latency)
+	case o.merchants < 0 || o.merchants > sandbox.MaxGeneratedMerchants:
+		return o, fmt.Errorf("-merchants must be between 0 and %d, got %d", sandbox.MaxGeneratedMerchants, o.merchants)
 	}
 	return o, nil
 }
@@ -62,17 +95,18 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 // run serves until ctx is cancelled, then shuts down gracefully.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	o, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // -h printed the usage: not a failure
+	}
 	if err != nil {
 		return err
 	}
 	if err := checkLoopback(o.addr, o.allowRemote); err != nil {
 		return err
 	}
-	fixtures := sandbox.DefaultFixtures()
-	if o.fixtures != "" {
-		if fixtures, err = sandbox.LoadFixtures(o.fixtures); err != nil {
-			return err
-		}
+	fixtures, err := loadFixtures(o)
+	if err != nil {
+		return err
 	}
 	logger := log.New(stderr, "cardpay-sandbox: ", log.LstdFlags)
 	if o.quiet {
@@ -83,7 +117,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           sandbox.New(sandbox.Config{Fixtures: fixtures, Logger: logger}),
+		Handler:           sandbox.New(sandbox.Config{Fixtures: fixtures, Logger: logger, Latency: o.latency}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	printBanner(stdout, "http://"+ln.Addr().String(), fixtures)
@@ -104,6 +138,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return nil
+}
+
+// loadFixtures returns the file's or the built-in fixtures plus any
+// generated merchants.
+func loadFixtures(o options) (*sandbox.Fixtures, error) {
+	fixtures := sandbox.DefaultFixtures()
+	if o.fixtures != "" {
+		var err error
+		if fixtures, err = sandbox.LoadFixtures(o.fixtures); err != nil {
+			return nil, err
+		}
+	}
+	if err := fixtures.AddGeneratedMerchants(o.merchants, firstGeneratedID); err != nil {
+		return nil, fmt.Errorf("-merchants: %w", err)
+	}
+	return fixtures, nil
 }
 
 // checkLoopback refuses addresses reachable from other machines: the admin

@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -117,6 +119,11 @@ func TestRunRejects(t *testing.T) {
 		"missing fixtures": {"-addr", "127.0.0.1:0", "-fixtures", "/nonexistent.json"},
 		"unknown flag":     {"-port", "1"},
 		"extra argument":   {"serve"},
+		"negative latency": {"-addr", "127.0.0.1:0", "-latency", "-1ms"},
+		"huge latency":     {"-addr", "127.0.0.1:0", "-latency", "61s"},
+		"bad latency":      {"-addr", "127.0.0.1:0", "-latency", "soon"},
+		"negative count":   {"-addr", "127.0.0.1:0", "-merchants", "-1"},
+		"too many":         {"-addr", "127.0.0.1:0", "-merchants", "100001"},
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -138,5 +145,73 @@ func TestCheckLoopback(t *testing.T) {
 	}
 	if err := checkLoopback("0.0.0.0:80", true); err != nil {
 		t.Errorf("explicit allow refused: %v", err)
+	}
+}
+
+func TestRunLatencyAndMerchants(t *testing.T) {
+	baseURL, _, stop := startRun(t, "-addr", "127.0.0.1:0", "-quiet", "-latency", "60ms", "-merchants", "3")
+	defer func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	}()
+	get := func(path string) (int, time.Duration) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, baseURL+path, nil)
+		req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
+		req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
+		start := time.Now()
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		return resp.StatusCode, time.Since(start)
+	}
+	for path, want := range map[string]int{
+		"/v1/partner/merchants/1001/card-payments/payment-methods":   http.StatusOK,
+		"/v1/partner/merchants/100001/card-payments/payment-methods": http.StatusOK,
+		"/v1/partner/merchants/100003/card-payments/payment-methods": http.StatusOK,
+		"/v1/partner/merchants/100004/card-payments/payment-methods": http.StatusNotFound,
+	} {
+		status, took := get(path)
+		if status != want || took < 60*time.Millisecond {
+			t.Errorf("GET %s = %d after %s, want %d after at least 60ms", path, status, took, want)
+		}
+	}
+}
+
+func TestParseFlagsDefaults(t *testing.T) {
+	o, err := parseFlags(nil, io.Discard)
+	if err != nil || o.latency != 0 || o.merchants != 0 {
+		t.Errorf("defaults = %+v, %v; want no latency and no generated merchants", o, err)
+	}
+	var usage strings.Builder
+	if err := run(context.Background(), []string{"-h"}, io.Discard, &usage); err != nil {
+		t.Errorf("-h: %v", err)
+	}
+	for _, flag := range []string{"-latency", "-merchants", "Usage: cardpay-sandbox"} {
+		if !strings.Contains(usage.String(), flag) {
+			t.Errorf("usage lacks %s:\n%s", flag, usage.String())
+		}
+	}
+}
+
+func TestRunMerchantsCollideWithFixtureFile(t *testing.T) {
+	f := sandbox.DefaultFixtures()
+	if err := f.AddGeneratedMerchants(1, 100001); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "fixtures.json")
+	data, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err = run(context.Background(), []string{"-addr", "127.0.0.1:0", "-fixtures", path, "-merchants", "1"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "100001 already exists") {
+		t.Errorf("run = %v, want an ID collision error", err)
 	}
 }

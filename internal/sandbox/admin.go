@@ -36,6 +36,14 @@ func (s *Server) RequestCounts() map[string]int {
 	return maps.Clone(s.counts)
 }
 
+// ResetRequestCounts zeroes the request counts and keeps state and faults,
+// so a benchmark can count the requests of each step.
+func (s *Server) ResetRequestCounts() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.counts = map[string]int{}
+}
+
 // Snapshot returns a copy of the current state.
 func (s *Server) Snapshot() State {
 	s.mu.Lock()
@@ -179,6 +187,10 @@ func (s *Server) adminRoutes() {
 	})
 	s.admin("GET /_sandbox/requests", func(*http.Request) (int, any, error) {
 		return http.StatusOK, s.RequestCounts(), nil
+	})
+	s.admin("DELETE /_sandbox/requests", func(*http.Request) (int, any, error) {
+		s.ResetRequestCounts()
+		return http.StatusOK, okBody, nil
 	})
 	s.admin("GET /_sandbox/state", func(*http.Request) (int, any, error) {
 		return http.StatusOK, s.Snapshot(), nil

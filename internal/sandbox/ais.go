@@ -255,7 +255,7 @@ func (s *Server) listTransactions(c *aisCall) (int, any, error) {
 	if err := decodeJSON(c.body, &req, true); err != nil {
 		return 0, nil, err
 	}
-	q, err := parseTransactionQuery(req)
+	q, err := parseTransactionQuery(req, s.maxPageLimit)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -284,7 +284,7 @@ type transactionQuery struct {
 	from, to time.Time
 }
 
-func parseTransactionQuery(req transactionsRequest) (transactionQuery, error) {
+func parseTransactionQuery(req transactionsRequest, maxPageLimit int64) (transactionQuery, error) {
 	q := transactionQuery{limit: defaultPageLimit}
 	if err := requireUser(req.MerchantID, req.UserID); err != nil {
 		return q, err

@@ -317,3 +317,21 @@ func TestTransactionValidation(t *testing.T) {
 		})
 	}
 }
+
+func TestMaxPageLimitConfigurable(t *testing.T) {
+	for _, tc := range []struct {
+		max, ask int64
+		want     int
+	}{{0, 1000, http.StatusOK}, {0, 1001, http.StatusBadRequest}, {5000, 5000, http.StatusOK}, {5000, 5001, http.StatusBadRequest}} {
+		e := newEnvWith(t, Config{MaxPageLimit: tc.max})
+		body := consentBody()
+		body["userId"] = "user-1001-big"
+		e.authorizedConsent(body)
+		r := e.ais("/v1/ais/accounts/transactions", map[string]any{
+			"userId": "user-1001-big", "merchantId": 1001, "accountId": "acc-1001-big", "pageLimit": tc.ask,
+		})
+		if r.status != tc.want {
+			t.Errorf("MaxPageLimit %d, pageLimit %d: HTTP %d, want %d", tc.max, tc.ask, r.status, tc.want)
+		}
+	}
+}

@@ -3,7 +3,9 @@
 // validation, state, an admin surface and fault injection. It is an
 // independent implementation of the service (it does not import
 // internal/client) so that client and provider tests exercise a real HTTP
-// contract. cmd/cardpay-sandbox serves it on 127.0.0.1.
+// contract. cmd/cardpay-sandbox serves it on 127.0.0.1; its -latency flag
+// sets Config.Latency (a delay on every API request that survives reset) and
+// -merchants N calls Fixtures.AddGeneratedMerchants(N, 100001).
 //
 // # Choices for what the reference leaves open
 //
@@ -17,14 +19,16 @@
 //     interapp code, consent); 200 for everything else, including activate.
 //   - Errors use the body {"status":"ERROR","message":"..."} with a message
 //     that names the field, header, object or permission at fault. Messages
-//     never contain a client secret or an access token.
+//     never contain a client secret or an access token, except those of a
+//     fault with EchoHeaders, which exists to leak them on purpose.
 //   - 400 bad input, 401 missing or wrong credentials, 403 a merchant of
 //     another partner or a missing/unsuitable consent, 404 unknown merchant,
-//     store, payment method, account or route, 405 wrong method on a known
-//     path, 409 an impossible admin transition, 413 a body over the limit,
-//     415 a declared Content-Type other than application/json (a missing
-//     Content-Type is accepted), 500 internal errors, and whatever a fault
-//     injects.
+//     store, payment method, account or route (also a path with empty, "."
+//     or ".." segments, instead of ServeMux's redirect), 405 wrong method on
+//     a known path, 409 an impossible admin transition, 413 a body over the
+//     limit, 415 a declared Content-Type other than application/json (a
+//     missing Content-Type is accepted), 500 internal errors, and whatever a
+//     fault injects.
 //   - Every response carries X-Request-Id: the caller's x-request-id when
 //     sent (at most 128 characters), otherwise a generated one.
 //
@@ -53,8 +57,9 @@
 //     allowed ones, to catch client bugs early. Wrong JSON types, malformed
 //     JSON and trailing data after the object are 400 as well.
 //   - Endpoints without a body (payment-method list, activate, onboard)
-//     accept an empty body or "{}". The interapp endpoint accepts an empty
-//     body as an empty object.
+//     accept an empty body or "{}"; anything else is 400 like on the other
+//     endpoints. The interapp endpoint accepts an empty body as an empty
+//     object. A body of JSON null is 400, as is any other non-object.
 //   - JSON null for an optional field means "not sent".
 //   - Timestamps leave the sandbox as RFC 3339 in UTC with whole seconds.
 //
@@ -125,7 +130,8 @@
 //   - A user without bank data in the fixtures has no accounts (an empty
 //     list); an unknown accountId is 404.
 //
-// Transactions: pageLimit defaults to 200 and must be 1..1000 (400 outside).
+// Transactions: pageLimit defaults to 200 and must be 1..1000 (400 outside;
+// Config.MaxPageLimit raises the bound for benchmarks).
 // fromDate and toDate accept YYYY-MM-DD or RFC 3339; both compare whole UTC
 // calendar days, inclusive, against bookingDate; fromDate after toDate is
 // 400. The consent's transactionFromDateTime (its UTC day) is a further lower
@@ -149,7 +155,9 @@
 // "1234567.89"; acc-1001-eur, balance "-0.10"; acc-1001-sek, SAVINGS; a few
 // dozen transactions each, dated 2025-2026) and "user-1001-big" (account
 // acc-1001-big with 5000 deterministic transactions). LoadFixtures reads the
-// same structure from JSON.
+// same structure from JSON. AddGeneratedMerchants appends any number (up to
+// MaxGeneratedMerchants) of merchants shaped like these, owned by the first
+// partner, for load tests.
 //
 // # Admin surface
 //
@@ -157,16 +165,25 @@
 //
 //	POST   /_sandbox/reset                                           fixtures back, counts and faults cleared
 //	GET    /_sandbox/requests                                        {"METHOD /pattern": n, ...}
+//	DELETE /_sandbox/requests                                        counts zeroed; state and faults kept
 //	GET    /_sandbox/state                                           State
 //	POST   /_sandbox/merchants/{merchantId}/payment-methods/{method}/deactivate
 //	POST   /_sandbox/consents/{requestId}/authorize | expire | fail  (fail body {"errorMessage": "..."} optional)
 //	POST   /_sandbox/faults                                          Fault as JSON, e.g. {"route":"POST /v1/ais/consents","status":502,"afterApply":true,"count":1}
+//	                                                                 (also "latency":"200ms", "retryAfter", "probability":0.2, "echoHeaders":true)
 //	DELETE /_sandbox/faults
 //
 // Each has an exported Go method with the same effect. Faults are matched
-// in the order added, first match wins; Latency delays before answering,
-// Status answers instead of the handler (or, with AfterApply, after the
-// handler ran and its answer was discarded), RetryAfter sets Retry-After,
-// and Count limits the hits (0 = until cleared). Requests that hit a fault
-// are counted.
+// in the order added, first hit wins: a fault with Probability p (0 < p < 1)
+// hits a matching request with chance p, and a request it does not hit falls
+// through to the next fault, so {429, p 0.17}, {503, p 0.2}, {latency 20ms}
+// fail about a third of requests and delay the rest. Latency delays before
+// answering, Status answers instead of the handler (or, with AfterApply,
+// after the handler ran and its answer was discarded), RetryAfter sets
+// Retry-After, EchoHeaders appends every request header, credentials
+// included, to the message ("...; request headers: Authorization=Bearer
+// ..., X-Partner-Client-Secret=...") so clients can test their redaction,
+// and Count limits the hits (0 = until cleared; only hits use it up).
+// Requests are counted whether or not a fault hits them. Config.Latency is
+// added to every API request on top of any fault.
 package sandbox

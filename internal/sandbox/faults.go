@@ -2,10 +2,15 @@ package sandbox
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"maps"
+	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -27,21 +32,34 @@ type Fault struct {
 	AfterApply bool
 	// Count is how many requests the fault hits; 0 means until cleared.
 	Count int
+	// Probability, when between 0 and 1 exclusive, is the chance that a
+	// matching request is hit; a request that is not hit falls through to
+	// the next fault. 0 and 1 mean every matching request.
+	Probability float64
+	// EchoHeaders adds every request header, credentials included, to the
+	// error message: a misbehaving service or debugging proxy, so clients
+	// can prove they redact secrets from errors. It needs a Status.
+	EchoHeaders bool
 }
 
 // faultJSON is Fault on the admin wire: latency as a Go duration string.
 type faultJSON struct {
-	Route      string `json:"route"`
-	Latency    string `json:"latency,omitempty"`
-	Status     int    `json:"status,omitempty"`
-	RetryAfter string `json:"retryAfter,omitempty"`
-	AfterApply bool   `json:"afterApply,omitempty"`
-	Count      int    `json:"count,omitempty"`
+	Route       string  `json:"route"`
+	Latency     string  `json:"latency,omitempty"`
+	Status      int     `json:"status,omitempty"`
+	RetryAfter  string  `json:"retryAfter,omitempty"`
+	AfterApply  bool    `json:"afterApply,omitempty"`
+	Count       int     `json:"count,omitempty"`
+	Probability float64 `json:"probability,omitempty"`
+	EchoHeaders bool    `json:"echoHeaders,omitempty"`
 }
 
 // MarshalJSON encodes Latency as a duration string such as "200ms".
 func (f Fault) MarshalJSON() ([]byte, error) {
-	j := faultJSON{Route: f.Route, Status: f.Status, RetryAfter: f.RetryAfter, AfterApply: f.AfterApply, Count: f.Count}
+	j := faultJSON{
+		Route: f.Route, Status: f.Status, RetryAfter: f.RetryAfter, AfterApply: f.AfterApply,
+		Count: f.Count, Probability: f.Probability, EchoHeaders: f.EchoHeaders,
+	}
 	if f.Latency > 0 {
 		j.Latency = f.Latency.String()
 	}
@@ -56,7 +74,10 @@ func (f *Fault) UnmarshalJSON(data []byte) error {
 	if err := dec.Decode(&j); err != nil {
 		return err
 	}
-	*f = Fault{Route: j.Route, Status: j.Status, RetryAfter: j.RetryAfter, AfterApply: j.AfterApply, Count: j.Count}
+	*f = Fault{
+		Route: j.Route, Status: j.Status, RetryAfter: j.RetryAfter, AfterApply: j.AfterApply,
+		Count: j.Count, Probability: j.Probability, EchoHeaders: j.EchoHeaders,
+	}
 	if j.Latency != "" {
 		d, err := time.ParseDuration(j.Latency)
 		if err != nil {
@@ -79,14 +100,18 @@ func (f Fault) validate(routes []string) error {
 		return fmt.Errorf("a fault needs a status or a latency")
 	case f.AfterApply && f.Status == 0:
 		return fmt.Errorf("afterApply needs a status")
+	case f.EchoHeaders && f.Status == 0:
+		return fmt.Errorf("echoHeaders needs a status")
 	case f.Count < 0:
 		return fmt.Errorf("count must not be negative, got %d", f.Count)
+	case !(f.Probability >= 0 && f.Probability <= 1): // also catches NaN
+		return fmt.Errorf("probability must be between 0 and 1 (0 means every matching request), got %v", f.Probability)
 	}
 	return nil
 }
 
 // InjectFault adds f; faults are matched in the order they were added and
-// the first match wins.
+// the first match that hits (see Probability) wins.
 func (s *Server) InjectFault(f Fault) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -105,25 +130,60 @@ func (s *Server) ClearFaults() {
 func (s *Server) withFaults(route string, h handlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f := s.takeFault(route)
-		if f.Latency > 0 {
-			t := time.NewTimer(f.Latency)
-			select {
-			case <-t.C:
-			case <-r.Context().Done():
-				t.Stop()
-				return
-			}
+		if delay := s.latency + f.Latency; delay > 0 {
+			// A real service has the whole request before it is slow
+			// to answer. Reading the body also lets net/http notice a
+			// client that hangs up, which ends r.Context().
+			bufferBody(r, s.maxBody)
+		}
+		if !sleep(r.Context(), s.latency+f.Latency) {
+			return
 		}
 		switch {
 		case f.Status == 0:
 			s.serve(h, w, r)
 		case f.AfterApply:
 			s.serve(h, &discardWriter{header: http.Header{}}, r)
-			writeFault(w, f)
+			writeFault(w, r, f)
 		default:
-			writeFault(w, f)
+			writeFault(w, r, f)
 		}
 	})
+}
+
+// bufferBody reads up to limit+1 bytes of the body into memory, leaving
+// the request as it was for the handler (which enforces the limit).
+func bufferBody(r *http.Request, limit int64) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return
+	}
+	data, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(data), errReader{err}))
+}
+
+// errReader ends a buffered body with the error its read met, if any.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	return 0, io.EOF
+}
+
+// sleep waits d and reports false if ctx ended first (the client is gone).
+func sleep(ctx context.Context, d time.Duration) bool {
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
 }
 
 // takeFault counts the request and consumes one hit of the first matching
@@ -133,7 +193,7 @@ func (s *Server) takeFault(route string) Fault {
 	defer s.mu.Unlock()
 	s.counts[route]++
 	for i, f := range s.faults {
-		if f.Route != "" && f.Route != route {
+		if (f.Route != "" && f.Route != route) || !f.hits() {
 			continue
 		}
 		hit := *f
@@ -148,11 +208,36 @@ func (s *Server) takeFault(route string) Fault {
 	return Fault{}
 }
 
-func writeFault(w http.ResponseWriter, f Fault) {
+// hits draws whether a matching request is hit; only a probability strictly
+// between 0 and 1 can miss.
+func (f *Fault) hits() bool {
+	if f.Probability <= 0 || f.Probability >= 1 {
+		return true
+	}
+	return rand.Float64() < f.Probability
+}
+
+func writeFault(w http.ResponseWriter, r *http.Request, f Fault) {
 	if f.RetryAfter != "" {
 		w.Header().Set("Retry-After", f.RetryAfter)
 	}
-	writeError(w, f.Status, http.StatusText(f.Status)+" (injected sandbox fault)")
+	msg := http.StatusText(f.Status) + " (injected sandbox fault)"
+	if f.EchoHeaders {
+		h := r.Header.Clone()
+		h.Set("Host", r.Host) // net/http moves Host out of Header
+		msg += "; request headers: " + formatHeaders(h)
+	}
+	writeError(w, f.Status, msg)
+}
+
+// formatHeaders renders headers as "Name=v1,v2, Name2=v" in name order,
+// values exactly as received (secrets included, on purpose).
+func formatHeaders(h http.Header) string {
+	parts := make([]string, 0, len(h))
+	for _, name := range slices.Sorted(maps.Keys(h)) {
+		parts = append(parts, name+"="+strings.Join(h[name], ","))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // discardWriter swallows the real response of an after-apply fault.

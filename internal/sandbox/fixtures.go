@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"regexp"
+	"slices"
 	"time"
 )
 
@@ -194,6 +196,40 @@ func DefaultFixtures() *Fixtures {
 	}
 	f.AISUsers = []AISUser{defaultUser1001(), defaultBigUser()}
 	return f
+}
+
+// MaxGeneratedMerchants caps AddGeneratedMerchants, to keep memory bounded.
+const MaxGeneratedMerchants = 100000
+
+// AddGeneratedMerchants appends n merchants with IDs firstID, firstID+1, ...
+// owned by the first partner, each shaped like the default merchants (stores
+// "<id>-main" and "<id>-second", the default payment methods, short links).
+// It is for load tests and demos that need many merchants.
+func (f *Fixtures) AddGeneratedMerchants(n int, firstID int64) error {
+	if n < 0 || n > MaxGeneratedMerchants {
+		return fmt.Errorf("generated merchants: n must be between 0 and %d, got %d", MaxGeneratedMerchants, n)
+	}
+	if n == 0 {
+		return nil
+	}
+	if len(f.Partners) == 0 {
+		return errors.New("generated merchants: the fixtures have no partner to own them")
+	}
+	if firstID <= 0 || firstID > math.MaxInt64-int64(n) {
+		return fmt.Errorf("generated merchants: first ID %d out of range", firstID)
+	}
+	last := firstID + int64(n) - 1
+	for _, m := range f.Merchants {
+		if m.ID >= firstID && m.ID <= last {
+			return fmt.Errorf("generated merchants: ID %d already exists (generating %d..%d)", m.ID, firstID, last)
+		}
+	}
+	owner := f.Partners[0].ClientID
+	f.Merchants = slices.Grow(f.Merchants, n)
+	for id := firstID; id <= last; id++ {
+		f.Merchants = append(f.Merchants, defaultMerchant(id, owner, true))
+	}
+	return nil
 }
 
 const fixtureCreatedAt = "2024-01-15T09:30:00Z"

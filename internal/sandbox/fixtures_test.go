@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"encoding/json"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -107,5 +108,63 @@ func TestLoadFixturesErrors(t *testing.T) {
 	}
 	if _, err := LoadFixtures(filepath.Join(dir, "absent.json")); err == nil {
 		t.Error("LoadFixtures accepted a missing file")
+	}
+}
+
+func TestAddGeneratedMerchants(t *testing.T) {
+	f := DefaultFixtures()
+	if err := f.AddGeneratedMerchants(3, 100001); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Validate(); err != nil {
+		t.Fatalf("generated fixtures are invalid: %v", err)
+	}
+	if len(f.Merchants) != 8 {
+		t.Fatalf("merchants = %d, want 5 + 3", len(f.Merchants))
+	}
+	got := f.Merchants[7]
+	if want := defaultMerchant(100003, DemoPartnerClientID, true); !reflect.DeepEqual(got, want) {
+		t.Errorf("generated merchant = %+v, want the default shape %+v", got, want)
+	}
+	if got.Stores[0].ID != "100003-main" || got.Stores[1].ID != "100003-second" || len(got.PaymentMethods) != 7 {
+		t.Errorf("stores or methods of %d: %+v", got.ID, got)
+	}
+
+	// The generated merchants are served to their owner.
+	e := newEnvWith(t, Config{Fixtures: f})
+	r := e.partner(http.MethodGet, "/v1/partner/merchants/100002/card-payments/payment-methods", nil)
+	expectStatus(t, r, http.StatusOK)
+	expectStatus(t, e.do(http.MethodGet, "/v1/partner/merchants/100002/card-payments/payment-methods", nil, otherPartnerAuth()), http.StatusForbidden)
+	expectStatus(t, e.partner(http.MethodGet, "/v1/partner/merchants/100004/card-payments/payment-methods", nil), http.StatusNotFound)
+}
+
+func TestAddGeneratedMerchantsRejects(t *testing.T) {
+	for name, tc := range map[string]struct {
+		f       *Fixtures
+		n       int
+		firstID int64
+		want    string
+	}{
+		"negative":    {DefaultFixtures(), -1, 1, "between 0 and"},
+		"too many":    {DefaultFixtures(), MaxGeneratedMerchants + 1, 1, "between 0 and"},
+		"no partner":  {&Fixtures{}, 1, 1, "no partner"},
+		"collision":   {DefaultFixtures(), 10, 1000, "ID 1001 already exists"},
+		"bad ID":      {DefaultFixtures(), 1, 0, "out of range"},
+		"ID overflow": {DefaultFixtures(), 2, math.MaxInt64, "out of range"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			before := len(tc.f.Merchants)
+			err := tc.f.AddGeneratedMerchants(tc.n, tc.firstID)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want %q", err, tc.want)
+			}
+			if len(tc.f.Merchants) != before {
+				t.Error("a rejected call changed the fixtures")
+			}
+		})
+	}
+	f := &Fixtures{}
+	if err := f.AddGeneratedMerchants(0, 1); err != nil || len(f.Merchants) != 0 {
+		t.Errorf("n = 0: err %v, merchants %d", err, len(f.Merchants))
 	}
 }

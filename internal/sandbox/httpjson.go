@@ -93,11 +93,17 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error
 // decodeJSON strictly decodes body into v. An empty body is an error only
 // when required; unknown fields are rejected by name so client bugs surface.
 func decodeJSON(body []byte, v any, required bool) error {
-	if len(bytes.TrimSpace(body)) == 0 {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
 		if required {
 			return badRequest("request body is required: send a JSON object")
 		}
 		return nil
+	}
+	// encoding/json decodes a top-level null into a struct as a no-op;
+	// other non-objects already fail with a type error.
+	if string(trimmed) == "null" {
+		return badRequest("request body must be a JSON object, got null")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

@@ -159,7 +159,12 @@ func publicKey() string {
 	return "pk_sandbox_" + base64.RawURLEncoding.EncodeToString(b)
 }
 
+// listPaymentMethods accepts no body or an empty JSON object, like the other
+// body-less endpoints, so a client sending garbage learns about it.
 func (s *Server) listPaymentMethods(c *partnerCall) (int, any, error) {
+	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
+		return 0, nil, err
+	}
 	out := make([]PaymentMethod, len(c.merchant.methods))
 	for i, pm := range c.merchant.methods {
 		out[i] = *pm

@@ -4,6 +4,7 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"path"
 	"sort"
 	"strings"
 	"sync"
@@ -15,7 +16,7 @@ import (
 const (
 	defaultMaxBodyBytes = 64 << 10
 	defaultPageLimit    = 200
-	maxPageLimit        = 1000
+	defaultMaxPageLimit = 1000
 	interappCodeTTL     = 120 * time.Second
 	callbackTimeout     = 5 * time.Second
 )
@@ -32,6 +33,14 @@ type Config struct {
 	// Logger receives one line per request and callback failures; nil
 	// discards them. Credentials are never logged.
 	Logger *log.Logger
+	// Latency delays every API request (admin requests excepted), on top of
+	// any fault latency. Unlike a fault it survives Reset and ClearFaults
+	// and never shadows injected faults. Negative means none.
+	Latency time.Duration
+	// MaxPageLimit is the largest pageLimit a transactions request may ask
+	// for (400 above it); 0 means 1000. Benchmarks raise it to read 10,000
+	// transactions in one request.
+	MaxPageLimit int64
 }
 
 // Server is the in-memory partner API. It is safe for concurrent use.
@@ -40,8 +49,11 @@ type Server struct {
 	now      func() time.Time
 	maxBody  int64
 	logger   *log.Logger
-	mux      *http.ServeMux
-	callback *http.Client
+	latency  time.Duration
+	// maxPageLimit bounds a transactions request's pageLimit.
+	maxPageLimit int64
+	mux          *http.ServeMux
+	callback     *http.Client
 	// routeKeys lists the API routes, for fault validation.
 	routeKeys []string
 
@@ -60,15 +72,20 @@ type Server struct {
 // New builds a Server from cfg.
 func New(cfg Config) *Server {
 	s := &Server{
-		fixtures: cfg.Fixtures,
-		now:      cfg.Now,
-		maxBody:  cfg.MaxBodyBytes,
-		logger:   cfg.Logger,
-		mux:      http.NewServeMux(),
-		callback: &http.Client{Timeout: callbackTimeout},
+		fixtures:     cfg.Fixtures,
+		now:          cfg.Now,
+		maxBody:      cfg.MaxBodyBytes,
+		logger:       cfg.Logger,
+		latency:      max(cfg.Latency, 0),
+		maxPageLimit: cfg.MaxPageLimit,
+		mux:          http.NewServeMux(),
+		callback:     &http.Client{Timeout: callbackTimeout},
 	}
 	if s.fixtures == nil {
 		s.fixtures = DefaultFixtures()
+	}
+	if s.maxPageLimit <= 0 {
+		s.maxPageLimit = defaultMaxPageLimit
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -119,9 +136,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 	rec.Header().Set("X-Request-Id", requestID(r))
-	if _, pattern := s.mux.Handler(r); pattern == "" {
+	switch _, pattern := s.mux.Handler(r); {
+	case !isCleanPath(r.URL.EscapedPath()):
+		// ServeMux would redirect to the cleaned path with an empty body;
+		// API clients are better served by the error envelope.
+		writeError(rec, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+
+			" (paths must not contain empty, \".\" or \"..\" segments)")
+	case pattern == "":
 		s.noRoute(rec, r)
-	} else {
+	default:
 		s.mux.ServeHTTP(rec, r)
 	}
 	s.logger.Printf("%s %s -> %d (%s)", r.Method, r.URL.Path, rec.status, s.now().Sub(start).Round(time.Microsecond))
@@ -143,6 +166,19 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 	sort.Strings(allowed)
 	w.Header().Set("Allow", strings.Join(allowed, ", "))
 	writeError(w, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed on "+r.URL.Path+"; use "+strings.Join(allowed, ", "))
+}
+
+// isCleanPath reports whether p is absolute and already in the form
+// ServeMux would clean it to (a trailing slash kept).
+func isCleanPath(p string) bool {
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	clean := path.Clean(p)
+	if strings.HasSuffix(p, "/") && clean != "/" {
+		clean += "/"
+	}
+	return clean == p
 }
 
 // requestID echoes the caller's x-request-id (section 4.9) or makes one, so

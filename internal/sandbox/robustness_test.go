@@ -1,0 +1,333 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// validBodies holds a valid request body for every API route, with every
+// field the route accepts; nil means the route takes no body. The
+// robustness tests mutate these field by field.
+var validBodies = map[string]map[string]any{
+	"POST /v1/partner/merchants/{merchantId}/card-payments/online-terminals": {
+		"onlineTerminalMode": "PaymentPage", "storeId": "1001-main",
+	},
+	"GET /v1/partner/merchants/{merchantId}/card-payments/payment-methods":                    nil,
+	"POST /v1/partner/merchants/{merchantId}/card-payments/payment-methods/{method}/activate": nil,
+	"POST /v1/partner/merchants/{merchantId}/card-payments/onboard":                           nil,
+	"POST /v1/partner/merchants/{merchantId}/card-payments/orders": {
+		"amount": 100, "currency": "DKK", "reference": "ref-1", "description": "test order",
+	},
+	"POST /v1/partner/merchants/{merchantId}/card-payments/terminals/interapp": {"storeId": "1001-main"},
+	"PUT /v1/partner/merchants/{merchantId}/stores/{storeId}": {
+		"name": "Main", "streetAddress": "Street 1", "city": "Aarhus", "postalCode": "8000",
+		"countryCode": "DK", "phone": "+4512345678", "email": "shop@example.com", "isDefault": true,
+	},
+	"POST /v1/ais/consents": {
+		"merchantId": 1001, "userId": "user-1001", "permissions": []any{"ReadBalances"},
+		"expirationDateTime": "2026-12-31T23:59:59Z", "transactionFromDateTime": "2025-01-01T00:00:00Z",
+		"callbackUrl": "http://127.0.0.1:1/callback",
+	},
+	"POST /v1/ais/accounts":         {"merchantId": 1001, "userId": "user-1001"},
+	"POST /v1/ais/accounts/balance": {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
+	"POST /v1/ais/accounts/transactions": {
+		"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk",
+		"pageLimit": 10, "fromDate": "2025-01-01", "toDate": "2026-01-01",
+	},
+}
+
+// routePath fills a route key's path parameters with fixture values and
+// returns its method and path.
+func routePath(route string) (method, path string) {
+	method, path, _ = strings.Cut(route, " ")
+	path = strings.NewReplacer("{merchantId}", "1001", "{method}", "visa", "{storeId}", "1001-main").Replace(path)
+	return method, path
+}
+
+// robustServer is a sandbox with an authorized consent for user-1001, so
+// valid AIS bodies succeed and only the mutations fail.
+func robustServer(t testing.TB) *Server {
+	t.Helper()
+	srv := New(Config{Now: newFakeClock().Now})
+	authorizeUserConsent(t, srv)
+	return srv
+}
+
+// serveRaw sends one request with valid credentials for both route families
+// straight to ServeHTTP and turns a panic into a test failure.
+func serveRaw(t testing.TB, srv *Server, method, path, contentType string, body []byte) (rec *httptest.ResponseRecorder) {
+	t.Helper()
+	req := httptest.NewRequest(method, path, bytes.NewReader(body))
+	req.Header.Set("X-Partner-Client-Id", DemoPartnerClientID)
+	req.Header.Set("X-Partner-Client-Secret", DemoPartnerClientSecret)
+	req.Header.Set("Authorization", "Bearer "+DemoAccessToken)
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	rec = httptest.NewRecorder()
+	defer func() {
+		if p := recover(); p != nil {
+			t.Fatalf("%s %s panicked: %v\n%s", method, path, p, debug.Stack())
+		}
+	}()
+	srv.ServeHTTP(rec, req)
+	return rec
+}
+
+// expectErrorEnvelope fails unless rec is a 4xx with a JSON body of exactly
+// {"status":"ERROR","message":"<non-empty>"}.
+func expectErrorEnvelope(t *testing.T, rec *httptest.ResponseRecorder) {
+	t.Helper()
+	if rec.Code < 400 || rec.Code > 499 {
+		t.Errorf("status = %d, want 4xx; body %s", rec.Code, rec.Body)
+	}
+	if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
+		t.Errorf("Content-Type = %q, want application/json", ct)
+	}
+	var env map[string]any
+	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
+		t.Fatalf("body is not a JSON object: %v: %q", err, rec.Body)
+	}
+	msg, _ := env["message"].(string)
+	if len(env) != 2 || env["status"] != "ERROR" || msg == "" {
+		t.Errorf("body is not the error envelope: %s", rec.Body)
+	}
+}
+
+func TestRobustnessTableCoversEveryRoute(t *testing.T) {
+	srv := New(Config{})
+	for _, route := range srv.routeKeys {
+		if _, ok := validBodies[route]; !ok {
+			t.Errorf("route %q has no entry in validBodies", route)
+		}
+	}
+	if len(validBodies) != len(srv.routeKeys) {
+		t.Errorf("validBodies has %d routes, the server %d", len(validBodies), len(srv.routeKeys))
+	}
+}
+
+// TestRobustnessValidBodies makes sure the table's bodies are valid, so the
+// mutations below fail because of the mutation.
+func TestRobustnessValidBodies(t *testing.T) {
+	for route, body := range validBodies {
+		t.Run(route, func(t *testing.T) {
+			method, path := routePath(route)
+			raw, _ := json.Marshal(body)
+			if body == nil {
+				raw = nil
+			}
+			rec := serveRaw(t, robustServer(t), method, path, "application/json", raw)
+			if rec.Code != http.StatusOK && rec.Code != http.StatusCreated {
+				t.Errorf("valid request: %d %s", rec.Code, rec.Body)
+			}
+		})
+	}
+}
+
+// badBodies are rejected by every route, whatever its fields.
+var badBodies = map[string]string{
+	"malformed":          `{"a":`,
+	"trailing comma":     `{"a":1,}`,
+	"not JSON":           `hello`,
+	"single quotes":      `{'a':1}`,
+	"two objects":        `{}{}`,
+	"object then array":  `{} []`,
+	"array":              `[]`,
+	"array of objects":   `[{}]`,
+	"null":               `null`,
+	"string":             `"text"`,
+	"number":             `42`,
+	"boolean":            `true`,
+	"unknown field":      `{"noSuchField":1}`,
+	"nul byte":           "\x00",
+	"invalid UTF-8":      "\xff\xfe{}",
+	"deep nesting":       strings.Repeat(`{"a":`, 20000) + "1" + strings.Repeat("}", 20000),
+	"unterminated":       `{"a":"`,
+	"lone brace":         `}`,
+	"duplicate garbage":  `{"a":1}}`,
+	"comment":            `{/* c */}`,
+	"BOM then object":    "\uFEFF{}",
+	"huge number":        `{"a":1e999999}`,
+	"escape in key":      `{"\u0000":1}`,
+	"bad escape":         `{"a":"\q"}`,
+	"whitespace garbage": " \t\r\n x",
+}
+
+func TestRobustnessBadBodies(t *testing.T) {
+	srv := robustServer(t)
+	for _, route := range srv.routeKeys {
+		method, path := routePath(route)
+		for name, body := range badBodies {
+			t.Run(route+"/"+name, func(t *testing.T) {
+				expectErrorEnvelope(t, serveRaw(t, srv, method, path, "application/json", []byte(body)))
+			})
+		}
+	}
+}
+
+// wrongTypes returns JSON values of every type other than v's.
+func wrongTypes(v any) []any {
+	var out []any
+	for _, w := range []any{"text", 12, 1.5, true, []any{1}, map[string]any{"a": 1}} {
+		if fmt.Sprintf("%T", w) != fmt.Sprintf("%T", v) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func TestRobustnessWrongFieldTypes(t *testing.T) {
+	srv := robustServer(t)
+	for _, route := range srv.routeKeys {
+		method, path := routePath(route)
+		valid := validBodies[route]
+		for field, value := range valid {
+			for _, wrong := range wrongTypes(value) {
+				body := make(map[string]any, len(valid))
+				for k, v := range valid {
+					body[k] = v
+				}
+				body[field] = wrong
+				raw, _ := json.Marshal(body)
+				t.Run(fmt.Sprintf("%s/%s=%s", route, field, raw), func(t *testing.T) {
+					rec := serveRaw(t, srv, method, path, "application/json", raw)
+					expectErrorEnvelope(t, rec)
+					if !strings.Contains(rec.Body.String(), field) {
+						t.Errorf("message does not name field %q: %s", field, rec.Body)
+					}
+				})
+			}
+		}
+	}
+}
+
+func TestRobustnessBodySize(t *testing.T) {
+	srv := robustServer(t)
+	overLimit := append([]byte(`{"description":"`), bytes.Repeat([]byte("x"), defaultMaxBodyBytes)...)
+	huge := bytes.Repeat([]byte(" "), 10<<20)
+	for _, route := range srv.routeKeys {
+		method, path := routePath(route)
+		for name, body := range map[string][]byte{"limit+1": overLimit, "10MiB": huge} {
+			t.Run(route+"/"+name, func(t *testing.T) {
+				rec := serveRaw(t, srv, method, path, "application/json", body)
+				expectErrorEnvelope(t, rec)
+				if rec.Code != http.StatusRequestEntityTooLarge {
+					t.Errorf("status = %d, want 413", rec.Code)
+				}
+			})
+		}
+		t.Run(route+"/text content type", func(t *testing.T) {
+			rec := serveRaw(t, srv, method, path, "text/plain", []byte(`{}`))
+			expectErrorEnvelope(t, rec)
+			if rec.Code != http.StatusUnsupportedMediaType {
+				t.Errorf("status = %d, want 415", rec.Code)
+			}
+		})
+	}
+}
+
+func TestRobustnessWrongMethods(t *testing.T) {
+	srv := robustServer(t)
+	methods := []string{
+		http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodTrace, http.MethodConnect,
+	}
+	for _, route := range srv.routeKeys {
+		allowed, path := routePath(route)
+		for _, m := range methods {
+			// The mux serves HEAD with the GET handler, as net/http does.
+			if m == allowed || (m == http.MethodHead && allowed == http.MethodGet) {
+				continue
+			}
+			t.Run(m+" "+path, func(t *testing.T) {
+				rec := serveRaw(t, srv, m, path, "application/json", []byte(`{}`))
+				expectErrorEnvelope(t, rec)
+				if rec.Code != http.StatusMethodNotAllowed || !strings.Contains(rec.Header().Get("Allow"), allowed) {
+					t.Errorf("status %d, Allow %q; want 405 allowing %s", rec.Code, rec.Header().Get("Allow"), allowed)
+				}
+			})
+		}
+	}
+}
+
+func TestRobustnessUnknownPaths(t *testing.T) {
+	srv := robustServer(t)
+	const m = "/v1/partner/merchants/"
+	for path, want := range map[string]int{
+		"/":                                             404,
+		"/v1":                                           404,
+		"/v1/partner/merchants/1001":                    404,
+		m + "1001/card-payments":                        404,
+		m + "1001/card-payments/orders/":                404,
+		m + "1001/card-payments/orders/x":               404,
+		"/v1/ais/consents/":                             404,
+		"/v1/ais/consents/req_1":                        404,
+		"/V1/AIS/CONSENTS":                              404,
+		"/v1//ais/consents":                             404,
+		"/v1/ais/../ais/consents":                       404,
+		"/v1/ais/./consents":                            404,
+		"/_sandbox":                                     404,
+		"/_sandbox/nope":                                404,
+		m + "abc/card-payments/orders":                  400,
+		m + "0/card-payments/orders":                    400,
+		m + "-5/card-payments/orders":                   400,
+		m + "1e3/card-payments/orders":                  400,
+		m + "99999999999999999999/card-payments/orders": 400,
+		m + "%00/card-payments/orders":                  400,
+		m + "9/card-payments/orders":                    404,
+		m + "2001/card-payments/orders":                 403,
+		m + "1001/stores/nope":                          404,
+		m + "1001/stores/%2F..%2F":                      404,
+		m + "1001/card-payments/payment-methods/bitcoin/activate": 404,
+	} {
+		t.Run(path, func(t *testing.T) {
+			method := http.MethodPost
+			if strings.Contains(path, "/stores/") {
+				method = http.MethodPut
+			}
+			body := `{"amount":1,"currency":"DKK","name":"x"}`
+			if strings.HasSuffix(path, "/activate") {
+				body = `{}`
+			}
+			rec := serveRaw(t, srv, method, path, "application/json", []byte(body))
+			expectErrorEnvelope(t, rec)
+			if rec.Code != want {
+				t.Errorf("status = %d, want %d; body %s", rec.Code, want, rec.Body)
+			}
+		})
+	}
+}
+
+// TestRobustnessOverHTTP repeats a few cases through a real server, where a
+// handler panic would surface as a broken connection instead.
+func TestRobustnessOverHTTP(t *testing.T) {
+	hs := httptest.NewServer(robustServer(t))
+	defer hs.Close()
+	for _, route := range slices.Sorted(maps.Keys(validBodies)) {
+		method, path := routePath(route)
+		for _, body := range []string{`null`, `[`, `{"merchantId":"1001"}`} {
+			req, _ := http.NewRequest(method, hs.URL+path, strings.NewReader(body))
+			req.Header.Set("X-Partner-Client-Id", DemoPartnerClientID)
+			req.Header.Set("X-Partner-Client-Secret", DemoPartnerClientSecret)
+			req.Header.Set("Authorization", "Bearer "+DemoAccessToken)
+			resp, err := hs.Client().Do(req)
+			if err != nil {
+				t.Fatalf("%s %s: %v", method, path, err)
+			}
+			raw, _ := io.ReadAll(resp.Body)
+			_ = resp.Body.Close()
+			if resp.StatusCode/100 != 4 || !json.Valid(raw) {
+				t.Errorf("%s %s with %s: %d %s", method, path, body, resp.StatusCode, raw)
+			}
+		}
+	}
+}
