@@ -20,10 +20,15 @@ func addAPIError(diags *diag.Diagnostics, summary string, err error) {
 func apiErrorDetail(err error) string {
 	detail := err.Error()
 	var apiErr *client.APIError
-	if errors.As(err, &apiErr) {
+	switch {
+	case errors.As(err, &apiErr):
 		if hint := statusHint(apiErr.StatusCode, apiErr.Path); hint != "" {
 			detail += "\n\n" + hint
 		}
+	case client.IsTimeout(err):
+		detail += fmt.Sprintf("\n\nThe service did not answer within the provider's %s. Raise %s in the provider "+
+			"block (or %s), for example to \"2m\", if the service is known to be slow.",
+			attrRequestTimeout, attrRequestTimeout, envRequestTimeout)
 	}
 	return detail
 }
@@ -46,8 +51,10 @@ func statusHint(status int, path string) string {
 		return "These partner credentials may not act for this merchant."
 	case http.StatusNotFound:
 		return "Check that the merchant ID and any store or account ID exist."
-	case http.StatusTooManyRequests:
-		return "The service is rate limiting requests; try again later or lower terraform's -parallelism."
+	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
+		return fmt.Sprintf("The service refused the request and kept refusing it while the provider retried. "+
+			"Wait before applying again, allow more retries with %s (or %s), or lower terraform's -parallelism.",
+			attrMaxRetries, envMaxRetries)
 	}
 	return ""
 }

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"fmt"
-	"net/http"
 	"regexp"
 	"testing"
 
@@ -108,28 +107,6 @@ func TestAccOnboardingApplication_validation(t *testing.T) {
 			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
 		}},
 	})
-}
-
-func TestAccOnboardingApplication_outcomeUnknown(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	// The service starts the application but the answer is lost.
-	sb.InjectFault(sandbox.Fault{
-		Route: "POST /v1/partner/merchants/{merchantId}/card-payments/onboard", Status: http.StatusBadGateway,
-		AfterApply: true, Count: 1,
-	})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID)),
-			ExpectError: wrappedErrorPattern(
-				`onboarding application may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
-					`check with the merchant before applying again.*another apply creates a new onboarding application`),
-		}},
-	})
-	if n := len(sb.Snapshot().Applications); n != 1 {
-		t.Errorf("sandbox holds %d applications, want the 1 whose answer was lost", n)
-	}
 }
 
 func TestOnboardingApplication_destroyWarning(t *testing.T) {

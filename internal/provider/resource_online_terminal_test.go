@@ -2,7 +2,6 @@ package provider
 
 import (
 	"fmt"
-	"net/http"
 	"regexp"
 	"testing"
 
@@ -166,27 +165,6 @@ func TestAccOnlineTerminal_unknownStore(t *testing.T) {
 	})
 	if n := len(sb.Snapshot().Terminals); n != 0 {
 		t.Errorf("sandbox holds %d terminals after a refused create, want 0", n)
-	}
-}
-
-func TestAccOnlineTerminal_outcomeUnknown(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	sb.InjectFault(sandbox.Fault{
-		Route: "POST /v1/partner/merchants/{merchantId}/card-payments/online-terminals", Status: http.StatusBadGateway,
-		AfterApply: true, Count: 1,
-	})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", "")),
-			ExpectError: wrappedErrorPattern(
-				`online terminal may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
-					`check merchant 1001's online terminals before applying again`),
-		}},
-	})
-	if n := len(sb.Snapshot().Terminals); n != 1 {
-		t.Errorf("sandbox holds %d terminals, want the 1 whose answer was lost", n)
 	}
 }
 

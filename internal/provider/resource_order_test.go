@@ -2,7 +2,6 @@ package provider
 
 import (
 	"fmt"
-	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -180,27 +179,6 @@ func TestAccOrder_validation(t *testing.T) {
 			},
 		},
 	})
-}
-
-func TestAccOrder_outcomeUnknown(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	sb.InjectFault(sandbox.Fault{
-		Route: "POST /v1/partner/merchants/{merchantId}/card-payments/orders", Status: http.StatusBadGateway,
-		AfterApply: true, Count: 1,
-	})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(testOrder{env.MerchantID, 1000, "SEK", "tf-acc-lost", ""}.config()),
-			ExpectError: wrappedErrorPattern(
-				`The order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
-					`orders for reference "tf-acc-lost" before applying again`),
-		}},
-	})
-	if n := len(sb.Snapshot().Orders); n != 1 {
-		t.Errorf("sandbox holds %d orders, want the 1 whose answer was lost", n)
-	}
 }
 
 func TestOrder_destroyWarning(t *testing.T) {

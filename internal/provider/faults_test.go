@@ -1,0 +1,253 @@
+package provider
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+// Create routes of the sandbox, as RequestCounts keys them.
+const (
+	terminalsRoute   = "POST /v1/partner/merchants/{merchantId}/card-payments/online-terminals"
+	onboardRoute     = "POST /v1/partner/merchants/{merchantId}/card-payments/onboard"
+	ordersRoute      = "POST /v1/partner/merchants/{merchantId}/card-payments/orders"
+	interappRoute    = "POST /v1/partner/merchants/{merchantId}/card-payments/terminals/interapp"
+	consentsRoute    = "POST /v1/ais/consents"
+	activateRoute    = "POST /v1/partner/merchants/{merchantId}/card-payments/payment-methods/{method}/activate"
+	updateStoreRoute = "PUT /v1/partner/merchants/{merchantId}/stores/{storeId}"
+)
+
+// A large apply survives a service that refuses a third of the requests
+// (429 with Retry-After, or 503) and answers the rest slowly: every object
+// is created exactly once and the next plan is empty.
+func TestAccFaults_transientUnderLoad(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	counts := mixedCounts{Terminals: 12, Orders: 12, Applications: 6, Consents: 8, Interapp: 8, PaymentMethods: 9, Stores: 6}
+	if counts.total() < 60 {
+		t.Fatalf("the configuration holds %d resources, want at least 60", counts.total())
+	}
+	w := newCLIWorkdir(t, env, mixedConfig(counts, "load"))
+	w.env = append(w.env, envMaxRetries+"=10") // the most allowed: a run of refusals must not exhaust them
+
+	// Faults are tried in order; a request a fault does not hit falls
+	// through to the next. About 15% get 429, 15% get 503, the rest wait.
+	sb.InjectFault(sandbox.Fault{Status: 429, RetryAfter: "1", Probability: 0.15})
+	sb.InjectFault(sandbox.Fault{Status: 503, Probability: 0.18})
+	sb.InjectFault(sandbox.Fault{Latency: 20 * time.Millisecond})
+
+	w.run("apply", "-auto-approve", "-input=false", "-parallelism=10", "-no-color")
+
+	state := w.stateResources()
+	snap := sb.Snapshot()
+	checkOnePerResource(t, "terminals", state, "cardpay_online_terminal.t", "terminal_id",
+		idsOf(snap.Terminals, func(x sandbox.Terminal) string { return x.TerminalID }))
+	checkOnePerResource(t, "orders", state, "cardpay_order.o", "order_id",
+		idsOf(snap.Orders, func(x sandbox.Order) string { return x.OrderID }))
+	checkOnePerResource(t, "applications", state, "cardpay_onboarding_application.a", "application_id",
+		idsOf(snap.Applications, func(x sandbox.Application) string { return x.ApplicationID }))
+	checkOnePerResource(t, "consents", state, "cardpay_ais_consent.c", "request_id",
+		idsOf(snap.Consents, func(x sandbox.ConsentRecord) string { return x.RequestID }))
+	checkOnePerResource(t, "interapp codes", state, "cardpay_interapp_registration.i", "registration_code",
+		idsOf(snap.InterappCodes, func(x sandbox.InterappCode) string { return x.RegistrationCode }))
+
+	creates := requestsTo(sb, terminalsRoute, ordersRoute, onboardRoute, consentsRoute, interappRoute)
+	if want := counts.Terminals + counts.Orders + counts.Applications + counts.Consents + counts.Interapp; creates <= want {
+		t.Errorf("the sandbox saw %d create requests for %d creates: the faults were not hit, so the test proves nothing", creates, want)
+	}
+
+	if out, err := w.tryRun("plan", "-input=false", "-parallelism=10", "-no-color", "-detailed-exitcode"); err != nil {
+		t.Errorf("the plan after the apply is not empty (or failed): %v\n%s", err, out)
+	}
+}
+
+func idsOf[T any](objects []T, id func(T) string) []string {
+	ids := make([]string, len(objects))
+	for i, o := range objects {
+		ids[i] = id(o)
+	}
+	return ids
+}
+
+// checkOnePerResource compares the IDs the sandbox holds with those of the
+// resources prefix[0], prefix[1]... in state: one object per resource.
+func checkOnePerResource(t *testing.T, kind string, state map[string]map[string]any, prefix, attr string, sandboxIDs []string) {
+	t.Helper()
+	var stateIDs []string
+	for addr, values := range state {
+		if strings.HasPrefix(addr, prefix+"[") {
+			stateIDs = append(stateIDs, stateString(values, attr))
+		}
+	}
+	slices.Sort(stateIDs)
+	slices.Sort(sandboxIDs)
+	if !slices.Equal(stateIDs, sandboxIDs) {
+		t.Errorf("%s: the sandbox holds %d (%v), state records %d (%v); want one per resource",
+			kind, len(sandboxIDs), sandboxIDs, len(stateIDs), stateIDs)
+	}
+}
+
+// A create that the service applies but answers with 502 is not sent again;
+// the error says the object may exist and how to check; once the fault is
+// gone, the next apply works.
+func TestAccFaults_ambiguousCreate(t *testing.T) {
+	cases := map[string]struct {
+		route, config, want string
+		held                func(sandbox.State) int
+	}{
+		"cardpay_online_terminal": {terminalsRoute, onlineTerminalConfig(1001, "PaymentPage", ""),
+			`online terminal may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
+				`check merchant 1001's online terminals before applying again`,
+			func(s sandbox.State) int { return len(s.Terminals) }},
+		"cardpay_order": {ordersRoute, testOrder{1001, 1000, "SEK", "tf-acc-lost", ""}.config(),
+			`order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
+				`orders for reference "tf-acc-lost" before applying again`,
+			func(s sandbox.State) int { return len(s.Orders) }},
+		"cardpay_onboarding_application": {onboardRoute, onboardingApplicationConfig(1001),
+			`onboarding application may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+			func(s sandbox.State) int { return len(s.Applications) }},
+		"cardpay_interapp_registration": {interappRoute, `resource "cardpay_interapp_registration" "x" {
+  merchant_id = 1001
+}`, `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+			func(s sandbox.State) int { return len(s.InterappCodes) }},
+		"cardpay_ais_consent": {consentsRoute, consentBase,
+			`may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+			func(s sandbox.State) int { return len(s.Consents) }},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			env := newTestEnv(t)
+			sb := env.requireSandbox(t)
+			sb.InjectFault(sandbox.Fault{Route: tc.route, Status: 502, AfterApply: true, Count: 1})
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories,
+				Steps: []resource.TestStep{
+					{Config: env.providerConfig(tc.config), ExpectError: wrappedErrorPattern(tc.want)},
+					{
+						PreConfig: func() {
+							if n := sb.RequestCounts()[tc.route]; n != 1 {
+								t.Errorf("the create was sent %d times, want 1: a create with an unknown outcome must not be repeated", n)
+							}
+							if n := tc.held(sb.Snapshot()); n != 1 {
+								t.Errorf("the sandbox holds %d objects after the lost answer, want 1", n)
+							}
+						},
+						Config: env.providerConfig(tc.config),
+					},
+				},
+			})
+			if n := tc.held(sb.Snapshot()); n != 2 {
+				t.Errorf("the sandbox holds %d objects, want 2: the lost one and the one of the second apply", n)
+			}
+		})
+	}
+}
+
+// providerBlock renders a provider block with extra arguments.
+func (e *testEnv) providerBlock(extra string, config ...string) string {
+	return fmt.Sprintf(`
+provider "cardpay" {
+  base_url              = %q
+  partner_client_id     = %q
+  partner_client_secret = %q
+  access_token          = %q
+  %s
+}
+`, e.BaseURL, e.ClientID, e.ClientSecret, e.AccessToken, extra) + strings.Join(config, "\n")
+}
+
+// When 429s outlast the retries, the error says the request was rate
+// limited, how long the service asked to wait and what to change.
+func TestAccFaults_rateLimitExhausted(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	sb.InjectFault(sandbox.Fault{Route: listPaymentMethodsRoute, Status: 429, RetryAfter: "2"})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerBlock("max_retries = 1", `data "cardpay_payment_methods" "x" {
+  merchant_id = 1001
+}`),
+			ExpectError: wrappedErrorPattern(`rate limited by the service \(HTTP 429 .*gave up after 2 attempts\); ` +
+				`the service asked to wait 2s before retrying.*Wait before applying again, allow more retries with max_retries`),
+		}},
+	})
+}
+
+// A service slower than request_timeout fails with an error naming the
+// setting.
+func TestAccFaults_requestTimeout(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	sb.InjectFault(sandbox.Fault{Route: listPaymentMethodsRoute, Latency: 5 * time.Second})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerBlock("request_timeout = \"1s\"\n  max_retries = 0", `data "cardpay_payment_methods" "x" {
+  merchant_id = 1001
+}`),
+			ExpectError: wrappedErrorPattern(`request timed out after 1s.*did not answer within the provider's ` +
+				`request_timeout. Raise request_timeout`),
+		}},
+	})
+}
+
+// An interrupted apply (Ctrl-C) stops while a request is still waiting
+// for its answer, instead of waiting for the service.
+func TestAccFaults_interruptedApply(t *testing.T) {
+	const answerDelay = 50 * time.Second
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	sb.InjectFault(sandbox.Fault{Route: ordersRoute, Latency: answerDelay})
+	w := newCLIWorkdir(t, env, testOrder{1001, 1000, "SEK", "interrupted", ""}.config())
+
+	var out bytes.Buffer
+	cmd := w.provider.Command(t.Context(), w.dir, w.env, "apply", "-auto-approve", "-input=false", "-no-color")
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, 60*time.Second, func() bool { return requestsTo(sb, ordersRoute) == 1 })
+	interrupted := time.Now()
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	stopped := time.Since(interrupted)
+	if err == nil {
+		t.Fatalf("the interrupted apply succeeded:\n%s", out.String())
+	}
+	if stopped >= answerDelay/2 {
+		t.Errorf("the apply took %s to stop after the interrupt: it waited for the service (%s) instead of cancelling\n%s",
+			stopped.Round(time.Second), answerDelay, out.String())
+	}
+	if !strings.Contains(out.String(), "context canceled") {
+		t.Errorf("the output does not say the request was cancelled:\n%s", out.String())
+	}
+
+	sb.ClearFaults()
+	w.run("apply", "-auto-approve", "-input=false", "-no-color")
+	if n := len(sb.Snapshot().Orders); n != 1 {
+		t.Errorf("the sandbox holds %d orders after the interrupted and the second apply, want 1", n)
+	}
+}
+
+// waitFor polls cond until it holds or limit passes.
+func waitFor(t *testing.T, limit time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("condition not met within %s", limit)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
