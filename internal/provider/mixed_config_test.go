@@ -52,7 +52,7 @@ resource "cardpay_ais_consent" "c" {
   count                      = %d
   merchant_id                = 1001
   user_id                    = "user-1001"
-  permissions                = ["ReadAccountsDetail", "ReadBalances"]
+  permissions                = ["ReadAccountsDetail", "ReadBalances", "ReadTransactionsDetail"]
   expiration_date_time       = "2099-01-01T00:00:00Z"
   transaction_from_date_time = "2025-01-01T00:00:00Z"
 }
