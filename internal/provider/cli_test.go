@@ -38,7 +38,8 @@ func cliProvider(t *testing.T) *tfcli.Provider {
 		t.Skip("runs the terraform CLI; set TF_ACC=1 (make test does)")
 	}
 	cliBuild.once.Do(func() {
-		cliBuild.dir, cliBuild.err = os.MkdirTemp("", "cardpay-provider-")
+		// Shared by every test of the run, so not t.TempDir(); TestMain removes it.
+		cliBuild.dir, cliBuild.err = os.MkdirTemp("", "cardpay-provider-") //nolint:usetesting
 		if cliBuild.err == nil {
 			cliBuild.provider, cliBuild.err = tfcli.Build(context.Background(), cliBuild.dir)
 		}

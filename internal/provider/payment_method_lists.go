@@ -69,7 +69,8 @@ func (l *paymentMethodLists) get(ctx context.Context, c *client.Client, merchant
 		if res.Err != nil {
 			return nil, res.Err
 		}
-		return res.Val.([]client.PaymentMethod), nil
+		list, _ := res.Val.([]client.PaymentMethod) // the flight returns nothing else
+		return list, nil
 	case <-ctx.Done():
 		// Waiting for someone else's fetch must not outlive our own call.
 		return nil, ctx.Err()
