@@ -1,0 +1,386 @@
+// Command bench measures the provider end to end: terraform apply and plan
+// of generated configurations against an in-process sandbox, next to the
+// same configurations made of terraform_data resources (Terraform's
+// built-in, no provider: the floor). It writes a Markdown report into
+// BENCHMARKS.md. `make bench` runs it; see BENCHMARKS.md for what it
+// measures.
+//
+//	go run ./scripts/bench [-sizes 100,500,1000] [-runs 3] [-latency 0] [-out BENCHMARKS.md]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+type options struct {
+	sizes           []int
+	runs            int
+	latency         time.Duration
+	coalesceLatency time.Duration
+	coalesceMethods int
+	coalesceMerch   int
+	transactions    int
+	scenarios       map[string]bool
+	out             string
+	goBench         string
+	terraform       string
+	timeout         time.Duration
+	keep            bool
+}
+
+const (
+	scenarioSizes      = "sizes"
+	scenarioCoalescing = "coalescing"
+	scenarioMemory     = "memory"
+)
+
+func main() {
+	// Started by terraform as the provider: be the wrapper.
+	if bin := os.Getenv(wrapRealEnv); bin != "" {
+		os.Exit(runWrapper(bin, os.Getenv(wrapOutEnv)))
+	}
+	if strings.HasPrefix(filepath.Base(os.Args[0]), "terraform-provider-") {
+		fmt.Fprintln(os.Stderr, "bench wrapper started without "+wrapRealEnv)
+		os.Exit(1)
+	}
+
+	opts, err := parseFlags(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, opts); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func parseFlags(args []string) (*options, error) {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	o := &options{}
+	sizes := fs.String("sizes", "100,500,1000", "comma-separated numbers of resources")
+	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
+	fs.DurationVar(&o.latency, "latency", 0, "latency the sandbox adds to every request in the sizes scenario, e.g. 50ms")
+	fs.DurationVar(&o.coalesceLatency, "coalesce-latency", 50*time.Millisecond, "latency per request in the coalescing scenario")
+	fs.IntVar(&o.coalesceMethods, "coalesce-methods", 500, "payment methods in the coalescing scenario")
+	fs.IntVar(&o.coalesceMerch, "coalesce-merchants", 100, "merchants the coalescing scenario spreads them over")
+	fs.IntVar(&o.transactions, "transactions", 10000, "transactions of the big AIS account in the memory scenario")
+	scenarios := fs.String("scenarios", "sizes,coalescing,memory", "scenarios to run: sizes, coalescing, memory")
+	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown file whose generated section is replaced (\"\": print to stdout)")
+	fs.StringVar(&o.goBench, "gobench", "", "output of `go test -bench` to include in the report (optional)")
+	fs.StringVar(&o.terraform, "terraform", "", "terraform binary (default: $TF_ACC_TERRAFORM_PATH, else terraform on PATH)")
+	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "limit for a single terraform command")
+	fs.BoolVar(&o.keep, "keep", false, "keep the working directories (configurations, states, logs)")
+	quick := fs.Bool("quick", false, "smoke test: -sizes 100 -runs 1 -coalesce-methods 100 -coalesce-merchants 20 -transactions 1000")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if *quick {
+		*sizes, o.runs, o.coalesceMethods, o.coalesceMerch, o.transactions = "100", 1, 100, 20, 1000
+	}
+	for _, f := range strings.Split(*sizes, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 10 {
+			return nil, fmt.Errorf("-sizes: %q is not a number of at least 10", f)
+		}
+		o.sizes = append(o.sizes, n)
+	}
+	o.scenarios = map[string]bool{}
+	for _, s := range strings.Split(*scenarios, ",") {
+		switch s = strings.TrimSpace(s); s {
+		case scenarioSizes, scenarioCoalescing, scenarioMemory:
+			o.scenarios[s] = true
+		case "":
+		default:
+			return nil, fmt.Errorf("-scenarios: unknown scenario %q", s)
+		}
+	}
+	switch {
+	case o.runs < 1:
+		return nil, fmt.Errorf("-runs must be at least 1")
+	case o.scenarios[scenarioSizes] && len(o.sizes) == 0:
+		return nil, fmt.Errorf("-sizes is empty")
+	case o.coalesceMethods < 1 || o.coalesceMerch < 1 || o.coalesceMethods > 5*o.coalesceMerch:
+		return nil, fmt.Errorf("-coalesce-methods must be between 1 and 5 times -coalesce-merchants")
+	case o.transactions < 1:
+		return nil, fmt.Errorf("-transactions must be positive")
+	}
+	if o.terraform == "" {
+		o.terraform = os.Getenv("TF_ACC_TERRAFORM_PATH")
+	}
+	if o.terraform == "" {
+		o.terraform = "terraform"
+	}
+	return o, nil
+}
+
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "%s  %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+}
+
+// report collects everything the Markdown report shows.
+type report struct {
+	opts       *options
+	started    time.Time
+	elapsed    time.Duration
+	env        environment
+	hasVar     bool
+	sizes      []sizeResult
+	coalescing *coalescingResult
+	memory     *memoryResult
+}
+
+type sizeResult struct {
+	n                int
+	mix              workload
+	ours, floor      map[string][]sample // by "apply" and "plan"
+	planChangesOurs  bool
+	planChangesFloor bool
+}
+
+type coalescingResult struct {
+	methods, merchants int
+	latency            time.Duration
+	apply              []sample
+	on, off            []sample
+}
+
+type memoryResult struct {
+	transactions, pageLimit int
+	plan                    []sample
+}
+
+func run(ctx context.Context, o *options) error {
+	tf, err := exec.LookPath(o.terraform)
+	if err != nil {
+		return fmt.Errorf("terraform not found: %w", err)
+	}
+	root, err := os.MkdirTemp("", "cardpay-bench-")
+	if err != nil {
+		return err
+	}
+	if o.keep {
+		logf("working directory %s (kept)", root)
+	} else {
+		defer os.RemoveAll(root)
+	}
+
+	rep := &report{opts: o, started: time.Now()}
+	rep.env = probeEnvironment(ctx, tf)
+
+	merchants := 1
+	if o.scenarios[scenarioSizes] {
+		for _, n := range o.sizes {
+			merchants = max(merchants, mixedWorkload(n).merchants())
+		}
+	}
+	if o.scenarios[scenarioCoalescing] {
+		merchants = max(merchants, o.coalesceMerch)
+	}
+	sb, err := startSandbox(merchants, o.transactions)
+	if err != nil {
+		return fmt.Errorf("sandbox: %w", err)
+	}
+	defer sb.close()
+	logf("sandbox on %s with %d generated merchants", sb.url, merchants)
+
+	b := &bench{terraform: tf, root: root, sb: sb, timeout: o.timeout}
+	if err := b.setup(ctx); err != nil {
+		return err
+	}
+	rep.hasVar = b.hasCoalescingVar
+
+	if o.scenarios[scenarioSizes] {
+		for _, n := range o.sizes {
+			r, err := b.runSize(ctx, n, o.runs, o.latency)
+			if err != nil {
+				return err
+			}
+			rep.sizes = append(rep.sizes, r)
+		}
+	}
+	if o.scenarios[scenarioCoalescing] {
+		r, err := b.runCoalescing(ctx, o)
+		if err != nil {
+			return err
+		}
+		rep.coalescing = r
+	}
+	if o.scenarios[scenarioMemory] {
+		r, err := b.runMemory(ctx, o)
+		if err != nil {
+			return err
+		}
+		rep.memory = r
+	}
+	rep.elapsed = time.Since(rep.started)
+	rep.env.loadAfter = loadAverage()
+
+	md := rep.markdown()
+	if o.out == "" {
+		fmt.Print(md)
+		return nil
+	}
+	if err := writeSection(o.out, md); err != nil {
+		return err
+	}
+	logf("wrote %s (%s in all)", o.out, rep.elapsed.Round(time.Second))
+	return nil
+}
+
+// runSize measures apply and then plan of n resources with the provider
+// and with terraform_data, alternating the two: ours first in even runs,
+// the floor first in odd ones.
+func (b *bench) runSize(ctx context.Context, n, runs int, latency time.Duration) (sizeResult, error) {
+	w := mixedWorkload(n)
+	r := sizeResult{n: n, mix: w, ours: map[string][]sample{}, floor: map[string][]sample{}}
+	b.sb.setLatency(latency)
+	defer b.sb.setLatency(0)
+	for run := range runs {
+		oursDir, err := writeConfig(b.root, fmt.Sprintf("n%d-cardpay", n), w.render(false))
+		if err != nil {
+			return r, err
+		}
+		floorDir, err := writeConfig(b.root, fmt.Sprintf("n%d-floor", n), w.render(true))
+		if err != nil {
+			return r, err
+		}
+		b.sb.reset()
+		order := []bool{false, true} // floor?
+		if run%2 == 1 {
+			order = []bool{true, false}
+		}
+		for _, cmd := range []string{"apply", "plan"} {
+			for _, floor := range order {
+				dir, into, what := oursDir, r.ours, "cardpay"
+				if floor {
+					dir, into, what = floorDir, r.floor, "terraform_data"
+				}
+				s, err := b.measure(ctx, cmd, dir, b.normal)
+				if err != nil {
+					return r, err
+				}
+				if cmd == "plan" && s.changes {
+					if floor {
+						r.planChangesFloor = true
+					} else {
+						r.planChangesOurs = true
+					}
+				}
+				into[cmd] = append(into[cmd], s)
+				logf("N=%d run %d/%d %-5s %-14s %6.2fs  provider %s  requests %d",
+					n, run+1, runs, cmd, what, s.wall.Seconds(), mib(s.providerKiB), total(s.counts))
+			}
+		}
+	}
+	return r, nil
+}
+
+func (b *bench) measure(ctx context.Context, cmd, dir string, p providerBuild) (sample, error) {
+	if cmd == "apply" {
+		return b.apply(ctx, dir, p)
+	}
+	return b.plan(ctx, dir, p)
+}
+
+// runCoalescing applies payment methods spread over merchants without
+// latency, then plans them with latency on every request, with the default
+// build and with the build whose read coalescing is off, alternating.
+func (b *bench) runCoalescing(ctx context.Context, o *options) (*coalescingResult, error) {
+	w := methodsWorkload(o.coalesceMethods, o.coalesceMerch)
+	r := &coalescingResult{methods: o.coalesceMethods, merchants: o.coalesceMerch, latency: o.coalesceLatency}
+	defer b.sb.setLatency(0)
+	for run := range o.runs {
+		dir, err := writeConfig(b.root, "coalescing", w.render(false))
+		if err != nil {
+			return nil, err
+		}
+		b.sb.setLatency(0)
+		b.sb.reset()
+		s, err := b.apply(ctx, dir, b.normal)
+		if err != nil {
+			return nil, err
+		}
+		r.apply = append(r.apply, s)
+		logf("coalescing run %d/%d apply (no latency) %6.2fs  requests %d", run+1, o.runs, s.wall.Seconds(), total(s.counts))
+		b.sb.setLatency(o.coalesceLatency)
+		builds := []providerBuild{b.normal, b.noCoalesc}
+		if run%2 == 1 {
+			slices.Reverse(builds)
+		}
+		for _, p := range builds {
+			s, err := b.plan(ctx, dir, p)
+			if err != nil {
+				return nil, err
+			}
+			if p == b.normal {
+				r.on = append(r.on, s)
+			} else {
+				r.off = append(r.off, s)
+			}
+			logf("coalescing run %d/%d plan +%s %-30s %6.2fs  requests %d",
+				run+1, o.runs, o.coalesceLatency, p.name, s.wall.Seconds(), total(s.counts))
+		}
+	}
+	return r, nil
+}
+
+// runMemory plans a configuration whose only data source reads one page
+// of the big account's transactions.
+func (b *bench) runMemory(ctx context.Context, o *options) (*memoryResult, error) {
+	page := min(o.transactions, pageLimit)
+	r := &memoryResult{transactions: o.transactions, pageLimit: page}
+	b.sb.setLatency(0)
+	for run := range o.runs {
+		dir, err := writeConfig(b.root, "memory", transactionsConfig(page))
+		if err != nil {
+			return nil, err
+		}
+		b.sb.reset()
+		if err := b.sb.authorizeBigConsent(); err != nil {
+			return nil, err
+		}
+		s, err := b.plan(ctx, dir, b.normal)
+		if err != nil {
+			return nil, err
+		}
+		r.plan = append(r.plan, s)
+		logf("memory run %d/%d plan of %d transactions %6.2fs  provider %s  terraform %s",
+			run+1, o.runs, page, s.wall.Seconds(), mib(s.providerKiB), mib(s.terraformKiB))
+	}
+	return r, nil
+}
+
+func total(counts map[string]int) int {
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	return n
+}
+
+func mib(kib int64) string {
+	if kib <= 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f MiB", float64(kib)/1024)
+}

@@ -1,0 +1,276 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// coalescingVar is the provider variable the second build sets to "off".
+const coalescingVar = "github.com/cardpay/terraform-provider-cardpay/internal/provider.readCoalescing"
+
+// providerBuild is one build of the provider.
+type providerBuild struct {
+	name string
+	bin  string
+}
+
+// bench holds what every terraform command needs.
+type bench struct {
+	terraform string
+	modRoot   string
+	root      string // temporary directory of the whole run
+	cliConfig string
+	sb        *benchSandbox
+	normal    providerBuild
+	noCoalesc providerBuild
+	// hasCoalescingVar says whether the provider defines coalescingVar;
+	// without it both builds are the same program.
+	hasCoalescingVar bool
+	timeout          time.Duration
+	seq              int
+}
+
+// sample is one terraform command.
+type sample struct {
+	wall         time.Duration
+	providerKiB  int64 // peak RSS of the largest provider process
+	providers    int   // provider processes started
+	terraformKiB int64 // peak RSS of terraform itself
+	counts       map[string]int
+	changes      bool // plan -detailed-exitcode reported changes
+}
+
+// setup builds the provider twice, writes the dev_overrides directory with
+// the wrapper and the CLI configuration.
+func (b *bench) setup(ctx context.Context) error {
+	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
+	if err != nil || strings.TrimSpace(string(out)) == "" || strings.TrimSpace(string(out)) == os.DevNull {
+		return fmt.Errorf("run the bench from the provider's module (go env GOMOD: %q, %v)", out, err)
+	}
+	b.modRoot = filepath.Dir(strings.TrimSpace(string(out)))
+
+	binDir := filepath.Join(b.root, "bin")
+	overrides := filepath.Join(b.root, "overrides")
+	for _, d := range []string{binDir, overrides} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	b.normal = providerBuild{name: "coalescing on (default build)", bin: filepath.Join(binDir, "provider-normal")}
+	b.noCoalesc = providerBuild{name: "coalescing off", bin: filepath.Join(binDir, "provider-coalescing-off")}
+	logf("building the provider (twice: default, and with %s=off)", coalescingVar)
+	if err := goBuild(ctx, b.modRoot, b.normal.bin); err != nil {
+		return err
+	}
+	if err := goBuild(ctx, b.modRoot, b.noCoalesc.bin, "-ldflags", "-X "+coalescingVar+"=off"); err != nil {
+		return err
+	}
+	b.hasCoalescingVar = hasSymbol(ctx, b.noCoalesc.bin, coalescingVar)
+	if !b.hasCoalescingVar {
+		logf("warning: the provider has no variable %s; both builds are the same program", coalescingVar)
+	}
+
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	if err := copyFile(self, filepath.Join(overrides, "terraform-provider-cardpay"), 0o755); err != nil {
+		return err
+	}
+	b.cliConfig = filepath.Join(b.root, "terraformrc")
+	config := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"cardpay/cardpay\" = %q\n  }\n  direct {}\n}\n", overrides)
+	return os.WriteFile(b.cliConfig, []byte(config), 0o644)
+}
+
+func goBuild(ctx context.Context, dir, out string, args ...string) error {
+	args = append(append([]string{"build"}, args...), "-o", out, ".")
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, msg)
+	}
+	return nil
+}
+
+// hasSymbol reports whether the binary's symbol table names sym.
+func hasSymbol(ctx context.Context, bin, sym string) bool {
+	out, err := exec.CommandContext(ctx, "go", "tool", "nm", bin).Output()
+	if err != nil {
+		return false
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) > 0 && f[len(f)-1] == sym {
+			return true
+		}
+	}
+	return false
+}
+
+func copyFile(src, dst string, mode os.FileMode) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, mode)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		_ = out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// terraformCmd runs one terraform command in dir with the provider build p
+// (used only if the configuration needs the cardpay provider) and measures
+// it. The sandbox's request counts are cleared first.
+func (b *bench) terraformCmd(ctx context.Context, dir string, p providerBuild, args ...string) (sample, error) {
+	b.seq++
+	tag := fmt.Sprintf("%03d-%s", b.seq, args[0])
+	rssFile := filepath.Join(dir, tag+".rss")
+	logFile, err := os.Create(filepath.Join(dir, tag+".log"))
+	if err != nil {
+		return sample{}, err
+	}
+	defer logFile.Close()
+
+	ctx, cancel := context.WithTimeout(ctx, b.timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, b.terraform, args...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.Env = append(cleanEnv(), b.sb.env()...)
+	cmd.Env = append(cmd.Env,
+		"TF_CLI_CONFIG_FILE="+b.cliConfig,
+		"TF_IN_AUTOMATION=1",
+		"CHECKPOINT_DISABLE=1",
+		wrapRealEnv+"="+p.bin,
+		wrapOutEnv+"="+rssFile,
+	)
+
+	b.sb.srv.ResetRequestCounts()
+	start := time.Now()
+	if err = cmd.Start(); err != nil {
+		return sample{}, err
+	}
+	stop := make(chan struct{})
+	sampled := make(chan int64, 1)
+	go func() { sampled <- sampleHWM(cmd.Process.Pid, stop) }()
+	err = cmd.Wait()
+	s := sample{wall: time.Since(start), counts: b.sb.srv.RequestCounts()}
+	close(stop)
+	s.providerKiB, s.providers = readRSS(rssFile)
+	// wait4 reports the larger of terraform's own peak and that of the
+	// children it reaped (the providers). When that is no larger than the
+	// providers' peak, it may be theirs, so use the sampled high-water mark.
+	s.terraformKiB = peakRSSKiB(cmd.ProcessState)
+	if hwm := <-sampled; s.terraformKiB <= s.providerKiB {
+		s.terraformKiB = hwm
+	}
+
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case args[0] == "plan" && errors.As(err, &exit) && exit.ExitCode() == 2:
+		s.changes = true
+	default:
+		return s, fmt.Errorf("terraform %s in %s: %w\n%s", strings.Join(args, " "), dir, err, tail(logFile.Name(), 40))
+	}
+	return s, nil
+}
+
+func (b *bench) apply(ctx context.Context, dir string, p providerBuild) (sample, error) {
+	return b.terraformCmd(ctx, dir, p, "apply", "-auto-approve", "-input=false", "-no-color")
+}
+
+// plan refreshes (the default) and reports changes through the exit code.
+func (b *bench) plan(ctx context.Context, dir string, p providerBuild) (sample, error) {
+	return b.terraformCmd(ctx, dir, p, "plan", "-input=false", "-no-color", "-detailed-exitcode")
+}
+
+// cleanEnv is the environment without terraform logging and plugin cache
+// settings that would change what is measured.
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch {
+		case strings.HasPrefix(name, "TF_LOG"), strings.HasPrefix(name, "TF_CLI_ARGS"),
+			strings.HasPrefix(name, "CARDPAY_"), strings.HasPrefix(name, "BENCH_WRAP_"),
+			name == "TF_PLUGIN_CACHE_DIR", name == "TF_DATA_DIR", name == "TF_CLI_CONFIG_FILE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
+// readRSS returns the largest peak RSS (KiB) the wrappers recorded and
+// how many provider processes recorded one.
+func readRSS(path string) (peak int64, n int) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, 0
+	}
+	for _, line := range strings.Fields(string(data)) {
+		v, err := strconv.ParseInt(line, 10, 64)
+		if err == nil {
+			peak, n = max(peak, v), n+1
+		}
+	}
+	return peak, n
+}
+
+func tail(path string, lines int) string {
+	data, _ := os.ReadFile(path)
+	all := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	if len(all) > lines {
+		all = all[len(all)-lines:]
+	}
+	return strings.Join(all, "\n")
+}
+
+// sampleHWM polls the peak RSS (VmHWM, KiB) of a running process until stop
+// is closed or the process is gone, and returns the last value seen; 0
+// where /proc is not available.
+func sampleHWM(pid int, stop <-chan struct{}) int64 {
+	path := fmt.Sprintf("/proc/%d/status", pid)
+	var hwm int64
+	t := time.NewTicker(20 * time.Millisecond)
+	defer t.Stop()
+	for {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return hwm
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+				f := strings.Fields(v)
+				if len(f) > 0 {
+					if kib, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+						hwm = max(hwm, kib)
+					}
+				}
+			}
+		}
+		select {
+		case <-stop:
+			return hwm
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,13 @@
+//go:build !unix
+
+package main
+
+import (
+	"os"
+	"syscall"
+)
+
+// peakRSSKiB is unknown outside Unix: the report shows n/a.
+func peakRSSKiB(*os.ProcessState) int64 { return 0 }
+
+func childProcAttr() *syscall.SysProcAttr { return nil }
