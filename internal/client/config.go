@@ -48,6 +48,11 @@ type Config struct {
 	// Zero means the defaults.
 	RetryWaitMin time.Duration
 	RetryWaitMax time.Duration
+	// LogBodies adds TRACE logs of request and response bodies (masked).
+	// Copying and masking a body costs about as much as decoding it, and a
+	// provider's logger reports TRACE as enabled even when the host
+	// discards it, so the caller says whether anyone will read them.
+	LogBodies bool
 }
 
 // Client is a typed client of the partner card-payment and AIS API. It is
@@ -205,7 +210,7 @@ func buildHTTPClient(cfg Config) *http.Client {
 	if next == nil {
 		next = cleanhttp.DefaultPooledTransport()
 	}
-	hc.Transport = &loggingTransport{next: &timeoutTransport{next: next, timeout: cfg.Timeout}}
+	hc.Transport = &loggingTransport{next: &timeoutTransport{next: next, timeout: cfg.Timeout}, logBodies: cfg.LogBodies}
 	// timeoutTransport enforces cfg.Timeout per attempt; a client-wide
 	// timeout would blur it with the caller's context and other timeouts.
 	hc.Timeout = 0

@@ -141,6 +141,9 @@ func withMaxRetries(n int) func(*Config) {
 	return func(c *Config) { c.MaxRetries = n }
 }
 
+// withBodyLogs turns on TRACE logs of bodies (Config.LogBodies).
+func withBodyLogs(c *Config) { c.LogBodies = true }
+
 // assertJSONEqual compares two JSON documents by value.
 func assertJSONEqual(t *testing.T, got []byte, want string) {
 	t.Helper()

@@ -16,7 +16,8 @@ import (
 // masks for the configured secrets. Headers are never logged: two of them
 // carry credentials.
 type loggingTransport struct {
-	next http.RoundTripper
+	next      http.RoundTripper
+	logBodies bool // see Config.LogBodies
 }
 
 func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
@@ -34,7 +35,7 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		"request_id":  st.requestID,
 	}
 	tflog.Debug(ctx, "cardpay API request", fields)
-	if len(st.body) > 0 && tflog.IsTrace(ctx) {
+	if t.logBodies && len(st.body) > 0 && tflog.IsTrace(ctx) {
 		tflog.Trace(ctx, "cardpay API request body", withBody(fields, "http_request_body", st.body))
 	}
 
@@ -51,7 +52,7 @@ func (t *loggingTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		fields["retry_after"] = ra
 	}
 	tflog.Debug(ctx, "cardpay API response", fields)
-	if tflog.IsTrace(ctx) {
+	if t.logBodies && tflog.IsTrace(ctx) {
 		logResponseBody(req, resp, fields)
 	}
 	return resp, nil

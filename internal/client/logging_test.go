@@ -29,7 +29,7 @@ func TestLoggingMasksSecrets(t *testing.T) {
 	})
 	var logs bytes.Buffer
 	ctx := tflogtest.RootLogger(t.Context(), &logs)
-	c := api.client(t, withMaxRetries(1))
+	c := api.client(t, withMaxRetries(1), withBodyLogs)
 
 	if err := listMethods(ctx, c); err == nil {
 		t.Fatal("want the 503 to surface")
@@ -132,7 +132,7 @@ func TestLoggingMasksPersonalData(t *testing.T) {
 	})
 	var logs bytes.Buffer
 	ctx := tflogtest.RootLogger(t.Context(), &logs)
-	c := api.client(t, withMaxRetries(0))
+	c := api.client(t, withMaxRetries(0), withBodyLogs)
 
 	reg, err := c.CreateInterappRegistration(ctx, 1, InterappRegistrationRequest{})
 	if err != nil || reg.RegistrationCode != code {
@@ -192,5 +192,22 @@ func TestMaskBody(t *testing.T) {
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("maskBody(%s) = %s, %v; want %s, %v", tc.in, got, ok, tc.want, tc.ok)
 		}
+	}
+}
+
+// Bodies are logged only when Config.LogBodies asks for them, even when the
+// logger is at TRACE: copying and masking them is not free.
+func TestLoggingBodiesOnlyWhenAsked(t *testing.T) {
+	api := newFakeAPI(t, reply{status: http.StatusOK, body: `[{"method":"visa","status":"active"}]`})
+	var logs bytes.Buffer
+	ctx := tflogtest.RootLogger(t.Context(), &logs)
+	if err := listMethods(ctx, api.client(t)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(logs.String(), "cardpay API response") {
+		t.Fatalf("no request was logged at all:\n%s", logs.String())
+	}
+	if strings.Contains(logs.String(), "body") {
+		t.Errorf("a body was logged without LogBodies:\n%s", logs.String())
 	}
 }

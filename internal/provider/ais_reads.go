@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -16,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -239,7 +241,9 @@ func (d *aisReadDataSource[M]) Read(ctx context.Context, req datasource.ReadRequ
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	resp.Diagnostics.Append(setReadResult(ctx, m, resp.State.Schema.Type(), &resp.State.Raw, func() diag.Diagnostics {
+		return resp.State.Set(ctx, m)
+	})...)
 }
 
 // aisReadEphemeral is the ephemeral-resource form of an AIS read.
@@ -275,7 +279,39 @@ func (e *aisReadEphemeral[M]) Open(ctx context.Context, req ephemeral.OpenReques
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.Result.Set(ctx, m)...)
+	resp.Diagnostics.Append(setReadResult(ctx, m, resp.Result.Schema.Type(), &resp.Result.Raw, func() diag.Diagnostics {
+		return resp.Result.Set(ctx, m)
+	})...)
+}
+
+// terraformValuer is implemented by read models that build their Terraform
+// value directly. For thousands of nested objects the framework's
+// reflection (model to attr values to tftypes) costs several times the
+// memory of the result itself.
+type terraformValuer interface {
+	terraformValue(typ tftypes.Object) (tftypes.Value, error)
+}
+
+// setReadResult stores m in raw, directly when m is a terraformValuer, else
+// through the framework's set.
+func setReadResult(ctx context.Context, m any, schemaType attr.Type, raw *tftypes.Value, set func() diag.Diagnostics) diag.Diagnostics {
+	tv, ok := m.(terraformValuer)
+	if !ok {
+		return set()
+	}
+	var diags diag.Diagnostics
+	typ, ok := schemaType.TerraformType(ctx).(tftypes.Object)
+	if !ok {
+		diags.AddError("Unexpected schema type", "The read's schema is not an object. This is a bug in the provider; please report it.")
+		return diags
+	}
+	v, err := tv.terraformValue(typ)
+	if err != nil {
+		diags.AddError("Could not store the read's result", err.Error()+"\n\nThis is a bug in the provider; please report it.")
+		return diags
+	}
+	*raw = v
+	return diags
 }
 
 // AIS consent permissions, named in errors so the user knows what to grant.

@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"math/big"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -10,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -163,4 +165,76 @@ func aisTransactionFrom(t client.Transaction) aisTransactionModel {
 		Type:          stringOrNull(t.Type),
 		Status:        stringOrNull(t.Status),
 	}
+}
+
+// terraformValue builds the read's value without the framework's
+// reflection: a page can hold thousands of transactions (see
+// terraformValuer). TestAISTransactionsTerraformValue checks that it
+// equals what the framework builds.
+func (m *aisAccountTransactionsModel) terraformValue(typ tftypes.Object) (tftypes.Value, error) {
+	listType, ok := typ.AttributeTypes["transactions"].(tftypes.List)
+	if !ok {
+		return tftypes.Value{}, fmt.Errorf("transactions is not a list in the schema")
+	}
+	txType, ok := listType.ElementType.(tftypes.Object)
+	if !ok {
+		return tftypes.Value{}, fmt.Errorf("a transaction is not an object in the schema")
+	}
+	transactions := tftypes.NewValue(listType, nil)
+	if m.Transactions != nil {
+		values := make([]tftypes.Value, len(m.Transactions))
+		for i := range m.Transactions {
+			values[i] = m.Transactions[i].terraformValue(txType)
+		}
+		transactions = tftypes.NewValue(listType, values)
+	}
+	return tftypes.NewValue(typ, map[string]tftypes.Value{
+		"merchant_id":        tfInt64(m.MerchantID),
+		"user_id":            tfString(m.UserID),
+		"account_id":         tfString(m.AccountID),
+		"page_limit":         tfInt64(m.PageLimit),
+		"from_date":          tfString(m.FromDate),
+		"to_date":            tfString(m.ToDate),
+		"total_transactions": tfInt64(m.TotalTransactions),
+		"transactions":       transactions,
+	}), nil
+}
+
+func (t *aisTransactionModel) terraformValue(typ tftypes.Object) tftypes.Value {
+	counterpartyType := typ.AttributeTypes["counterparty"]
+	counterparty := tftypes.NewValue(counterpartyType, nil)
+	if t.Counterparty != nil {
+		counterparty = tftypes.NewValue(counterpartyType, map[string]tftypes.Value{
+			"name": tfString(t.Counterparty.Name),
+			"iban": tfString(t.Counterparty.IBAN),
+		})
+	}
+	return tftypes.NewValue(typ, map[string]tftypes.Value{
+		"transaction_id": tfString(t.TransactionID),
+		"amount":         tfString(t.Amount),
+		"currency":       tfString(t.Currency),
+		"description":    tfString(t.Description),
+		"booking_date":   tfString(t.BookingDate),
+		"value_date":     tfString(t.ValueDate),
+		"counterparty":   counterparty,
+		"reference":      tfString(t.Reference),
+		"type":           tfString(t.Type),
+		"status":         tfString(t.Status),
+	})
+}
+
+// tfString and tfInt64 convert known or null framework values; reads never
+// hold unknown ones.
+func tfString(v types.String) tftypes.Value {
+	if v.IsNull() || v.IsUnknown() {
+		return tftypes.NewValue(tftypes.String, nil)
+	}
+	return tftypes.NewValue(tftypes.String, v.ValueString())
+}
+
+func tfInt64(v types.Int64) tftypes.Value {
+	if v.IsNull() || v.IsUnknown() {
+		return tftypes.NewValue(tftypes.Number, nil)
+	}
+	return tftypes.NewValue(tftypes.Number, new(big.Float).SetInt64(v.ValueInt64()))
 }

@@ -7,6 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -215,4 +222,62 @@ func TestAccAISAccountTransactionsDataSource_sameDayRange(t *testing.T) {
 			ConfigStateChecks: aisTestPageChecks(int64(len(onDay)), aisDefaultPageLimit, aisTestTransactionChecks(onDay)),
 		}},
 	})
+}
+
+// The direct conversion of a transactions page builds exactly the value the
+// framework's reflection builds, for the data source and the ephemeral
+// resource, with and without optional parts.
+func TestAISTransactionsTerraformValue(t *testing.T) {
+	ctx := t.Context()
+	full := aisTransactionModel{
+		TransactionID: types.StringValue("tx-1"), Amount: types.StringValue("-0.10"), Currency: types.StringValue("DKK"),
+		Description: types.StringValue("Coffee"), BookingDate: types.StringValue("2026-01-02"),
+		ValueDate: types.StringValue("2026-01-03"), Reference: types.StringValue("ref"),
+		Type: types.StringValue("DEBIT"), Status: types.StringValue("BOOKED"),
+		Counterparty: &aisCounterpartyModel{Name: types.StringValue("Café"), IBAN: types.StringNull()},
+	}
+	sparse := aisTransactionModel{TransactionID: types.StringValue("tx-2"), Amount: types.StringNull()}
+	models := map[string]aisAccountTransactionsModel{
+		"page": {MerchantID: types.Int64Value(1001), UserID: types.StringValue("u"), AccountID: types.StringValue("a"),
+			PageLimit: types.Int64Value(200), FromDate: types.StringValue("2026-01-01"), ToDate: types.StringNull(),
+			TotalTransactions: types.Int64Value(2), Transactions: []aisTransactionModel{full, sparse}},
+		"empty page": {MerchantID: types.Int64Value(1), UserID: types.StringValue("u"), AccountID: types.StringValue("a"),
+			PageLimit: types.Int64Null(), TotalTransactions: types.Int64Value(0), Transactions: []aisTransactionModel{}},
+		"no list": {MerchantID: types.Int64Value(1), UserID: types.StringValue("u"), AccountID: types.StringValue("a")},
+	}
+	var dsSchema datasource.SchemaResponse
+	newAISAccountTransactionsDataSource().Schema(ctx, datasource.SchemaRequest{}, &dsSchema)
+	var ephSchema ephemeral.SchemaResponse
+	newAISAccountTransactionsEphemeral().Schema(ctx, ephemeral.SchemaRequest{}, &ephSchema)
+	forms := map[string]struct {
+		typ       attr.Type
+		framework func(m *aisAccountTransactionsModel) (tftypes.Value, diag.Diagnostics)
+	}{
+		"data source": {dsSchema.Schema.Type(), func(m *aisAccountTransactionsModel) (tftypes.Value, diag.Diagnostics) {
+			state := tfsdk.State{Schema: dsSchema.Schema}
+			diags := state.Set(ctx, m)
+			return state.Raw, diags
+		}},
+		"ephemeral": {ephSchema.Schema.Type(), func(m *aisAccountTransactionsModel) (tftypes.Value, diag.Diagnostics) {
+			result := tfsdk.EphemeralResultData{Schema: ephSchema.Schema}
+			diags := result.Set(ctx, m)
+			return result.Raw, diags
+		}},
+	}
+	for formName, form := range forms {
+		for name, m := range models {
+			viaFramework, diags := form.framework(&m)
+			if diags.HasError() {
+				t.Fatalf("%s, %s: framework: %v", formName, name, diags)
+			}
+			var direct tftypes.Value
+			if diags := setReadResult(ctx, &m, form.typ, &direct, nil); diags.HasError() {
+				t.Fatalf("%s, %s: direct: %v", formName, name, diags)
+			}
+			if !direct.Equal(viaFramework) {
+				diffs, _ := direct.Diff(viaFramework)
+				t.Errorf("%s, %s: the direct value differs from the framework's: %v", formName, name, diffs)
+			}
+		}
+	}
 }

@@ -190,5 +190,6 @@ func (s settings) clientConfig() client.Config {
 		Timeout:             s.Timeout,
 		MaxRetries:          s.MaxRetries,
 		UserAgent:           s.UserAgent,
+		LogBodies:           s.LogBodies,
 	}
 }

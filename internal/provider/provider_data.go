@@ -41,6 +41,9 @@ type settings struct {
 	Timeout             time.Duration
 	MaxRetries          int
 	UserAgent           string
+	// LogBodies is true when the user asked for TRACE logs of this
+	// provider, so the client logs request and response bodies.
+	LogBodies bool
 	// Unknown lists attributes whose value is not known yet (for example a
 	// token produced by another resource during the same apply).
 	Unknown []string
@@ -87,6 +90,8 @@ func resolveSettings(config providerModel, lookupEnv func(string) (string, bool)
 		}
 	}
 
+	s.LogBodies = traceLogging(lookupEnv)
+
 	s.MaxRetries = defaultMaxRetries
 	switch {
 	case config.MaxRetries.IsUnknown():
@@ -104,6 +109,23 @@ func resolveSettings(config providerModel, lookupEnv func(string) (string, bool)
 		}
 	}
 	return s, diags
+}
+
+// traceLogEnv are the variables with which Terraform users set the log
+// level of this provider, most specific last.
+var traceLogEnv = []string{"TF_LOG", "TF_LOG_PROVIDER", "TF_LOG_PROVIDER_CARDPAY"}
+
+// traceLogging reports whether the user asked for this provider's TRACE
+// logs. The logger itself always claims TRACE: Terraform filters the
+// provider's logs after they are written, so only the environment tells.
+func traceLogging(lookupEnv func(string) (string, bool)) bool {
+	level := ""
+	for _, env := range traceLogEnv {
+		if v, ok := lookupEnv(env); ok && v != "" {
+			level = v
+		}
+	}
+	return strings.EqualFold(level, "TRACE") || strings.EqualFold(level, "JSON")
 }
 
 // providerData reaches resources, data sources and ephemeral resources
