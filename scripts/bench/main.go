@@ -161,7 +161,10 @@ type coalescingResult struct {
 	methods, merchants int
 	latency            time.Duration
 	apply              []sample
-	on, off            []sample
+	// base is the plan without latency: what remains when requests are
+	// free, so on-base and off-base are what the requests cost.
+	base    []sample
+	on, off []sample
 }
 
 type memoryResult struct {
@@ -322,6 +325,11 @@ func (b *bench) runCoalescing(ctx context.Context, o *options) (*coalescingResul
 		}
 		r.apply = append(r.apply, s)
 		logf("coalescing run %d/%d apply (no latency) %6.2fs  requests %d", run+1, o.runs, s.wall.Seconds(), total(s.counts))
+		if s, err = b.plan(ctx, dir, b.normal); err != nil {
+			return nil, err
+		}
+		r.base = append(r.base, s)
+		logf("coalescing run %d/%d plan (no latency) %6.2fs  requests %d", run+1, o.runs, s.wall.Seconds(), total(s.counts))
 		b.sb.setLatency(o.coalesceLatency)
 		builds := []providerBuild{b.normal, b.noCoalesc}
 		if run%2 == 1 {

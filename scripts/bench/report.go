@@ -433,10 +433,14 @@ func (r *report) coalescingTables(b *strings.Builder) {
 		c.methods, c.merchants, c.latency, coalescingVar)
 	b.WriteString("| Command | Median | Provider peak RSS | Requests |\n|---|--:|--:|--:|\n")
 	fmt.Fprintf(b, "| apply, no latency | %s | %s | %s |\n", secs(median(c.apply)), rssCell(c.apply), totalCell(c.apply))
+	fmt.Fprintf(b, "| plan, no latency | %s | %s | %s |\n", secs(median(c.base)), rssCell(c.base), totalCell(c.base))
 	fmt.Fprintf(b, "| plan +%s, coalescing on | %s | %s | %s |\n", c.latency, secs(median(c.on)), rssCell(c.on), totalCell(c.on))
 	fmt.Fprintf(b, "| plan +%s, coalescing off | %s | %s | %s |\n", c.latency, secs(median(c.off)), rssCell(c.off), totalCell(c.off))
-	fmt.Fprintf(b, "| **on ÷ off** | **%.2f** | | |\n\n", ratio(median(c.on), median(c.off)))
-	requestTable(b, []column{{"apply", c.apply}, {"plan, on", c.on}, {"plan, off", c.off}})
+	fmt.Fprintf(b, "| **on ÷ off** | **%.2f** | | |\n", ratio(median(c.on), median(c.off)))
+	base := median(c.base)
+	fmt.Fprintf(b, "| time the requests cost (plan with latency − plan without), on ÷ off | %.2f (%s vs %s) | | |\n\n",
+		ratio(median(c.on)-base, median(c.off)-base), secs(median(c.on)-base), secs(median(c.off)-base))
+	requestTable(b, []column{{"apply", c.apply}, {"plan, no latency", c.base}, {"plan, on", c.on}, {"plan, off", c.off}})
 	b.WriteString("\n")
 }
 
@@ -472,6 +476,7 @@ func (r *report) raw(b *strings.Builder) {
 	}
 	if c := r.coalescing; c != nil {
 		line("coalescing apply (no latency)", c.apply)
+		line("coalescing plan (no latency)", c.base)
 		line(fmt.Sprintf("coalescing plan +%s on", c.latency), c.on)
 		line(fmt.Sprintf("coalescing plan +%s off", c.latency), c.off)
 	}
