@@ -23,6 +23,28 @@ var version = "dev"
 // a larger live heap is still allowed. GOMEMLIMIT overrides it.
 const softMemoryLimit = 64 << 20
 
+// logLevelEnv are the variables that set a provider's log levels. The
+// plugin SDK logs every protocol call at TRACE unless told otherwise, and
+// Terraform filters the lines only after the provider has formatted them.
+var logLevelEnv = []string{
+	"TF_LOG", "TF_LOG_PROVIDER", "TF_LOG_PROVIDER_CARDPAY",
+	"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK",
+}
+
+// quietLogsNobodyReads turns the provider's logging off when no logging
+// was asked for: Terraform then discards every line anyway, and writing
+// them costs more CPU than the provider's own work.
+func quietLogsNobodyReads() {
+	for _, env := range logLevelEnv {
+		if os.Getenv(env) != "" {
+			return
+		}
+	}
+	for _, env := range logLevelEnv[1:] {
+		_ = os.Setenv(env, "OFF")
+	}
+}
+
 func setMemoryLimit() {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
 		debug.SetMemoryLimit(softMemoryLimit)
@@ -34,6 +56,7 @@ func main() {
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
 	setMemoryLimit()
+	quietLogsNobodyReads()
 
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address:         "registry.terraform.io/cardpay/cardpay",

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"os"
+	"testing"
+)
+
+// With no log level set anywhere, the provider turns its own logging off;
+// as soon as any level is set, it leaves every level alone.
+func TestQuietLogsNobodyReads(t *testing.T) {
+	unsetAll := func() {
+		for _, env := range logLevelEnv {
+			t.Setenv(env, "")
+		}
+	}
+
+	unsetAll()
+	quietLogsNobodyReads()
+	for _, env := range logLevelEnv[1:] {
+		if got := os.Getenv(env); got != "OFF" {
+			t.Errorf("with no log level set, %s = %q, want OFF", env, got)
+		}
+	}
+
+	for _, asked := range logLevelEnv {
+		unsetAll()
+		t.Setenv(asked, "DEBUG")
+		quietLogsNobodyReads()
+		for _, env := range logLevelEnv {
+			if env != asked && os.Getenv(env) != "" {
+				t.Errorf("with %s set, %s was changed to %q", asked, env, os.Getenv(env))
+			}
+		}
+	}
+}
