@@ -217,17 +217,7 @@ func TestErrorsMaskCredentials(t *testing.T) {
 	for _, rep := range replies {
 		for name, call := range calls {
 			t.Run(rep.name+"/"+name, func(t *testing.T) {
-				err := call(t.Context(), echo(rep.status, rep.contentType, rep.format).client(t))
-				if err == nil {
-					t.Fatal("want an error")
-				}
-				text := err.Error()
-				if strings.Contains(text, testPartnerSecret) || strings.Contains(text, testAccessToken) {
-					t.Errorf("error leaks a credential: %s", text)
-				}
-				if !strings.Contains(text, "***") {
-					t.Errorf("error %q should show the masked echo", text)
-				}
+				assertMaskedEcho(t, call(t.Context(), echo(rep.status, rep.contentType, rep.format).client(t)))
 			})
 		}
 	}
@@ -290,17 +280,7 @@ func TestErrorsNeverLeakCredentials(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			api := newFakeAPIHandler(t, tc.handler)
-			err := tc.call(t.Context(), api.client(t, withMaxRetries(1)))
-			if err == nil {
-				t.Fatal("want an error")
-			}
-			text := err.Error()
-			if strings.Contains(text, testPartnerSecret) || strings.Contains(text, testAccessToken) {
-				t.Errorf("error leaks a credential: %s", text)
-			}
-			if !strings.Contains(text, "***") {
-				t.Errorf("error %q should show the masked echo", text)
-			}
+			assertMaskedEcho(t, tc.call(t.Context(), api.client(t, withMaxRetries(1))))
 		})
 	}
 }
@@ -378,5 +358,21 @@ func TestOtherAuthStillWorksWithoutToken(t *testing.T) {
 	c := api.client(t, func(c *Config) { c.AccessToken = "" })
 	if err := listMethods(t.Context(), c); err != nil {
 		t.Errorf("partner call without access token: %v", err)
+	}
+}
+
+// assertMaskedEcho checks an error whose source echoed the credentials:
+// they must show as "***", never in clear.
+func assertMaskedEcho(t *testing.T, err error) {
+	t.Helper()
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	text := err.Error()
+	if strings.Contains(text, testPartnerSecret) || strings.Contains(text, testAccessToken) {
+		t.Errorf("error leaks a credential: %s", text)
+	}
+	if !strings.Contains(text, "***") {
+		t.Errorf("error %q should show the masked echo", text)
 	}
 }
