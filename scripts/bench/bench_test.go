@@ -1,0 +1,86 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The N-resource workload has the documented mix, never more than the five
+// inactive methods per merchant, and one payment method per (merchant,
+// method) pair.
+func TestMixedWorkload(t *testing.T) {
+	for _, n := range []int{100, 500, 1000} {
+		w := mixedWorkload(n)
+		if w.size() != n || len(w.methods) != n*70/100 {
+			t.Errorf("N=%d: %d resources, %d payment methods; want %d and %d", n, w.size(), len(w.methods), n, n*70/100)
+		}
+		seen := map[pmItem]bool{}
+		for _, m := range w.methods {
+			if seen[m] {
+				t.Fatalf("N=%d: %v appears twice", n, m)
+			}
+			seen[m] = true
+		}
+		if want := (len(w.methods) + 4) / 5; w.merchants() != want {
+			t.Errorf("N=%d: %d merchants, want %d (five methods each)", n, w.merchants(), want)
+		}
+	}
+}
+
+// Ours and the floor render the same number of instances: the floor only
+// swaps the resource type.
+func TestRenderFloorMatchesOurs(t *testing.T) {
+	w := mixedWorkload(100)
+	ours, floor := w.render(false), w.render(true)
+	if strings.Contains(floor, "cardpay_") || !strings.Contains(ours, "cardpay_payment_method") {
+		t.Fatalf("floor mentions cardpay or ours lacks it:\n%s\n---\n%s", ours, floor)
+	}
+	if a, b := strings.Count(ours, "for_each"), strings.Count(floor, "for_each"); a != b {
+		t.Errorf("ours has %d for_each blocks, the floor %d", a, b)
+	}
+}
+
+// Rewriting the generated section keeps the hand-written text around it.
+func TestWriteSectionKeepsTheRest(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "BENCHMARKS.md")
+	before := "# Benchmarks\n\nIntro.\n\n" + beginMarker + "\nold\n" + endMarker + "\n\n## Reading\n\nMine.\n"
+	if err := os.WriteFile(path, []byte(before), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeSection(path, beginMarker+"\nnew\n"+endMarker+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# Benchmarks\n\nIntro.\n\n" + beginMarker + "\nnew\n" + endMarker + "\n\n## Reading\n\nMine.\n"
+	if string(got) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestMedian(t *testing.T) {
+	s := func(secs ...float64) []sample {
+		out := make([]sample, len(secs))
+		for i, v := range secs {
+			out[i] = sample{wall: time.Duration(v * float64(time.Second))}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		in   []sample
+		want time.Duration
+	}{
+		{nil, 0},
+		{s(3, 1, 2), 2 * time.Second},
+		{s(4, 1, 3, 2), 2500 * time.Millisecond},
+	} {
+		if got := median(tc.in); got != tc.want {
+			t.Errorf("median(%v) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
