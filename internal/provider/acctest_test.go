@@ -24,6 +24,18 @@ import (
 // points the same tests at a real API instead; tests that need the
 // sandbox's admin surface are then skipped.
 
+// Routes of the sandbox, as RequestCounts and Fault.Route name them.
+const (
+	terminalsRoute          = "POST /v1/partner/merchants/{merchantId}/card-payments/online-terminals"
+	listPaymentMethodsRoute = "GET /v1/partner/merchants/{merchantId}/card-payments/payment-methods"
+	onboardRoute            = "POST /v1/partner/merchants/{merchantId}/card-payments/onboard"
+	ordersRoute             = "POST /v1/partner/merchants/{merchantId}/card-payments/orders"
+	interappRoute           = "POST /v1/partner/merchants/{merchantId}/card-payments/terminals/interapp"
+	aisConsentRoute         = "POST /v1/ais/consents"
+	aisAccountsRoute        = "POST /v1/ais/accounts"
+	aisTransactionsRoute    = "POST /v1/ais/accounts/transactions"
+)
+
 // testProviderFactories serves the provider in-process over protocol 6.
 var testProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
 	"cardpay": providerserver.NewProtocol6WithError(New("test")()),
@@ -90,20 +102,23 @@ func (e *testEnv) requireSandbox(t *testing.T) *sandbox.Server {
 // providerConfig renders the provider block followed by the given
 // configuration. Retries are kept short so failure tests stay fast.
 func (e *testEnv) providerConfig(config ...string) string {
-	return e.providerConfigWith(e.ClientSecret, config...)
+	return e.providerConfigWith(e.ClientSecret, shortRetries, config...)
 }
 
-// providerConfigWith renders the provider block with another client secret.
-func (e *testEnv) providerConfigWith(secret string, config ...string) string {
+const shortRetries = "max_retries = 1"
+
+// providerConfigWith renders the provider block with the given client
+// secret and extra arguments (retries, timeouts).
+func (e *testEnv) providerConfigWith(secret, extra string, config ...string) string {
 	block := fmt.Sprintf(`
 provider "cardpay" {
   base_url              = %q
   partner_client_id     = %q
   partner_client_secret = %q
   access_token          = %q
-  max_retries           = 1
+  %s
 }
-`, e.BaseURL, e.ClientID, secret, e.AccessToken)
+`, e.BaseURL, e.ClientID, secret, e.AccessToken, extra)
 	return block + strings.Join(config, "\n")
 }
 

@@ -22,10 +22,7 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-const (
-	aisTransactionsAddr  = "data.cardpay_ais_account_transactions.test"
-	aisTransactionsRoute = "POST /v1/ais/accounts/transactions"
-)
+const aisTransactionsAddr = "data.cardpay_ais_account_transactions.test"
 
 // aisTransactionsConfig renders the data source; extra holds optional
 // arguments as HCL lines such as `page_limit = 5`.

@@ -267,7 +267,7 @@ func TestAccAISAccountsDataSource_validation(t *testing.T) {
 		},
 	})
 	if sb := env.Sandbox; sb != nil {
-		if n := sb.RequestCounts()["POST /v1/ais/accounts"]; n != 0 {
+		if n := sb.RequestCounts()[aisAccountsRoute]; n != 0 {
 			t.Errorf("invalid configurations sent %d account requests, want none", n)
 		}
 	}

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -12,17 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
-)
-
-// Create routes of the sandbox, as RequestCounts keys them.
-const (
-	terminalsRoute   = "POST /v1/partner/merchants/{merchantId}/card-payments/online-terminals"
-	onboardRoute     = "POST /v1/partner/merchants/{merchantId}/card-payments/onboard"
-	ordersRoute      = "POST /v1/partner/merchants/{merchantId}/card-payments/orders"
-	interappRoute    = "POST /v1/partner/merchants/{merchantId}/card-payments/terminals/interapp"
-	consentsRoute    = "POST /v1/ais/consents"
-	activateRoute    = "POST /v1/partner/merchants/{merchantId}/card-payments/payment-methods/{method}/activate"
-	updateStoreRoute = "PUT /v1/partner/merchants/{merchantId}/stores/{storeId}"
 )
 
 // A large apply survives a service that refuses a third of the requests
@@ -59,7 +47,7 @@ func TestAccFaults_transientUnderLoad(t *testing.T) {
 	checkOnePerResource(t, "interapp codes", state, "cardpay_interapp_registration.i", "registration_code",
 		idsOf(snap.InterappCodes, func(x sandbox.InterappCode) string { return x.RegistrationCode }))
 
-	creates := requestsTo(sb, terminalsRoute, ordersRoute, onboardRoute, consentsRoute, interappRoute)
+	creates := requestsTo(sb, terminalsRoute, ordersRoute, onboardRoute, aisConsentRoute, interappRoute)
 	if want := counts.Terminals + counts.Orders + counts.Applications + counts.Consents + counts.Interapp; creates <= want {
 		t.Errorf("the sandbox saw %d create requests for %d creates: the faults were not hit, so the test proves nothing", creates, want)
 	}
@@ -118,7 +106,7 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
   merchant_id = 1001
 }`, `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 			func(s sandbox.State) int { return len(s.InterappCodes) }},
-		"cardpay_ais_consent": {consentsRoute, consentBase,
+		"cardpay_ais_consent": {aisConsentRoute, consentBase,
 			`may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 			func(s sandbox.State) int { return len(s.Consents) }},
 	}
@@ -151,19 +139,6 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 	}
 }
 
-// providerBlock renders a provider block with extra arguments.
-func (e *testEnv) providerBlock(extra string, config ...string) string {
-	return fmt.Sprintf(`
-provider "cardpay" {
-  base_url              = %q
-  partner_client_id     = %q
-  partner_client_secret = %q
-  access_token          = %q
-  %s
-}
-`, e.BaseURL, e.ClientID, e.ClientSecret, e.AccessToken, extra) + strings.Join(config, "\n")
-}
-
 // When 429s outlast the retries, the error says the request was rate
 // limited, how long the service asked to wait and what to change.
 func TestAccFaults_rateLimitExhausted(t *testing.T) {
@@ -173,7 +148,7 @@ func TestAccFaults_rateLimitExhausted(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerBlock("max_retries = 1", `data "cardpay_payment_methods" "x" {
+			Config: env.providerConfigWith(env.ClientSecret, shortRetries, `data "cardpay_payment_methods" "x" {
   merchant_id = 1001
 }`),
 			ExpectError: wrappedErrorPattern(`rate limited by the service \(HTTP 429 .*gave up after 2 attempts\); ` +
@@ -191,7 +166,7 @@ func TestAccFaults_requestTimeout(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerBlock("request_timeout = \"1s\"\n  max_retries = 0", `data "cardpay_payment_methods" "x" {
+			Config: env.providerConfigWith(env.ClientSecret, "request_timeout = \"1s\"\n  max_retries = 0", `data "cardpay_payment_methods" "x" {
   merchant_id = 1001
 }`),
 			ExpectError: wrappedErrorPattern(`request timed out after 1s.*did not answer within the provider's ` +

@@ -10,8 +10,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-const listPaymentMethodsRoute = "GET /v1/partner/merchants/{merchantId}/card-payments/payment-methods"
-
 // A refresh of N payment methods over M merchants makes M list requests,
 // and nothing else in the plan calls the API more than once per resource
 // or data source.
@@ -47,11 +45,11 @@ data "cardpay_ais_accounts" "user" {
 		t.Errorf("the plan listed payment methods %d times for 15 resources and a data source over %d merchants, want 1 to %d\nall requests: %v",
 			n, merchants, merchants, plan)
 	}
-	if n := plan["POST /v1/ais/accounts"]; n != 1 {
+	if n := plan[aisAccountsRoute]; n != 1 {
 		t.Errorf("the plan read the accounts data source %d times, want 1", n)
 	}
 	delete(plan, listPaymentMethodsRoute)
-	delete(plan, "POST /v1/ais/accounts")
+	delete(plan, aisAccountsRoute)
 	if len(plan) != 0 {
 		t.Errorf("the plan sent requests beyond the refresh reads: %v", plan)
 	}

@@ -30,9 +30,8 @@ import (
 )
 
 const (
-	aisConsentAddr  = "cardpay_ais_consent.test"
-	aisConsentType  = "cardpay_ais_consent"
-	aisConsentRoute = "POST /v1/ais/consents"
+	aisConsentAddr = "cardpay_ais_consent.test"
+	aisConsentType = "cardpay_ais_consent"
 )
 
 var consentTimestampPattern = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$`)

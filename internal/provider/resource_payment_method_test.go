@@ -158,7 +158,7 @@ func TestAccPaymentMethod_wrongSecret(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      env.providerConfigWith("not-the-secret", paymentMethodConfig(env.MerchantID, "amex")),
+			Config:      env.providerConfigWith("not-the-secret", shortRetries, paymentMethodConfig(env.MerchantID, "amex")),
 			ExpectError: regexp.MustCompile(`(?s)401.*(?i:credential|secret|unauthori)`),
 		}},
 	})
