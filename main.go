@@ -7,6 +7,7 @@ import (
 	"log"
 	"os"
 	"runtime/debug"
+	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
@@ -26,10 +27,7 @@ const softMemoryLimit = 64 << 20
 // logLevelEnv are the variables that set a provider's log levels. The
 // plugin SDK logs every protocol call at TRACE unless told otherwise, and
 // Terraform filters the lines only after the provider has formatted them.
-var logLevelEnv = []string{
-	"TF_LOG", "TF_LOG_PROVIDER", "TF_LOG_PROVIDER_CARDPAY",
-	"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK",
-}
+var logLevelEnv = append(slices.Clone(provider.LogLevelEnv), "TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK")
 
 // quietLogsNobodyReads turns the provider's logging off when no logging
 // was asked for: Terraform then discards every line anyway, and writing
@@ -40,7 +38,7 @@ func quietLogsNobodyReads() {
 			return
 		}
 	}
-	for _, env := range logLevelEnv[1:] {
+	for _, env := range logLevelEnv[1:] { // all but TF_LOG, which is Terraform's own
 		_ = os.Setenv(env, "OFF")
 	}
 }
