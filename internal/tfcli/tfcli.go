@@ -29,13 +29,24 @@ type Provider struct {
 // Build compiles the provider into dir with the given extra `go build`
 // arguments (for example "-ldflags", "-X ...") and writes its CLI config.
 func Build(ctx context.Context, dir string, buildArgs ...string) (*Provider, error) {
-	bin := filepath.Join(dir, "terraform-provider-cardpay")
 	args := append([]string{"build"}, buildArgs...)
-	args = append(args, "-o", bin, ProviderPackage)
+	args = append(args, "-o", filepath.Join(dir, "terraform-provider-cardpay"), ProviderPackage)
 	if out, err := exec.CommandContext(ctx, "go", args...).CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the provider: %w\n%s", err, out)
 	}
 	p := &Provider{Dir: dir, CLIConfig: filepath.Join(dir, "terraformrc")}
+	if err := WriteCLIConfig(p.CLIConfig, dir); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Binary returns the path of the built provider executable.
+func (p *Provider) Binary() string { return filepath.Join(p.Dir, "terraform-provider-cardpay") }
+
+// WriteCLIConfig writes a CLI configuration that makes terraform take the
+// cardpay provider from the executable in dir, without the registry.
+func WriteCLIConfig(path, dir string) error {
 	config := fmt.Sprintf(`provider_installation {
   dev_overrides {
     "cardpay/cardpay" = %q
@@ -43,10 +54,7 @@ func Build(ctx context.Context, dir string, buildArgs ...string) (*Provider, err
   direct {}
 }
 `, dir)
-	if err := os.WriteFile(p.CLIConfig, []byte(config), 0o644); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return os.WriteFile(path, []byte(config), 0o644)
 }
 
 // Binary is the terraform executable: TF_ACC_TERRAFORM_PATH when set (the

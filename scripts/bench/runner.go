@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
 // coalescingVar is the provider variable the second build sets to "off".
@@ -27,7 +29,6 @@ type providerBuild struct {
 // bench holds what every terraform command needs.
 type bench struct {
 	terraform string
-	modRoot   string
 	root      string // temporary directory of the whole run
 	cliConfig string
 	sb        *benchSandbox
@@ -53,26 +54,17 @@ type sample struct {
 // setup builds the provider twice, writes the dev_overrides directory with
 // the wrapper and the CLI configuration.
 func (b *bench) setup(ctx context.Context) error {
-	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
-	if err != nil || strings.TrimSpace(string(out)) == "" || strings.TrimSpace(string(out)) == os.DevNull {
-		return fmt.Errorf("run the bench from the provider's module (go env GOMOD: %q, %v)", out, err)
-	}
-	b.modRoot = filepath.Dir(strings.TrimSpace(string(out)))
-
-	binDir := filepath.Join(b.root, "bin")
 	overrides := filepath.Join(b.root, "overrides")
-	for _, d := range []string{binDir, overrides} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return err
-		}
-	}
-	b.normal = providerBuild{name: "coalescing on (default build)", bin: filepath.Join(binDir, "provider-normal")}
-	b.noCoalesc = providerBuild{name: "coalescing off", bin: filepath.Join(binDir, "provider-coalescing-off")}
-	logf("building the provider (twice: default, and with %s=off)", coalescingVar)
-	if err := goBuild(ctx, b.modRoot, b.normal.bin); err != nil {
+	if err := os.MkdirAll(overrides, 0o755); err != nil {
 		return err
 	}
-	if err := goBuild(ctx, b.modRoot, b.noCoalesc.bin, "-ldflags", "-X "+coalescingVar+"=off"); err != nil {
+	logf("building the provider (twice: default, and with %s=off)", coalescingVar)
+	var err error
+	if b.normal, err = build(ctx, filepath.Join(b.root, "normal"), "coalescing on (default build)"); err != nil {
+		return err
+	}
+	if b.noCoalesc, err = build(ctx, filepath.Join(b.root, "coalescing-off"), "coalescing off",
+		"-ldflags", "-X "+coalescingVar+"=off"); err != nil {
 		return err
 	}
 	b.hasCoalescingVar = hasSymbol(ctx, b.noCoalesc.bin, coalescingVar)
@@ -80,6 +72,8 @@ func (b *bench) setup(ctx context.Context) error {
 		logf("warning: the provider has no variable %s; both builds are the same program", coalescingVar)
 	}
 
+	// terraform starts the wrapper (this program), which starts the build
+	// named in its environment and records its peak memory.
 	self, err := os.Executable()
 	if err != nil {
 		return err
@@ -88,18 +82,18 @@ func (b *bench) setup(ctx context.Context) error {
 		return err
 	}
 	b.cliConfig = filepath.Join(b.root, "terraformrc")
-	config := fmt.Sprintf("provider_installation {\n  dev_overrides {\n    \"cardpay/cardpay\" = %q\n  }\n  direct {}\n}\n", overrides)
-	return os.WriteFile(b.cliConfig, []byte(config), 0o644)
+	return tfcli.WriteCLIConfig(b.cliConfig, overrides)
 }
 
-func goBuild(ctx context.Context, dir, out string, args ...string) error {
-	args = append(append([]string{"build"}, args...), "-o", out, ".")
-	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir = dir
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go %s: %w\n%s", strings.Join(args, " "), err, msg)
+func build(ctx context.Context, dir, name string, buildArgs ...string) (providerBuild, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return providerBuild{}, err
 	}
-	return nil
+	p, err := tfcli.Build(ctx, dir, buildArgs...)
+	if err != nil {
+		return providerBuild{}, err
+	}
+	return providerBuild{name: name, bin: p.Binary()}, nil
 }
 
 // hasSymbol reports whether the binary's symbol table names sym.
