@@ -143,11 +143,12 @@ func (c *Client) checkCredentials(ep endpoint) error {
 	return &MissingCredentialsError{Op: ep.op, Missing: missing}
 }
 
-// encodeBody marshals in. POSTs without a body send "{}" so the declared
-// application/json content is always valid JSON.
+// encodeBody marshals in. GET and DELETE send no body; POSTs and PUTs
+// without one send "{}" so the declared application/json content is always
+// valid JSON.
 func encodeBody(ep endpoint, in any) ([]byte, error) {
 	if in == nil {
-		if ep.method == http.MethodGet {
+		if ep.method == http.MethodGet || ep.method == http.MethodDelete {
 			return nil, nil
 		}
 		return []byte("{}"), nil

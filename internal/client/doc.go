@@ -1,6 +1,19 @@
 // Package client is a typed HTTP client of the partner card-payment and
-// account-information (AIS) API described in shared/api/partner-api.md. It
-// has one method per endpoint and knows nothing of Terraform.
+// account-information (AIS) API described in shared/api/partner-api.md,
+// plus the reads, lists and store lifecycle that the service's published
+// documentation adds (shared/api/service-reads.md). It has one method per
+// endpoint and knows nothing of Terraform.
+//
+// # Published variants
+//
+// The service's pages disagree in places, and the client accepts every
+// published form: a store as {"id", "status"} or {"storeId", "isActive"},
+// a store list as a bare array or {"stores": [...]}, an order's payment link
+// and nonce beside the order or inside it, and both onboarding status
+// vocabularies (OnboardingStageOf). Status words and ID styles are never
+// validated: unknown words are kept as sent, and unknown fields are
+// ignored. A list answer that lacks its list is an error rather than an
+// empty list, so a broken answer cannot read as "everything was deleted".
 //
 // # Authentication
 //
@@ -33,12 +46,13 @@
 //     never exceed RetryWaitMax.
 //   - 500, 502, 504, timeouts and other transport errors leave the outcome
 //     unknown. They are retried only for requests that cannot create a
-//     duplicate when sent twice: the payment-method list (GET), the store
-//     update (PUT replaces the same fields), payment-method activation
-//     (activating twice leaves it active) and the three AIS reads (POSTs
-//     that change nothing).
+//     duplicate when sent twice: every GET (payment methods, terminals,
+//     stores, a store, an order, onboarding status), the store update (PUT
+//     replaces the same fields), store deactivation (DELETE; deactivating
+//     twice leaves it inactive), payment-method activation (activating twice
+//     leaves it active) and the three AIS reads (POSTs that change nothing).
 //   - The create requests (online terminal, onboarding, order, in-app
-//     registration code, consent) are never repeated after such a failure:
+//     registration code, store, consent) are never repeated after such a failure:
 //     the caller gets a *MaybeCreatedError saying what may exist and what to
 //     check, wrapping the *APIError or transport error.
 //   - A connection that could not be opened sent nothing, so it is retried
@@ -73,7 +87,8 @@
 // request and response bodies at TRACE. Headers are never logged, and the
 // secret and token are masked in every message and field. Logged bodies
 // also mask the values of the keys in sensitiveKeys (in-app registration
-// code and link, bank authorization URL, IBANs, account numbers and holder
-// names, accountDetails, counterparty); a body that is not JSON is logged
+// code and link, an order's SDK nonce, bank authorization URL, IBANs,
+// account numbers and holder names, accountDetails, counterparty); a body
+// that is not JSON is logged
 // by length only.
 package client

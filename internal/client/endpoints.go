@@ -9,7 +9,8 @@ import (
 	"strings"
 )
 
-// One method per endpoint of section 4 of the API reference.
+// One method per endpoint: section 4 of the API reference, then the reads,
+// lists and deactivation the service's published documentation adds.
 
 func merchantPath(merchantID int64, rest string) string {
 	return fmt.Sprintf("/v1/partner/merchants/%d%s", merchantID, rest)
@@ -42,15 +43,8 @@ func (c *Client) CreateOnlineTerminal(ctx context.Context, merchantID int64, req
 
 // ListPaymentMethods lists a merchant's payment methods and their status (4.2).
 func (c *Client) ListPaymentMethods(ctx context.Context, merchantID int64) ([]PaymentMethod, error) {
-	ep := endpoint{
-		op:         "list payment methods",
-		method:     http.MethodGet,
-		path:       merchantPath(merchantID, "/card-payments/payment-methods"),
-		auth:       authPartner,
-		repeatable: true,
-	}
 	var out []PaymentMethod
-	if err := c.do(ctx, ep, nil, &out); err != nil {
+	if err := c.do(ctx, partnerRead("list payment methods", merchantPath(merchantID, "/card-payments/payment-methods")), nil, &out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -90,6 +84,31 @@ func (c *Client) StartOnboarding(ctx context.Context, merchantID int64) (*Onboar
 	return &out, nil
 }
 
+// GetOnboardingStatus reads the status of the merchant's current
+// onboarding application. OnboardingStageOf classifies the status word.
+func (c *Client) GetOnboardingStatus(ctx context.Context, merchantID int64) (*OnboardingStatus, error) {
+	var out OnboardingStatus
+	if err := c.do(ctx, partnerRead("get onboarding status", merchantPath(merchantID, "/card-payments/onboard/status")), nil, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// ListTerminals lists a merchant's terminals of every kind (online
+// terminals and paired tap-to-pay devices), or only those of terminalType
+// when it is not empty. The list is not paginated.
+func (c *Client) ListTerminals(ctx context.Context, merchantID int64, terminalType string) ([]Terminal, error) {
+	path := merchantPath(merchantID, "/card-payments/terminals")
+	if terminalType != "" {
+		path += "?" + url.Values{"terminalType": {terminalType}}.Encode()
+	}
+	var out terminalList
+	if err := c.do(ctx, partnerRead("list terminals", path), nil, &out); err != nil {
+		return nil, err
+	}
+	return *out.Terminals, nil
+}
+
 // CreateOrder creates a card-payment order (4.5). The service wraps the
 // order in an "order" object; the order itself is returned.
 func (c *Client) CreateOrder(ctx context.Context, merchantID int64, req OrderRequest) (*Order, error) {
@@ -114,13 +133,38 @@ func orderAdvice(merchantID int64, reference string) string {
 	return fmt.Sprintf("the service may have created the order; check merchant %d's orders for reference %q before applying again", merchantID, reference)
 }
 
-type orderEnvelope struct {
-	Order *Order `json:"order"`
+// GetOrder reads an order.
+func (c *Client) GetOrder(ctx context.Context, merchantID int64, orderID string) (*Order, error) {
+	const op = "get order"
+	if err := requireSegment(op, "order ID", orderID); err != nil {
+		return nil, err
+	}
+	var out orderEnvelope
+	if err := c.do(ctx, partnerRead(op, merchantPath(merchantID, "/card-payments/orders/"+url.PathEscape(orderID))), nil, &out); err != nil {
+		return nil, err
+	}
+	return out.Order, nil
 }
 
+// orderEnvelope is the answer of the order endpoints: the order under
+// "order", and on creation perhaps a payment link and nonce beside it.
+type orderEnvelope struct {
+	Order       *Order  `json:"order"`
+	PaymentLink *string `json:"paymentLink"`
+	Nonce       *string `json:"nonce"`
+}
+
+// validate also moves a payment link or nonce sent beside the order into
+// it, so callers find them in one place whichever way they came.
 func (e *orderEnvelope) validate() error {
 	if e.Order == nil {
 		return errors.New(`no "order" object`)
+	}
+	if e.Order.PaymentLink == nil {
+		e.Order.PaymentLink = e.PaymentLink
+	}
+	if e.Order.Nonce == nil {
+		e.Order.Nonce = e.Nonce
 	}
 	return nil
 }
@@ -142,6 +186,73 @@ func (c *Client) CreateInterappRegistration(ctx context.Context, merchantID int6
 	return &out, nil
 }
 
+// CreateStore creates a store.
+func (c *Client) CreateStore(ctx context.Context, merchantID int64, req StoreCreate) (*Store, error) {
+	ep := endpoint{
+		op:     "create store",
+		method: http.MethodPost,
+		path:   merchantPath(merchantID, "/stores"),
+		auth:   authPartner,
+		maybeCreated: fmt.Sprintf("the service may have created the store %q; check merchant %d's stores before applying again",
+			req.Name, merchantID),
+	}
+	var out createdStore
+	if err := c.do(ctx, ep, req, &out); err != nil {
+		return nil, err
+	}
+	return (*Store)(&out), nil
+}
+
+// createdStore is a create answer, which must name the new store.
+type createdStore Store
+
+func (s *createdStore) UnmarshalJSON(data []byte) error { return (*Store)(s).UnmarshalJSON(data) }
+
+func (s *createdStore) validate() error {
+	if s.ID == "" {
+		return errors.New(`the new store has neither "id" nor "storeId"`)
+	}
+	return nil
+}
+
+// ListStores lists a merchant's stores, inactive ones included.
+func (c *Client) ListStores(ctx context.Context, merchantID int64) ([]Store, error) {
+	var out storeList
+	if err := c.do(ctx, partnerRead("list stores", merchantPath(merchantID, "/stores")), nil, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// GetStore reads one store.
+func (c *Client) GetStore(ctx context.Context, merchantID int64, storeID string) (*Store, error) {
+	const op = "get store"
+	if err := requireSegment(op, "store ID", storeID); err != nil {
+		return nil, err
+	}
+	var out Store
+	if err := c.do(ctx, partnerRead(op, storePath(merchantID, storeID)), nil, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// DeactivateStore deactivates a store. The service keeps it, inactive (a
+// soft delete); deactivating it again changes nothing, so the call is
+// repeatable. The answer's body is not used.
+func (c *Client) DeactivateStore(ctx context.Context, merchantID int64, storeID string) error {
+	const op = "deactivate store"
+	if err := requireSegment(op, "store ID", storeID); err != nil {
+		return err
+	}
+	ep := endpoint{op: op, method: http.MethodDelete, path: storePath(merchantID, storeID), auth: authPartner, repeatable: true}
+	return c.do(ctx, ep, nil, nil)
+}
+
+func storePath(merchantID int64, storeID string) string {
+	return merchantPath(merchantID, "/stores/"+url.PathEscape(storeID))
+}
+
 // UpdateStore updates a store (4.7). A PUT of the same fields leaves the
 // same result, so the call is repeatable.
 func (c *Client) UpdateStore(ctx context.Context, merchantID int64, storeID string, req StoreUpdate) (*Store, error) {
@@ -152,7 +263,7 @@ func (c *Client) UpdateStore(ctx context.Context, merchantID int64, storeID stri
 	ep := endpoint{
 		op:         op,
 		method:     http.MethodPut,
-		path:       merchantPath(merchantID, "/stores/"+url.PathEscape(storeID)),
+		path:       storePath(merchantID, storeID),
 		auth:       authPartner,
 		repeatable: true,
 	}
@@ -205,6 +316,12 @@ func (c *Client) ListTransactions(ctx context.Context, req TransactionsRequest) 
 		return nil, err
 	}
 	return &out, nil
+}
+
+// partnerRead is a GET under /v1/partner/: it changes nothing, so it is
+// repeatable.
+func partnerRead(op, path string) endpoint {
+	return endpoint{op: op, method: http.MethodGet, path: path, auth: authPartner, repeatable: true}
 }
 
 func aisRead(op, path string) endpoint {

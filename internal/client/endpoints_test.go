@@ -25,7 +25,12 @@ type opCase struct {
 	check      func(t *testing.T, got any)
 }
 
+// opCases covers every endpoint: the API reference's, then the reads.
 func opCases() []opCase {
+	return append(coreOpCases(), readOpCases()...)
+}
+
+func coreOpCases() []opCase {
 	return []opCase{
 		{
 			name: "CreateOnlineTerminal",

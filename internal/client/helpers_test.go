@@ -32,7 +32,7 @@ type reply struct {
 // recorded is what fakeAPI saw of one request.
 type recorded struct {
 	method string
-	path   string // escaped, as sent on the wire
+	path   string // escaped, with the query, as sent on the wire
 	header http.Header
 	body   []byte
 }
@@ -68,7 +68,7 @@ func newFakeAPIHandler(t *testing.T, h http.HandlerFunc) *fakeAPI {
 func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	f.mu.Lock()
-	f.reqs = append(f.reqs, recorded{method: r.Method, path: r.URL.EscapedPath(), header: r.Header.Clone(), body: body})
+	f.reqs = append(f.reqs, recorded{method: r.Method, path: r.URL.RequestURI(), header: r.Header.Clone(), body: body})
 	if f.handle != nil {
 		f.mu.Unlock()
 		f.handle(w, r)

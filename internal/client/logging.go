@@ -79,6 +79,8 @@ var sensitiveKeys = keySet(
 	"webKybUrl", "shortLinkUrl", // onboarding verification link (4.4)
 	"iban", "bban", "accountNumber", "accountHolderName", "accountDetails", // AIS (4.9-4.11)
 	"counterparty", // a transaction's other party: a name and an IBAN
+
+	"nonce", // an order's online-SDK nonce
 )
 
 func keySet(keys ...string) map[string]bool {

@@ -3,7 +3,9 @@ package client
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 )
 
 // The structs below mirror section 2 of the API reference. JSON names match
@@ -78,18 +80,20 @@ type OrderRequest struct {
 	Description string `json:"description,omitempty"`
 }
 
-// Order is the object under the "order" key of the create-order response.
+// Order is the object under the "order" key of the create-order and
+// get-order answers. Status is CREATED on creation and later PAID,
+// CANCELLED or REFUNDED; any other word is kept as sent.
 type Order struct {
 	OrderID   string `json:"orderId"`
 	Status    string `json:"status"`
 	Amount    int64  `json:"amount"`
 	Currency  string `json:"currency"`
 	Reference string `json:"reference"`
-}
-
-// OrderResponse is the create-order response: the order sits under "order".
-type OrderResponse struct {
-	Order Order `json:"order"`
+	// PaymentLink (payment-page terminals) and Nonce (online SDK) may come
+	// with the create answer, next to the order or inside it; reads do not
+	// carry them.
+	PaymentLink *string `json:"paymentLink,omitempty"`
+	Nonce       *string `json:"nonce,omitempty"`
 }
 
 // InterappRegistrationRequest is the body of POST .../terminals/interapp.
@@ -117,7 +121,24 @@ type StoreUpdate struct {
 	IsDefault     *bool   `json:"isDefault,omitempty"`
 }
 
-// Store is a merchant's store (location).
+// StoreCreate is the body of POST .../stores. Name is required; the
+// service generates LocationID when it is empty and defaults CountryCode
+// to DK and IsDefault to false.
+type StoreCreate struct {
+	Name          string `json:"name"`
+	LocationID    string `json:"locationId,omitempty"`
+	StreetAddress string `json:"streetAddress,omitempty"`
+	City          string `json:"city,omitempty"`
+	PostalCode    string `json:"postalCode,omitempty"`
+	CountryCode   string `json:"countryCode,omitempty"`
+	Phone         string `json:"phone,omitempty"`
+	Email         string `json:"email,omitempty"`
+	IsDefault     bool   `json:"isDefault,omitempty"`
+}
+
+// Store is a merchant's store (location). The service publishes two shapes
+// and both decode into it: the API reference's ("id", "status") and the
+// guide's ("storeId", "isActive", "updatedAt").
 type Store struct {
 	ID            string `json:"id"`
 	Name          string `json:"name"`
@@ -129,8 +150,181 @@ type Store struct {
 	Phone         string `json:"phone"`
 	Email         string `json:"email"`
 	IsDefault     bool   `json:"isDefault"`
-	Status        string `json:"status"`
-	CreatedAt     string `json:"createdAt"`
+	// Status is "active" or "inactive" as the service sent it, or derived
+	// from the guide's isActive; "" when the answer carries neither.
+	Status    string  `json:"status"`
+	CreatedAt string  `json:"createdAt"`
+	UpdatedAt *string `json:"updatedAt,omitempty"`
+}
+
+// Store status words; StoreStatusActive is also what isActive true means.
+const (
+	StoreStatusActive   = "active"
+	StoreStatusInactive = "inactive"
+)
+
+// UnmarshalJSON reads either published store shape.
+func (s *Store) UnmarshalJSON(data []byte) error {
+	type plain Store // without this method, so decoding does not recurse
+	var wire struct {
+		plain
+		StoreID  string `json:"storeId"`
+		IsActive *bool  `json:"isActive"`
+	}
+	if err := json.Unmarshal(data, &wire); err != nil {
+		return err
+	}
+	*s = Store(wire.plain)
+	if s.ID == "" {
+		s.ID = wire.StoreID
+	}
+	if s.Status == "" && wire.IsActive != nil {
+		s.Status = StoreStatusInactive
+		if *wire.IsActive {
+			s.Status = StoreStatusActive
+		}
+	}
+	return nil
+}
+
+// Active reports whether the service reports the store as active.
+// A store whose answer carries no status counts as active.
+func (s Store) Active() bool {
+	return s.Status == "" || strings.EqualFold(s.Status, StoreStatusActive)
+}
+
+// storeList is a store list in either published shape: a bare JSON array
+// or an object {"stores": [...]}.
+type storeList []Store
+
+func (l *storeList) UnmarshalJSON(data []byte) error {
+	if trimmed := bytes.TrimSpace(data); len(trimmed) > 0 && trimmed[0] == '[' {
+		return json.Unmarshal(trimmed, (*[]Store)(l))
+	}
+	var wrapped struct {
+		Stores *[]Store `json:"stores"`
+	}
+	if err := json.Unmarshal(data, &wrapped); err != nil {
+		return err
+	}
+	if wrapped.Stores == nil {
+		return errors.New(`expected a JSON array of stores or an object with a "stores" array`)
+	}
+	*l = *wrapped.Stores
+	return nil
+}
+
+// validate rejects entries without an ID: they cannot be matched to
+// anything, and dropping them silently would look like deleted stores.
+func (l storeList) validate() error {
+	for i, s := range l {
+		if s.ID == "" {
+			return fmt.Errorf(`store %d of the list has neither "id" nor "storeId"`, i)
+		}
+	}
+	return nil
+}
+
+// OnboardingStatus is the answer of GET .../onboard/status. WebKybURL is
+// present only while the verification link is still active.
+type OnboardingStatus struct {
+	ApplicationID     string  `json:"applicationId"`
+	ApplicationStatus string  `json:"applicationStatus"`
+	WebKybURL         *string `json:"webKybUrl,omitempty"`
+}
+
+func (s *OnboardingStatus) validate() error {
+	if strings.TrimSpace(s.ApplicationStatus) == "" {
+		return errors.New(`no "applicationStatus"`)
+	}
+	return nil
+}
+
+// OnboardingStage is where an application stands, whatever vocabulary the
+// service used for its status.
+type OnboardingStage int
+
+const (
+	// OnboardingInProgress covers every word that is neither final state,
+	// unknown words included (PENDING, IN_REVIEW, APPLICATION_INITIATED,
+	// APPLICATION_SUBMITTED, APPLICATION_SIGNED, APPLICATION_COMPLETED, ...).
+	OnboardingInProgress OnboardingStage = iota
+	// OnboardingMerchantCreated is the end state of both vocabularies: the
+	// merchant exists and terminals can be registered.
+	OnboardingMerchantCreated
+	// OnboardingRejected is the failure state.
+	OnboardingRejected
+)
+
+// Application status words with a meaning of their own.
+const (
+	ApplicationStatusMerchantCreated = "MERCHANT_CREATED"
+	ApplicationStatusRejected        = "REJECTED"
+)
+
+// OnboardingStageOf classifies an application status word. The service
+// publishes two vocabularies (the API reference's PENDING, IN_REVIEW,
+// MERCHANT_CREATED, REJECTED and the guide's APPLICATION_INITIATED to
+// APPLICATION_COMPLETED, then MERCHANT_CREATED); only the two final words
+// matter, and they are compared case-insensitively.
+func OnboardingStageOf(status string) OnboardingStage {
+	switch status = strings.TrimSpace(status); {
+	case strings.EqualFold(status, ApplicationStatusMerchantCreated):
+		return OnboardingMerchantCreated
+	case strings.EqualFold(status, ApplicationStatusRejected):
+		return OnboardingRejected
+	default:
+		return OnboardingInProgress
+	}
+}
+
+// Terminal is one entry of a merchant's terminal list. TerminalStatus is
+// ACTIVE, REGISTERED or INACTIVE on the published pages; other words are
+// kept as sent. Only online terminals carry a public key.
+type Terminal struct {
+	TerminalID        string  `json:"terminalId"`
+	TerminalType      string  `json:"terminalType"`
+	TerminalStatus    string  `json:"terminalStatus"`
+	TerminalName      *string `json:"terminalName,omitempty"`
+	TerminalPublicKey *string `json:"terminalPublicKey,omitempty"`
+}
+
+// Terminal words with a meaning of their own.
+const (
+	TerminalStatusInactive = "INACTIVE"
+	// TerminalTypeCheckoutX is the type of a tap-to-pay device paired with
+	// an in-app registration code.
+	TerminalTypeCheckoutX = "checkoutX"
+)
+
+// Inactive reports whether the service has deactivated the terminal.
+func (t Terminal) Inactive() bool {
+	return strings.EqualFold(strings.TrimSpace(t.TerminalStatus), TerminalStatusInactive)
+}
+
+// IsCheckoutX reports whether the terminal is a paired tap-to-pay device.
+func (t Terminal) IsCheckoutX() bool {
+	return strings.EqualFold(strings.TrimSpace(t.TerminalType), TerminalTypeCheckoutX)
+}
+
+// terminalList is the answer of GET .../terminals.
+type terminalList struct {
+	Terminals *[]Terminal `json:"terminals"`
+}
+
+// validate requires the "terminals" array: an answer without it must not
+// read as "the merchant has no terminals", which would drop every terminal
+// from state.
+func (l *terminalList) validate() error {
+	if l.Terminals == nil {
+		return errors.New(`no "terminals" array`)
+	}
+	for i, t := range *l.Terminals {
+		if t.TerminalID == "" {
+			return fmt.Errorf(`terminal %d of the list has no "terminalId"`, i)
+		}
+	}
+	return nil
 }
 
 // ConsentRequest is the body of POST /v1/ais/consents.
