@@ -41,8 +41,8 @@ func TestClientAgainstSandbox(t *testing.T) {
 	}
 
 	app, err := c.StartOnboarding(ctx, 1003)
-	if err != nil || app.ApplicationStatus != "PENDING" || app.ShortLinkURL != nil {
-		t.Fatalf("StartOnboarding(1003) = %+v, %v; want PENDING without shortLinkUrl", app, err)
+	if err != nil || app.ApplicationStatus != "APPLICATION_INITIATED" || app.ShortLinkURL != nil {
+		t.Fatalf("StartOnboarding(1003) = %+v, %v; want the guide's APPLICATION_INITIATED without shortLinkUrl", app, err)
 	}
 
 	order, err := c.CreateOrder(ctx, 1001, client.OrderRequest{Amount: 1000, Currency: "SEK", Reference: "inv-1"})

@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -42,12 +43,26 @@ type Partner struct {
 	AISClientID  string `json:"aisClientId"`
 }
 
+// API variants a merchant's answers follow. The service's API reference and
+// its guides publish different store shapes and onboarding words; clients
+// must accept both, so the sandbox serves both.
+const (
+	APIVariantReference = "reference"
+	APIVariantGuide     = "guide"
+)
+
 // Merchant is a merchant owned by one partner, with its stores and payment
-// methods. ShortLinks says whether onboarding returns a shortLinkUrl.
+// methods. ShortLinks says whether onboarding returns a shortLinkUrl (never
+// for the guide variant). APIVariant is "" or APIVariantReference (the
+// default) or APIVariantGuide. Onboarding, when set, is the status of the
+// one application the merchant already has at start; "" means the merchant
+// was never onboarded.
 type Merchant struct {
 	ID              int64           `json:"id"`
 	PartnerClientID string          `json:"partnerClientId"`
 	ShortLinks      bool            `json:"shortLinks"`
+	APIVariant      string          `json:"apiVariant"`
+	Onboarding      string          `json:"onboarding,omitempty"`
 	Stores          []Store         `json:"stores"`
 	PaymentMethods  []PaymentMethod `json:"paymentMethods"`
 }
@@ -127,20 +142,13 @@ func (f *Fixtures) Validate() error {
 
 func validateMerchant(m Merchant) []error {
 	var errs []error
-	defaults := 0
-	ids := map[string]bool{}
-	for _, s := range m.Stores {
-		if s.ID == "" || ids[s.ID] {
-			errs = append(errs, fmt.Errorf("merchant %d: store ID %q empty or duplicate", m.ID, s.ID))
-		}
-		ids[s.ID] = true
-		if s.IsDefault {
-			defaults++
-		}
+	if m.APIVariant != "" && m.APIVariant != APIVariantReference && m.APIVariant != APIVariantGuide {
+		errs = append(errs, fmt.Errorf("merchant %d: apiVariant must be %q or %q, got %q", m.ID, APIVariantReference, APIVariantGuide, m.APIVariant))
 	}
-	if defaults != 1 {
-		errs = append(errs, fmt.Errorf("merchant %d: needs exactly one default store, has %d", m.ID, defaults))
+	if m.Onboarding != "" && !slices.Contains(applicationStatuses, m.Onboarding) {
+		errs = append(errs, fmt.Errorf("merchant %d: onboarding must be one of %s, got %q", m.ID, strings.Join(applicationStatuses, ", "), m.Onboarding))
 	}
+	errs = append(errs, validateStores(m)...)
 	methods := map[string]bool{}
 	for _, pm := range m.PaymentMethods {
 		if pm.Method == "" || methods[pm.Method] {
@@ -153,6 +161,31 @@ func validateMerchant(m Merchant) []error {
 		if (pm.Status == statusActive) != (pm.ActivatedAt != "") {
 			errs = append(errs, fmt.Errorf("merchant %d: payment method %q: activatedAt must be set exactly when active", m.ID, pm.Method))
 		}
+	}
+	return errs
+}
+
+// validateStores allows a merchant without stores (not onboarded yet);
+// otherwise, and always once onboarding created the merchant, it needs
+// exactly one default store.
+func validateStores(m Merchant) []error {
+	var errs []error
+	defaults := 0
+	ids := map[string]bool{}
+	for _, s := range m.Stores {
+		if s.ID == "" || strings.Contains(s.ID, "/") || ids[s.ID] {
+			errs = append(errs, fmt.Errorf("merchant %d: store ID %q empty, duplicate or with a slash", m.ID, s.ID))
+		}
+		ids[s.ID] = true
+		if s.Status != statusActive && s.Status != statusInactive {
+			errs = append(errs, fmt.Errorf("merchant %d: store %q has status %q, want active or inactive", m.ID, s.ID, s.Status))
+		}
+		if s.IsDefault {
+			defaults++
+		}
+	}
+	if defaults != 1 && (len(m.Stores) > 0 || m.Onboarding == appMerchantCreated) {
+		errs = append(errs, fmt.Errorf("merchant %d: needs exactly one default store, has %d", m.ID, defaults))
 	}
 	return errs
 }
@@ -191,6 +224,8 @@ func DefaultFixtures() *Fixtures {
 		// 1003 has no short links so the optional shortLinkUrl is exercised.
 		f.Merchants = append(f.Merchants, defaultMerchant(id, DemoPartnerClientID, id != 1003))
 	}
+	// 1003 also follows the guide's shapes, so clients meet both variants.
+	f.Merchants[2].APIVariant = APIVariantGuide
 	for _, id := range []int64{2001, 2002} {
 		f.Merchants = append(f.Merchants, defaultMerchant(id, OtherPartnerClientID, true))
 	}
@@ -254,7 +289,10 @@ func defaultMerchant(id int64, partner string, shortLinks bool) Merchant {
 	for _, name := range []string{"amex", "swish", "klarna", "vipps", "mobilepay"} {
 		methods = append(methods, PaymentMethod{Method: name, Status: statusInactive})
 	}
-	return Merchant{ID: id, PartnerClientID: partner, ShortLinks: shortLinks, Stores: []Store{main, second}, PaymentMethods: methods}
+	return Merchant{
+		ID: id, PartnerClientID: partner, ShortLinks: shortLinks, Onboarding: appMerchantCreated,
+		Stores: []Store{main, second}, PaymentMethods: methods,
+	}
 }
 
 func defaultUser1001() AISUser {

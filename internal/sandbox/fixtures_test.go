@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -56,7 +57,7 @@ func TestLoadFixturesRoundTrip(t *testing.T) {
 	if string(data) != string(data2) {
 		t.Errorf("round trip changed the fixtures:\n%s\n%s", data, data2)
 	}
-	if again.Merchants[0].Stores[0].PostalCode != "0155" || again.AISUsers[0].Accounts[0].GeneratedTransactions != 10 ||
+	if again.Merchants[0].Stores[0].PostalCode != "0155" || again.Merchants[0].Onboarding != "IN_REVIEW" || again.AISUsers[0].Accounts[0].GeneratedTransactions != 10 ||
 		!strings.Contains(string(again.AISUsers[0].Accounts[0].AccountDetails), `"verified":false`) {
 		t.Errorf("loaded fixtures lost data: %s", data2)
 	}
@@ -166,5 +167,80 @@ func TestAddGeneratedMerchantsRejects(t *testing.T) {
 	f := &Fixtures{}
 	if err := f.AddGeneratedMerchants(0, 1); err != nil || len(f.Merchants) != 0 {
 		t.Errorf("n = 0: err %v, merchants %d", err, len(f.Merchants))
+	}
+}
+
+func TestFixtureMerchantsStartOnboarded(t *testing.T) {
+	f := DefaultFixtures()
+	if err := f.AddGeneratedMerchants(2, 100001); err != nil {
+		t.Fatal(err)
+	}
+	srv := New(Config{Fixtures: f, Now: newFakeClock().Now})
+	apps := srv.Snapshot().Applications
+	if len(apps) != 7 {
+		t.Fatalf("applications = %+v, want one per merchant", apps)
+	}
+	seen := map[string]bool{}
+	for i, a := range apps {
+		if a.MerchantID != f.Merchants[i].ID || a.ApplicationStatus != "MERCHANT_CREATED" || a.CreatedAt != fixtureCreatedAt ||
+			a.WebKybURL == "" || !regexp.MustCompile(`^[0-9a-f]{24}$`).MatchString(a.ApplicationID) || seen[a.ApplicationID] {
+			t.Errorf("fixture application %d = %+v, want MERCHANT_CREATED with its own 24-hex-digit ID", i, a)
+		}
+		seen[a.ApplicationID] = true
+	}
+	// The IDs are deterministic: a reset or another server yields the same.
+	srv.Reset()
+	if again := New(Config{Fixtures: f}).Snapshot().Applications; !reflect.DeepEqual(again, srv.Snapshot().Applications) || !reflect.DeepEqual(again, apps) {
+		t.Errorf("fixture applications differ between servers:\n%+v\n%+v", apps, again)
+	}
+	for _, m := range f.Merchants {
+		want := ""
+		if m.ID == 1003 {
+			want = APIVariantGuide
+		}
+		if m.APIVariant != want {
+			t.Errorf("merchant %d apiVariant = %q, want %q", m.ID, m.APIVariant, want)
+		}
+	}
+}
+
+func TestFixtureMerchantWithoutOnboarding(t *testing.T) {
+	f := &Fixtures{
+		Partners:  []Partner{{ClientID: "p", ClientSecret: "s", AccessToken: "t", AISClientID: "a"}},
+		Merchants: []Merchant{{ID: 7, PartnerClientID: "p", APIVariant: APIVariantReference}},
+	}
+	if err := f.Validate(); err != nil {
+		t.Fatalf("a merchant that was never onboarded needs no stores: %v", err)
+	}
+	if apps := New(Config{Fixtures: f}).Snapshot().Applications; len(apps) != 0 {
+		t.Errorf("applications = %+v, want none", apps)
+	}
+}
+
+func TestValidateMerchantVariantAndOnboarding(t *testing.T) {
+	store := Store{ID: "s", IsDefault: true, Status: "active"}
+	for name, tc := range map[string]struct {
+		m    Merchant
+		want string
+	}{
+		"unknown variant":          {Merchant{APIVariant: "beta", Stores: []Store{store}}, `apiVariant must be "reference" or "guide", got "beta"`},
+		"unknown onboarding":       {Merchant{Onboarding: "DONE", Stores: []Store{store}}, `onboarding must be one of PENDING, IN_REVIEW`},
+		"created without a store":  {Merchant{Onboarding: "MERCHANT_CREATED"}, "needs exactly one default store, has 0"},
+		"store without status":     {Merchant{Stores: []Store{{ID: "s", IsDefault: true}}}, `store "s" has status ""`},
+		"store ID with a slash":    {Merchant{Stores: []Store{{ID: "a/b", IsDefault: true, Status: "active"}}}, "with a slash"},
+		"stores but no default":    {Merchant{Stores: []Store{{ID: "s", Status: "active"}}}, "needs exactly one default store, has 0"},
+		"guide vocabulary is fine": {Merchant{APIVariant: "guide", Onboarding: "APPLICATION_SIGNED", Stores: []Store{store}}, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			tc.m.ID, tc.m.PartnerClientID = 9, "p"
+			f := &Fixtures{Partners: []Partner{{ClientID: "p", ClientSecret: "s", AccessToken: "t", AISClientID: "a"}}, Merchants: []Merchant{tc.m}}
+			err := f.Validate()
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("Validate = %v, want nil", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("Validate = %v, want %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -190,22 +190,14 @@ func (s *Server) activatePaymentMethod(c *partnerCall) (int, any, error) {
 	return http.StatusOK, *pm, nil
 }
 
-// startOnboarding creates a new PENDING application on every call.
+// startOnboarding creates a new application on every call, PENDING or
+// APPLICATION_INITIATED depending on the merchant's vocabulary.
 func (s *Server) startOnboarding(c *partnerCall) (int, any, error) {
 	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
 		return 0, nil, err
 	}
-	id := randomID("app_")
-	a := Application{
-		MerchantID:        c.merchantID,
-		ApplicationID:     id,
-		WebKybURL:         "https://kyb.sandbox.cardpay.example/applications/" + id,
-		ApplicationStatus: "PENDING",
-		CreatedAt:         timestamp(c.now),
-	}
-	if c.merchant.shortLinks {
-		a.ShortLinkURL = "https://cpay.example/k/" + strings.TrimPrefix(id, "app_")[:8]
-	}
+	m := c.merchant
+	a := newApplication(c.merchantID, m, randomID("app_"), m.initialApplicationStatus(), timestamp(c.now))
 	c.st.applications = append(c.st.applications, a)
 	return http.StatusCreated, onboardingResponse{
 		WebKybURL: a.WebKybURL, ApplicationID: a.ApplicationID, ShortLinkURL: a.ShortLinkURL, ApplicationStatus: a.ApplicationStatus,

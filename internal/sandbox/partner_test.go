@@ -89,12 +89,19 @@ func TestStartOnboarding(t *testing.T) {
 		t.Errorf("application = %v", got)
 	}
 
-	// Merchant 1003 has no short links: the optional field is left out.
+	// Merchant 1003 follows the guide: it starts at APPLICATION_INITIATED
+	// and has no shortLinkUrl.
 	r = e.partner(http.MethodPost, "/v1/partner/merchants/1003/card-payments/onboard", "{}")
 	expectStatus(t, r, http.StatusCreated)
-	expectKeys(t, r.obj(t), "webKybUrl", "applicationId", "applicationStatus")
+	guide := r.obj(t)
+	expectKeys(t, guide, "webKybUrl", "applicationId", "applicationStatus")
+	if guide["applicationStatus"] != "APPLICATION_INITIATED" {
+		t.Errorf("guide application = %v, want APPLICATION_INITIATED", guide)
+	}
 
-	if apps := e.srv.Snapshot().Applications; len(apps) != 2 || apps[1].MerchantID != 1003 {
+	// The five default merchants start with one application each.
+	apps := e.srv.Snapshot().Applications
+	if len(apps) != 5+2 || apps[5].ApplicationID != got["applicationId"] || apps[6].MerchantID != 1003 {
 		t.Errorf("snapshot applications = %+v", apps)
 	}
 }

@@ -31,8 +31,10 @@ type state struct {
 type merchantState struct {
 	partner    string
 	shortLinks bool
-	stores     []*Store
-	methods    []*PaymentMethod
+	// variant is APIVariantReference or APIVariantGuide, never "".
+	variant string
+	stores  []*Store
+	methods []*PaymentMethod
 }
 
 // Terminal is an online terminal the sandbox registered.
@@ -120,7 +122,10 @@ type State struct {
 func newState(f *Fixtures) *state {
 	st := &state{merchants: map[int64]*merchantState{}}
 	for _, m := range f.Merchants {
-		ms := &merchantState{partner: m.PartnerClientID, shortLinks: m.ShortLinks}
+		ms := &merchantState{partner: m.PartnerClientID, shortLinks: m.ShortLinks, variant: m.APIVariant}
+		if ms.variant == "" {
+			ms.variant = APIVariantReference
+		}
 		for _, store := range m.Stores {
 			ms.stores = append(ms.stores, &store)
 		}
@@ -129,9 +134,15 @@ func newState(f *Fixtures) *state {
 		}
 		st.merchants[m.ID] = ms
 		st.merchantIDs = append(st.merchantIDs, m.ID)
+		if m.Onboarding != "" {
+			st.applications = append(st.applications,
+				newApplication(m.ID, ms, fixtureApplicationID(m.ID), m.Onboarding, fixtureCreatedAt))
+		}
 	}
 	return st
 }
+
+func (m *merchantState) guide() bool { return m.variant == APIVariantGuide }
 
 func (m *merchantState) store(id string) *Store {
 	for _, s := range m.stores {
