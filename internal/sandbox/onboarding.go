@@ -3,6 +3,7 @@ package sandbox
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"net/http"
 	"strconv"
 	"strings"
 )
@@ -64,4 +65,31 @@ func newApplication(merchantID int64, m *merchantState, id, status, createdAt st
 func fixtureApplicationID(merchantID int64) string {
 	sum := sha256.Sum256([]byte("cardpay-sandbox fixture application " + strconv.FormatInt(merchantID, 10)))
 	return hex.EncodeToString(sum[:12])
+}
+
+// onboardingStatus answers the merchant's newest application. webKybUrl is
+// left out once the application is final, because the KYB link is then no
+// longer active.
+func (s *Server) onboardingStatus(c *partnerCall) (int, any, error) {
+	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
+		return 0, nil, err
+	}
+	a := c.st.newestApplication(c.merchantID)
+	if a == nil {
+		return 0, nil, errorf(http.StatusNotFound, "no onboarding application for merchant %d", c.merchantID)
+	}
+	resp := onboardingStatusResponse{ApplicationID: a.ApplicationID, ApplicationStatus: a.ApplicationStatus}
+	if !finalApplicationStatus(a.ApplicationStatus) {
+		resp.WebKybURL = a.WebKybURL
+	}
+	return http.StatusOK, resp, nil
+}
+
+func (st *state) newestApplication(merchantID int64) *Application {
+	for i := len(st.applications) - 1; i >= 0; i-- {
+		if st.applications[i].MerchantID == merchantID {
+			return &st.applications[i]
+		}
+	}
+	return nil
 }

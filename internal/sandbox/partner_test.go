@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -355,5 +356,37 @@ func TestRequestIDHeader(t *testing.T) {
 	r = e.partner(http.MethodGet, merchantPath+"/card-payments/payment-methods", nil)
 	if !strings.HasPrefix(r.header.Get("X-Request-Id"), "req-") {
 		t.Errorf("generated X-Request-Id = %q", r.header.Get("X-Request-Id"))
+	}
+}
+
+// TestEveryPartnerRouteChecksInOrder runs the shared checks on every
+// /v1/partner/ route, with a body that is also invalid, so each answer
+// proves which check comes first.
+func TestEveryPartnerRouteChecksInOrder(t *testing.T) {
+	e := newEnv(t)
+	for _, route := range e.srv.routeKeys {
+		if !strings.Contains(route, "/v1/partner/") {
+			continue
+		}
+		method, path := routePath(route)
+		other := strings.Replace(path, "/1001/", "/%s/", 1)
+		for _, tc := range []struct {
+			name, path string
+			headers    map[string]string
+			status     int
+			message    string
+		}{
+			{"no credentials", path, nil, 401, "missing header X-Partner-Client-Id"},
+			{"merchantId syntax", fmt.Sprintf(other, "abc"), partnerAuth(), 400, "merchantId must be a positive integer"},
+			{"unknown merchant", fmt.Sprintf(other, "9999"), partnerAuth(), 404, "merchant 9999 not found"},
+			{"other partner's merchant", path, otherPartnerAuth(), 403, "merchant 1001 is not managed by this partner"},
+		} {
+			t.Run(route+"/"+tc.name, func(t *testing.T) {
+				expectMessage(t, e.do(method, tc.path, `{"noSuchField":1}`, tc.headers), tc.status, tc.message)
+			})
+		}
+		t.Run(route+"/body", func(t *testing.T) {
+			expectMessage(t, e.partner(method, path, `{"noSuchField":1}`), 400, `unknown field "noSuchField"`)
+		})
 	}
 }

@@ -104,6 +104,12 @@ type onboardingResponse struct {
 	ApplicationStatus string `json:"applicationStatus"`
 }
 
+type onboardingStatusResponse struct {
+	ApplicationID     string `json:"applicationId"`
+	ApplicationStatus string `json:"applicationStatus"`
+	WebKybURL         string `json:"webKybUrl,omitempty"`
+}
+
 type orderRequest struct {
 	Amount      *int64 `json:"amount"`
 	Currency    string `json:"currency"`
