@@ -144,6 +144,7 @@ func (s *Server) createOnlineTerminal(c *partnerCall) (int, any, error) {
 		TerminalType:      req.OnlineTerminalMode,
 		StoreID:           store.ID,
 		CreatedAt:         timestamp(c.now),
+		TerminalStatus:    terminalActive,
 	}
 	c.st.terminals = append(c.st.terminals, t)
 	return http.StatusCreated, onlineTerminalResponse{

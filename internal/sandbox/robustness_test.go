@@ -38,6 +38,7 @@ var validBodies = map[string]map[string]any{
 		"callbackUrl": "http://127.0.0.1:1/callback",
 	},
 	"GET /v1/partner/merchants/{merchantId}/card-payments/onboard/status": nil,
+	"GET /v1/partner/merchants/{merchantId}/card-payments/terminals":      nil,
 	"POST /v1/ais/accounts":         {"merchantId": 1001, "userId": "user-1001"},
 	"POST /v1/ais/accounts/balance": {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
 	"POST /v1/ais/accounts/transactions": {

@@ -124,6 +124,7 @@ func (s *Server) routes() {
 	// The reads of service-reads.md come after the eleven routes above, so
 	// the fuzz corpus, which names routes by index, keeps its meaning.
 	s.api("GET "+merchant+"/card-payments/onboard/status", s.partner(s.onboardingStatus))
+	s.api("GET "+merchant+"/card-payments/terminals", s.partner(s.listTerminals))
 	s.adminRoutes()
 }
 

@@ -37,7 +37,8 @@ type merchantState struct {
 	methods []*PaymentMethod
 }
 
-// Terminal is an online terminal the sandbox registered.
+// Terminal is a terminal the sandbox registered: an online terminal (with a
+// public key) or a paired tap-to-pay device (without one).
 type Terminal struct {
 	MerchantID        int64  `json:"merchantId"`
 	TerminalID        string `json:"terminalId"`
@@ -45,6 +46,8 @@ type Terminal struct {
 	TerminalType      string `json:"terminalType"`
 	StoreID           string `json:"storeId"`
 	CreatedAt         string `json:"createdAt"`
+	TerminalStatus    string `json:"terminalStatus"`
+	TerminalName      string `json:"terminalName,omitempty"`
 }
 
 // Application is an onboarding application.

@@ -97,6 +97,19 @@ type onlineTerminalResponse struct {
 	StoreID           string `json:"storeId"`
 }
 
+type terminalEntry struct {
+	TerminalID        string `json:"terminalId"`
+	TerminalType      string `json:"terminalType"`
+	TerminalStatus    string `json:"terminalStatus"`
+	TerminalName      string `json:"terminalName,omitempty"`
+	TerminalPublicKey string `json:"terminalPublicKey,omitempty"`
+}
+
+type terminalsResponse struct {
+	Terminals []terminalEntry `json:"terminals"`
+	Total     int             `json:"total"`
+}
+
 type onboardingResponse struct {
 	WebKybURL         string `json:"webKybUrl"`
 	ApplicationID     string `json:"applicationId"`
