@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -15,7 +14,6 @@ import (
 var (
 	terminalModes = []string{"SelfHostedPage", "PaymentPage", "MerchantInitiated"}
 	currencies    = []string{"DKK", "EUR", "SEK"}
-	countryCode   = regexp.MustCompile(`^[A-Z]{2}$`)
 )
 
 // partnerCall is what a partner handler needs. Handlers run with Server.mu
@@ -107,13 +105,16 @@ func (st *state) ownedMerchant(p Partner, id int64) (*merchantState, error) {
 	return m, nil
 }
 
-// storeOrDefault resolves an optional storeId of a request body.
+// storeOrDefault resolves an optional storeId of a request body. Admin
+// changes can leave a merchant without an active default store; terminals
+// then need an explicit storeId.
 func (c *partnerCall) storeOrDefault(id string) (*Store, error) {
+	var st *Store
 	if id == "" {
-		return c.merchant.defaultStore(), nil
-	}
-	st := c.merchant.store(id)
-	if st == nil {
+		if st = c.merchant.defaultStore(); st == nil {
+			return nil, badRequest("merchant %d has no default store: send a storeId", c.merchantID)
+		}
+	} else if st = c.merchant.store(id); st == nil {
 		return nil, errorf(http.StatusNotFound, "store %q not found for merchant %d", id, c.merchantID)
 	}
 	if st.Status != statusActive {
@@ -261,71 +262,7 @@ func (s *Server) createInterappCode(c *partnerCall) (int, any, error) {
 // registrationCode is six characters without look-alikes (0/O, 1/I), since
 // merchants type it by hand.
 func registrationCode() string {
-	const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return string(b)
-}
-
-// updateStore changes only the fields sent (JSON null counts as not sent).
-// The whole body is validated before anything changes.
-func (s *Server) updateStore(c *partnerCall) (int, any, error) {
-	storeID := c.r.PathValue("storeId")
-	store := c.merchant.store(storeID)
-	if store == nil {
-		return 0, nil, errorf(http.StatusNotFound, "store %q not found for merchant %d", storeID, c.merchantID)
-	}
-	var req storeUpdateRequest
-	if err := decodeJSON(c.body, &req, true); err != nil {
-		return 0, nil, err
-	}
-	if err := validateStoreUpdate(req, store); err != nil {
-		return 0, nil, err
-	}
-	applyStoreUpdate(store, req)
-	if req.IsDefault != nil && *req.IsDefault {
-		for _, other := range c.merchant.stores {
-			other.IsDefault = other == store
-		}
-	}
-	return http.StatusOK, *store, nil
-}
-
-func validateStoreUpdate(req storeUpdateRequest, current *Store) error {
-	if req.Name != nil {
-		if err := required("name", *req.Name); err != nil {
-			return err
-		}
-	}
-	if req.CountryCode != nil && !countryCode.MatchString(*req.CountryCode) {
-		return badRequest("field %q must be an ISO 3166-1 alpha-2 code in upper case such as DK, got %q", "countryCode", *req.CountryCode)
-	}
-	if req.Email != nil {
-		if err := validEmail("email", *req.Email); err != nil {
-			return err
-		}
-	}
-	if req.IsDefault != nil && !*req.IsDefault && current.IsDefault {
-		return badRequest("store %q is the default store and a merchant must keep one default store: set isDefault true on another store instead", current.ID)
-	}
-	return nil
-}
-
-func applyStoreUpdate(st *Store, req storeUpdateRequest) {
-	for _, f := range []struct {
-		dst *string
-		src *string
-	}{
-		{&st.Name, req.Name}, {&st.StreetAddress, req.StreetAddress}, {&st.City, req.City},
-		{&st.PostalCode, req.PostalCode}, {&st.CountryCode, req.CountryCode}, {&st.Phone, req.Phone}, {&st.Email, req.Email},
-	} {
-		if f.src != nil {
-			*f.dst = *f.src
-		}
-	}
+	return randomString("ABCDEFGHJKLMNPQRSTUVWXYZ23456789", 6)
 }
 
 // String makes a Partner safe to print: the secret and token are masked.

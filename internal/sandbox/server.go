@@ -125,6 +125,10 @@ func (s *Server) routes() {
 	// the fuzz corpus, which names routes by index, keeps its meaning.
 	s.api("GET "+merchant+"/card-payments/onboard/status", s.partner(s.onboardingStatus))
 	s.api("GET "+merchant+"/card-payments/terminals", s.partner(s.listTerminals))
+	s.api("POST "+merchant+"/stores", s.partner(s.createStore))
+	s.api("GET "+merchant+"/stores", s.partner(s.listStores))
+	s.api("GET "+merchant+"/stores/{storeId}", s.partner(s.getStore))
+	s.api("DELETE "+merchant+"/stores/{storeId}", s.partner(s.deactivateStore))
 	s.adminRoutes()
 }
 

@@ -6,7 +6,9 @@ import "encoding/json"
 // sandbox defines its own structs instead of importing internal/client so that
 // a mistake in one is not silently mirrored by the other.
 
-// Store is a merchant's store (location) as the API returns it.
+// Store is a merchant's store (location), as the fixtures and Snapshot hold
+// it. The API answers it in the merchant's variant: referenceStore or
+// guideStore.
 type Store struct {
 	ID            string `json:"id"`
 	Name          string `json:"name"`
@@ -20,6 +22,9 @@ type Store struct {
 	IsDefault     bool   `json:"isDefault"`
 	Status        string `json:"status"`
 	CreatedAt     string `json:"createdAt"`
+	// UpdatedAt is the time of the last change; only the guide's shape
+	// shows it.
+	UpdatedAt string `json:"updatedAt,omitempty"`
 }
 
 // PaymentMethod is one entry of the payment-method list. ActivatedAt is
@@ -160,6 +165,52 @@ type storeUpdateRequest struct {
 	Phone         *string `json:"phone"`
 	Email         *string `json:"email"`
 	IsDefault     *bool   `json:"isDefault"`
+}
+
+type storeCreateRequest struct {
+	Name          string  `json:"name"`
+	LocationID    string  `json:"locationId"`
+	StreetAddress string  `json:"streetAddress"`
+	City          string  `json:"city"`
+	PostalCode    string  `json:"postalCode"`
+	CountryCode   *string `json:"countryCode"`
+	Phone         string  `json:"phone"`
+	Email         *string `json:"email"`
+	IsDefault     bool    `json:"isDefault"`
+}
+
+// storeFields are the fields both published store shapes share.
+type storeFields struct {
+	Name          string `json:"name"`
+	LocationID    string `json:"locationId"`
+	StreetAddress string `json:"streetAddress"`
+	City          string `json:"city"`
+	PostalCode    string `json:"postalCode"`
+	CountryCode   string `json:"countryCode"`
+	Phone         string `json:"phone"`
+	Email         string `json:"email"`
+	IsDefault     bool   `json:"isDefault"`
+}
+
+// referenceStore is the API reference's store: id, status, no updatedAt.
+type referenceStore struct {
+	ID string `json:"id"`
+	storeFields
+	Status    string `json:"status"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// guideStore is the guide's store: storeId, isActive and updatedAt.
+type guideStore struct {
+	StoreID string `json:"storeId"`
+	storeFields
+	IsActive  bool   `json:"isActive"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+type guideStoreList struct {
+	Stores []guideStore `json:"stores"`
 }
 
 type consentRequest struct {

@@ -1,0 +1,248 @@
+package sandbox
+
+import (
+	"net/http"
+	"regexp"
+	"slices"
+	"time"
+)
+
+// Store defaults and formats. Created stores get IDs in the API reference's
+// style ("loc_..."), distinct from the fixtures' "<id>-main", so tests can
+// tell them apart; generated location codes follow the guide's example.
+const (
+	storeIDPrefix      = "loc_"
+	defaultCountryCode = "DK"
+	locationAlphabet   = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+)
+
+var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
+
+// pathStore is the store named by the path's storeId (404 if the merchant
+// has none such).
+func (c *partnerCall) pathStore() (*Store, error) {
+	id := c.r.PathValue("storeId")
+	if st := c.merchant.store(id); st != nil {
+		return st, nil
+	}
+	return nil, errorf(http.StatusNotFound, "store %q not found for merchant %d", id, c.merchantID)
+}
+
+// createStore adds an active store; countryCode defaults to DK and a
+// missing or empty locationId is generated.
+func (s *Server) createStore(c *partnerCall) (int, any, error) {
+	var req storeCreateRequest
+	if err := decodeJSON(c.body, &req, true); err != nil {
+		return 0, nil, err
+	}
+	if err := required("name", req.Name); err != nil {
+		return 0, nil, err
+	}
+	if err := validateStoreFormats(nil, req.CountryCode, req.Email); err != nil {
+		return 0, nil, err
+	}
+	now := timestamp(c.now)
+	st := &Store{
+		ID: randomID(storeIDPrefix), Name: req.Name, LocationID: req.LocationID, StreetAddress: req.StreetAddress,
+		City: req.City, PostalCode: req.PostalCode, CountryCode: defaultCountryCode, Phone: req.Phone,
+		Status: statusActive, CreatedAt: now, UpdatedAt: now,
+	}
+	if req.CountryCode != nil {
+		st.CountryCode = *req.CountryCode
+	}
+	if req.Email != nil {
+		st.Email = *req.Email
+	}
+	if st.LocationID == "" {
+		st.LocationID = c.merchant.newLocationID(c.now)
+	}
+	c.merchant.stores = append(c.merchant.stores, st)
+	if req.IsDefault {
+		c.merchant.makeDefault(st, now)
+	}
+	return http.StatusCreated, c.merchant.storeJSON(st), nil
+}
+
+// listStores answers every store of the merchant, inactive ones included,
+// in creation order.
+func (s *Server) listStores(c *partnerCall) (int, any, error) {
+	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, c.merchant.storeListJSON(), nil
+}
+
+func (s *Server) getStore(c *partnerCall) (int, any, error) {
+	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
+		return 0, nil, err
+	}
+	st, err := c.pathStore()
+	if err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, c.merchant.storeJSON(st), nil
+}
+
+// updateStore changes only the fields sent (JSON null counts as not sent).
+// The whole body is validated before anything changes.
+func (s *Server) updateStore(c *partnerCall) (int, any, error) {
+	store, err := c.pathStore()
+	if err != nil {
+		return 0, nil, err
+	}
+	var req storeUpdateRequest
+	if err := decodeJSON(c.body, &req, true); err != nil {
+		return 0, nil, err
+	}
+	if err := validateStoreUpdate(req, store); err != nil {
+		return 0, nil, err
+	}
+	now := timestamp(c.now)
+	applyStoreUpdate(store, req)
+	store.UpdatedAt = now
+	if req.IsDefault != nil && *req.IsDefault {
+		c.merchant.makeDefault(store, now)
+	}
+	return http.StatusOK, c.merchant.storeJSON(store), nil
+}
+
+// deactivateStore is the soft delete: the store stays, inactive. The
+// default store is refused so the merchant keeps an active default.
+func (s *Server) deactivateStore(c *partnerCall) (int, any, error) {
+	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
+		return 0, nil, err
+	}
+	st, err := c.pathStore()
+	if err != nil {
+		return 0, nil, err
+	}
+	switch {
+	case st.Status == statusInactive:
+		// Already gone: repeating the delete changes nothing.
+	case st.IsDefault:
+		return 0, nil, badRequest("store %q is the default store of merchant %d; make another store the default (isDefault true) before deactivating it",
+			st.ID, c.merchantID)
+	default:
+		st.Status, st.UpdatedAt = statusInactive, timestamp(c.now)
+	}
+	return http.StatusOK, c.merchant.storeJSON(st), nil
+}
+
+// validateStoreFormats checks the fields with a format; nil means not sent.
+// Create, PUT and the admin change share it.
+func validateStoreFormats(name, country, email *string) error {
+	if name != nil {
+		if err := required("name", *name); err != nil {
+			return err
+		}
+	}
+	if country != nil && !countryCode.MatchString(*country) {
+		return badRequest("field %q must be an ISO 3166-1 alpha-2 code in upper case such as DK, got %q", "countryCode", *country)
+	}
+	if email != nil {
+		return validEmail("email", *email)
+	}
+	return nil
+}
+
+// validateStoreUpdate adds the API's default-store rules to the formats:
+// the merchant keeps exactly one default, and it is an active store.
+func validateStoreUpdate(req storeUpdateRequest, current *Store) error {
+	if err := validateStoreFormats(req.Name, req.CountryCode, req.Email); err != nil {
+		return err
+	}
+	if req.IsDefault == nil {
+		return nil
+	}
+	if !*req.IsDefault && current.IsDefault {
+		return badRequest("store %q is the default store and a merchant must keep one default store: set isDefault true on another store instead", current.ID)
+	}
+	if *req.IsDefault && current.Status != statusActive {
+		return badRequest("store %q is %s and cannot become the default store", current.ID, current.Status)
+	}
+	return nil
+}
+
+func applyStoreUpdate(st *Store, req storeUpdateRequest) {
+	for _, f := range []struct {
+		dst *string
+		src *string
+	}{
+		{&st.Name, req.Name}, {&st.StreetAddress, req.StreetAddress}, {&st.City, req.City},
+		{&st.PostalCode, req.PostalCode}, {&st.CountryCode, req.CountryCode}, {&st.Phone, req.Phone}, {&st.Email, req.Email},
+	} {
+		if f.src != nil {
+			*f.dst = *f.src
+		}
+	}
+}
+
+// makeDefault makes st the merchant's only default store and stamps every
+// store whose flag changed.
+func (m *merchantState) makeDefault(st *Store, now string) {
+	for _, other := range m.stores {
+		if other.IsDefault != (other == st) {
+			other.IsDefault, other.UpdatedAt = other == st, now
+		}
+	}
+}
+
+// newLocationID makes a location code in the guide's style,
+// LOC-YYYYMMDD-XXXX (UTC date), unique among the merchant's stores.
+func (m *merchantState) newLocationID(now time.Time) string {
+	for {
+		id := "LOC-" + now.UTC().Format("20060102") + "-" + randomString(locationAlphabet, 4)
+		if !slices.ContainsFunc(m.stores, func(s *Store) bool { return s.LocationID == id }) {
+			return id
+		}
+	}
+}
+
+// storeJSON encodes st in the merchant's published shape.
+func (m *merchantState) storeJSON(st *Store) any {
+	if m.guide() {
+		return newGuideStore(st)
+	}
+	return newReferenceStore(st)
+}
+
+// storeListJSON is a bare array in the reference's shape and an object
+// {"stores": [...]} in the guide's.
+func (m *merchantState) storeListJSON() any {
+	if m.guide() {
+		out := guideStoreList{Stores: make([]guideStore, len(m.stores))}
+		for i, st := range m.stores {
+			out.Stores[i] = newGuideStore(st)
+		}
+		return out
+	}
+	out := make([]referenceStore, len(m.stores))
+	for i, st := range m.stores {
+		out[i] = newReferenceStore(st)
+	}
+	return out
+}
+
+func newStoreFields(st *Store) storeFields {
+	return storeFields{
+		Name: st.Name, LocationID: st.LocationID, StreetAddress: st.StreetAddress, City: st.City,
+		PostalCode: st.PostalCode, CountryCode: st.CountryCode, Phone: st.Phone, Email: st.Email, IsDefault: st.IsDefault,
+	}
+}
+
+func newReferenceStore(st *Store) referenceStore {
+	return referenceStore{ID: st.ID, storeFields: newStoreFields(st), Status: st.Status, CreatedAt: st.CreatedAt}
+}
+
+// newGuideStore reports a store that never changed (a fixture) as updated
+// when it was created.
+func newGuideStore(st *Store) guideStore {
+	updated := st.UpdatedAt
+	if updated == "" {
+		updated = st.CreatedAt
+	}
+	return guideStore{
+		StoreID: st.ID, storeFields: newStoreFields(st), IsActive: st.Status == statusActive,
+		CreatedAt: st.CreatedAt, UpdatedAt: updated,
+	}
+}
