@@ -38,6 +38,7 @@ func FuzzDecodeRequest(f *testing.F) {
 		// created objects from piling up over millions of inputs.
 		srv.Reset()
 		authorizeUserConsent(t, srv)
+		seedRobustOrder(srv)
 
 		rec := serveRaw(t, srv, m, path, "application/json", body)
 		if rec.Code >= 500 {

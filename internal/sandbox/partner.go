@@ -16,6 +16,12 @@ var (
 	currencies    = []string{"DKK", "EUR", "SEK"}
 )
 
+// A new order's status, and the hosted payment page of an order.
+const (
+	orderCreated      = "CREATED"
+	paymentLinkPrefix = "https://pay.sandbox.cardpay.example/orders/"
+)
+
 // partnerCall is what a partner handler needs. Handlers run with Server.mu
 // held, so they may read and change merchant state directly.
 type partnerCall struct {
@@ -226,13 +232,32 @@ func (s *Server) createOrder(c *partnerCall) (int, any, error) {
 		return 0, nil, err
 	}
 	o := Order{
-		MerchantID: c.merchantID, OrderID: randomID("ord_"), Status: "CREATED", Amount: *req.Amount,
+		MerchantID: c.merchantID, OrderID: randomID("ord_"), Status: orderCreated, Amount: *req.Amount,
 		Currency: req.Currency, Reference: req.Reference, Description: req.Description, CreatedAt: timestamp(c.now),
 	}
+	if !c.merchant.guide() {
+		o.PaymentLink, o.Nonce = paymentLinkPrefix+o.OrderID, randomID("nonce_")
+	}
 	c.st.orders = append(c.st.orders, o)
-	return http.StatusCreated, orderResponse{Order: orderBody{
-		OrderID: o.OrderID, Status: o.Status, Amount: o.Amount, Currency: o.Currency, Reference: o.Reference,
-	}}, nil
+	return http.StatusCreated, orderCreateResponse{Order: o.body(), PaymentLink: o.PaymentLink, Nonce: o.Nonce}, nil
+}
+
+// getOrder reads one order of the merchant; another merchant's order is
+// as unknown as a missing one. No payments are simulated.
+func (s *Server) getOrder(c *partnerCall) (int, any, error) {
+	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
+		return 0, nil, err
+	}
+	id := c.r.PathValue("orderId")
+	o := c.st.order(id)
+	if o == nil || o.MerchantID != c.merchantID {
+		return 0, nil, errorf(http.StatusNotFound, "order %q not found for merchant %d", id, c.merchantID)
+	}
+	return http.StatusOK, orderDetailResponse{Order: orderDetail{orderBody: o.body(), Payments: []any{}}}, nil
+}
+
+func (o *Order) body() orderBody {
+	return orderBody{OrderID: o.OrderID, Status: o.Status, Amount: o.Amount, Currency: o.Currency, Reference: o.Reference}
 }
 
 // createInterappCode accepts no body or a JSON object with an optional storeId.

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -112,14 +113,19 @@ func TestCreateOrder(t *testing.T) {
 	r := e.partner(http.MethodPost, ordersPath, map[string]any{"amount": 1000, "currency": "SEK", "reference": "inv-42", "description": "ten kronor"})
 	expectStatus(t, r, http.StatusCreated)
 	body := r.obj(t)
-	expectKeys(t, body, "order")
+	// paymentLink and nonce sit next to the order, not inside it.
+	expectKeys(t, body, "order", "paymentLink", "nonce")
 	order := get[map[string]any](t, body, "order")
 	expectKeys(t, order, "orderId", "status", "amount", "currency", "reference")
 	if order["status"] != "CREATED" || order["amount"] != float64(1000) || order["currency"] != "SEK" || order["reference"] != "inv-42" {
 		t.Errorf("order = %v", order)
 	}
+	id := get[string](t, order, "orderId")
+	if body["paymentLink"] != "https://pay.sandbox.cardpay.example/orders/"+id || !regexp.MustCompile(`^nonce_[0-9a-f]{16}$`).MatchString(get[string](t, body, "nonce")) {
+		t.Errorf("paymentLink %v or nonce %v not as documented", body["paymentLink"], body["nonce"])
+	}
 	orders := e.srv.Snapshot().Orders
-	if len(orders) != 1 || orders[0].Description != "ten kronor" {
+	if len(orders) != 1 || orders[0].Description != "ten kronor" || orders[0].PaymentLink != body["paymentLink"] || orders[0].Nonce != body["nonce"] {
 		t.Errorf("snapshot orders = %+v", orders)
 	}
 }

@@ -43,11 +43,12 @@ var validBodies = map[string]map[string]any{
 		"name": "Harbour", "locationId": "LOC-20260115-AB12", "streetAddress": "Havnegade 2", "city": "Odense",
 		"postalCode": "5000", "countryCode": "DK", "phone": "+4566000000", "email": "harbour@example.com", "isDefault": true,
 	},
-	"GET /v1/partner/merchants/{merchantId}/stores":              nil,
-	"GET /v1/partner/merchants/{merchantId}/stores/{storeId}":    nil,
-	"DELETE /v1/partner/merchants/{merchantId}/stores/{storeId}": nil,
-	"POST /v1/ais/accounts":                                      {"merchantId": 1001, "userId": "user-1001"},
-	"POST /v1/ais/accounts/balance":                              {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
+	"GET /v1/partner/merchants/{merchantId}/stores":                         nil,
+	"GET /v1/partner/merchants/{merchantId}/stores/{storeId}":               nil,
+	"DELETE /v1/partner/merchants/{merchantId}/stores/{storeId}":            nil,
+	"GET /v1/partner/merchants/{merchantId}/card-payments/orders/{orderId}": nil,
+	"POST /v1/ais/accounts":         {"merchantId": 1001, "userId": "user-1001"},
+	"POST /v1/ais/accounts/balance": {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
 	"POST /v1/ais/accounts/transactions": {
 		"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk",
 		"pageLimit": 10, "fromDate": "2025-01-01", "toDate": "2026-01-01",
@@ -59,7 +60,8 @@ var validBodies = map[string]map[string]any{
 // deactivating it succeeds.
 func routePath(route string) (method, path string) {
 	method, path, _ = strings.Cut(route, " ")
-	path = strings.NewReplacer("{merchantId}", "1001", "{method}", "visa", "{storeId}", "1001-second").Replace(path)
+	path = strings.NewReplacer("{merchantId}", "1001", "{method}", "visa", "{storeId}", "1001-second",
+		"{orderId}", robustOrderID).Replace(path)
 	return method, path
 }
 
@@ -74,13 +76,27 @@ func methodsByPath(routes []string) map[string][]string {
 	return out
 }
 
-// robustServer is a sandbox with an authorized consent for user-1001, so
-// valid AIS bodies succeed and only the mutations fail.
+// robustServer is a sandbox with an authorized consent for user-1001 and
+// an order robustOrderID of merchant 1001, so valid bodies succeed and only
+// the mutations fail.
 func robustServer(t testing.TB) *Server {
 	t.Helper()
 	srv := New(Config{Now: newFakeClock().Now})
 	authorizeUserConsent(t, srv)
+	seedRobustOrder(srv)
 	return srv
+}
+
+// robustOrderID is the order routePath reads; seedRobustOrder stores it
+// because created order IDs are random.
+const robustOrderID = "ord_robustness"
+
+func seedRobustOrder(srv *Server) {
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	srv.st.orders = append(srv.st.orders, Order{
+		MerchantID: 1001, OrderID: robustOrderID, Status: orderCreated, Amount: 100, Currency: "DKK", CreatedAt: fixtureCreatedAt,
+	})
 }
 
 // serveRaw sends one request with valid credentials for both route families
@@ -289,7 +305,8 @@ func TestRobustnessUnknownPaths(t *testing.T) {
 		"/v1/partner/merchants/1001":                    404,
 		m + "1001/card-payments":                        404,
 		m + "1001/card-payments/orders/":                404,
-		m + "1001/card-payments/orders/x":               404,
+		m + "1001/card-payments/orders/x":               405, // only GET reads an order
+		m + "1001/card-payments/orders/x/y":             404,
 		"/v1/ais/consents/":                             404,
 		"/v1/ais/consents/req_1":                        404,
 		"/V1/AIS/CONSENTS":                              404,

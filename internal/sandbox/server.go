@@ -129,6 +129,7 @@ func (s *Server) routes() {
 	s.api("GET "+merchant+"/stores", s.partner(s.listStores))
 	s.api("GET "+merchant+"/stores/{storeId}", s.partner(s.getStore))
 	s.api("DELETE "+merchant+"/stores/{storeId}", s.partner(s.deactivateStore))
+	s.api("GET "+merchant+"/card-payments/orders/{orderId}", s.partner(s.getOrder))
 	s.adminRoutes()
 }
 

@@ -61,7 +61,8 @@ type Application struct {
 }
 
 // Order is a card-payment order, including the description the API does
-// not return.
+// not return. PaymentLink and Nonce are what the create answer carried
+// next to the order (reference-variant merchants only).
 type Order struct {
 	MerchantID  int64  `json:"merchantId"`
 	OrderID     string `json:"orderId"`
@@ -71,6 +72,8 @@ type Order struct {
 	Reference   string `json:"reference"`
 	Description string `json:"description,omitempty"`
 	CreatedAt   string `json:"createdAt"`
+	PaymentLink string `json:"paymentLink,omitempty"`
+	Nonce       string `json:"nonce,omitempty"`
 }
 
 // InterappCode is an in-app registration code. Expired is computed from the
@@ -195,6 +198,15 @@ func (st *state) consent(requestID string) *ConsentRecord {
 	for _, c := range st.consents {
 		if c.RequestID == requestID {
 			return c
+		}
+	}
+	return nil
+}
+
+func (st *state) order(id string) *Order {
+	for i := range st.orders {
+		if st.orders[i].OrderID == id {
+			return &st.orders[i]
 		}
 	}
 	return nil

@@ -143,8 +143,22 @@ type orderBody struct {
 	Reference string `json:"reference"`
 }
 
-type orderResponse struct {
-	Order orderBody `json:"order"`
+// orderCreateResponse carries paymentLink and nonce next to the order, as
+// the service "may"; they are empty (left out) for guide merchants.
+type orderCreateResponse struct {
+	Order       orderBody `json:"order"`
+	PaymentLink string    `json:"paymentLink,omitempty"`
+	Nonce       string    `json:"nonce,omitempty"`
+}
+
+// orderDetail is the order read: the create fields plus its payments.
+type orderDetail struct {
+	orderBody
+	Payments []any `json:"payments"`
+}
+
+type orderDetailResponse struct {
+	Order orderDetail `json:"order"`
 }
 
 type interappRequest struct {
