@@ -8,14 +8,16 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"slices"
 	"strings"
 )
 
-// Errors of the admin operations; the admin HTTP surface maps them to 404
-// and 409.
+// Errors of the admin operations; the admin HTTP surface maps them to 404,
+// 409 and 400.
 var (
 	ErrNotFound          = errors.New("not found")
 	ErrInvalidTransition = errors.New("invalid state transition")
+	ErrInvalidInput      = errors.New("invalid input")
 )
 
 // Reset restores the fixtures and clears request counts and faults.
@@ -71,6 +73,146 @@ func (s *Server) deactivate(merchantID int64, method string) (PaymentMethod, err
 	}
 	pm.Status, pm.ActivatedAt = statusInactive, ""
 	return *pm, nil
+}
+
+// SetApplicationStatus moves an onboarding application to status, a word of
+// either vocabulary (ErrInvalidInput otherwise). MERCHANT_CREATED and
+// REJECTED are final (ErrInvalidTransition when left). Reaching
+// MERCHANT_CREATED gives a merchant without a default store one, as the
+// service does.
+func (s *Server) SetApplicationStatus(applicationID, status string) (Application, error) {
+	if !slices.Contains(applicationStatuses, status) {
+		return Application{}, badRequest("applicationStatus must be one of %s, got %q", strings.Join(applicationStatuses, ", "), status)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.st.application(applicationID)
+	switch {
+	case a == nil:
+		return Application{}, fmt.Errorf("application %s: %w", applicationID, ErrNotFound)
+	case a.ApplicationStatus == status:
+		return *a, nil
+	case finalApplicationStatus(a.ApplicationStatus):
+		return Application{}, fmt.Errorf("application %s is %s, a final status, and cannot become %s: %w",
+			applicationID, a.ApplicationStatus, status, ErrInvalidTransition)
+	}
+	a.ApplicationStatus = status
+	if status == appMerchantCreated {
+		s.st.merchants[a.MerchantID].ensureDefaultStore(s.now())
+	}
+	return *a, nil
+}
+
+// PairDevice pairs a tap-to-pay device with a live registration code (in
+// any letter case): the merchant gets a checkoutX terminal, REGISTERED, on
+// the code's store. An unknown code is ErrNotFound; a used or expired one
+// ErrInvalidTransition.
+func (s *Server) PairDevice(code, terminalName string) (Terminal, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.now()
+	ic := s.st.newestInterappCode(strings.ToUpper(code))
+	switch {
+	case ic == nil:
+		return Terminal{}, fmt.Errorf("registration code %s: %w", code, ErrNotFound)
+	case ic.PairedTerminalID != "":
+		return Terminal{}, fmt.Errorf("registration code %s was already used by terminal %s: %w", ic.RegistrationCode, ic.PairedTerminalID, ErrInvalidTransition)
+	case !now.Before(ic.expires):
+		return Terminal{}, fmt.Errorf("registration code %s expired at %s: %w", ic.RegistrationCode, ic.ExpiresAt, ErrInvalidTransition)
+	}
+	t := Terminal{
+		MerchantID: ic.MerchantID, TerminalID: randomID("term_"), TerminalType: terminalCheckoutX, StoreID: ic.StoreID,
+		CreatedAt: timestamp(now), TerminalStatus: terminalRegistered, TerminalName: terminalName,
+	}
+	s.st.terminals = append(s.st.terminals, t)
+	ic.PairedTerminalID = t.TerminalID
+	return t, nil
+}
+
+// DeactivateTerminal makes a terminal INACTIVE behind the provider's back;
+// repeating it changes nothing.
+func (s *Server) DeactivateTerminal(terminalID string) (Terminal, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := s.st.terminal(terminalID)
+	if t == nil {
+		return Terminal{}, fmt.Errorf("terminal %s: %w", terminalID, ErrNotFound)
+	}
+	t.TerminalStatus = terminalInactive
+	return *t, nil
+}
+
+// StoreChange is a change made to a store outside Terraform; nil fields
+// stay as they are. Status is "active" or "inactive".
+type StoreChange struct {
+	Name          *string `json:"name"`
+	StreetAddress *string `json:"streetAddress"`
+	City          *string `json:"city"`
+	PostalCode    *string `json:"postalCode"`
+	CountryCode   *string `json:"countryCode"`
+	Phone         *string `json:"phone"`
+	Email         *string `json:"email"`
+	IsDefault     *bool   `json:"isDefault"`
+	Status        *string `json:"status"`
+}
+
+// ChangeStore applies change to a store, validating formats as the API's
+// PUT does (ErrInvalidInput). Unlike the API it may leave the merchant
+// without a default or deactivate the default store; isDefault true still
+// clears the other stores' flag.
+func (s *Server) ChangeStore(merchantID int64, storeID string, change StoreChange) (Store, error) {
+	if err := change.validate(); err != nil {
+		return Store{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.st.merchants[merchantID]
+	if !ok {
+		return Store{}, fmt.Errorf("merchant %d: %w", merchantID, ErrNotFound)
+	}
+	st := m.store(storeID)
+	if st == nil {
+		return Store{}, fmt.Errorf("store %q of merchant %d: %w", storeID, merchantID, ErrNotFound)
+	}
+	now := timestamp(s.now())
+	applyStoreChange(st, change)
+	st.UpdatedAt = now
+	if change.IsDefault != nil && *change.IsDefault {
+		m.makeDefault(st, now)
+	} else if change.IsDefault != nil {
+		st.IsDefault = false
+	}
+	return *st, nil
+}
+
+// Order statuses the admin surface can set. An order is paid or cancelled
+// once, and only a paid order can be refunded.
+var orderTransitions = map[string][]string{
+	orderCreated: {orderPaid, orderCancelled},
+	orderPaid:    {orderRefunded},
+}
+
+var settableOrderStatuses = []string{orderPaid, orderCancelled, orderRefunded}
+
+// SetOrderStatus moves an order to PAID, CANCELLED or REFUNDED
+// (ErrInvalidInput for other words); setting the current status again
+// changes nothing, other moves than CREATED -> PAID | CANCELLED and
+// PAID -> REFUNDED are ErrInvalidTransition.
+func (s *Server) SetOrderStatus(orderID, status string) (Order, error) {
+	if !slices.Contains(settableOrderStatuses, status) {
+		return Order{}, badRequest("status must be one of %s, got %q", strings.Join(settableOrderStatuses, ", "), status)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o := s.st.order(orderID)
+	switch {
+	case o == nil:
+		return Order{}, fmt.Errorf("order %s: %w", orderID, ErrNotFound)
+	case o.Status != status && !slices.Contains(orderTransitions[o.Status], status):
+		return Order{}, fmt.Errorf("order %s is %s and cannot become %s: %w", orderID, o.Status, status, ErrInvalidTransition)
+	}
+	o.Status = status
+	return *o, nil
 }
 
 // AuthorizeConsent moves a pending consent to authorized, fills consentId
@@ -212,6 +354,14 @@ func (s *Server) adminRoutes() {
 		return http.StatusOK, c, err
 	})
 	s.admin("POST /_sandbox/consents/{requestId}/fail", s.adminFail)
+	s.admin("POST /_sandbox/applications/{applicationId}/status", s.adminApplicationStatus)
+	s.admin("POST /_sandbox/interapp/{registrationCode}/pair", s.adminPairDevice)
+	s.admin("POST /_sandbox/terminals/{terminalId}/deactivate", func(r *http.Request) (int, any, error) {
+		t, err := s.DeactivateTerminal(r.PathValue("terminalId"))
+		return http.StatusOK, t, err
+	})
+	s.admin("PATCH /_sandbox/merchants/{merchantId}/stores/{storeId}", s.adminChangeStore)
+	s.admin("POST /_sandbox/orders/{orderId}/status", s.adminOrderStatus)
 	s.admin("POST /_sandbox/faults", s.adminInjectFault)
 	s.admin("DELETE /_sandbox/faults", func(*http.Request) (int, any, error) {
 		s.ClearFaults()
@@ -250,6 +400,52 @@ func (s *Server) adminFail(r *http.Request) (int, any, error) {
 	}
 	c, err := s.fail(r.PathValue("requestId"), req.ErrorMessage)
 	return http.StatusOK, c, err
+}
+
+func (s *Server) adminApplicationStatus(r *http.Request) (int, any, error) {
+	var req struct {
+		ApplicationStatus string `json:"applicationStatus"`
+	}
+	if err := s.adminBody(r, &req, true); err != nil {
+		return 0, nil, err
+	}
+	a, err := s.SetApplicationStatus(r.PathValue("applicationId"), req.ApplicationStatus)
+	return http.StatusOK, a, err
+}
+
+func (s *Server) adminPairDevice(r *http.Request) (int, any, error) {
+	var req struct {
+		TerminalName string `json:"terminalName"`
+	}
+	if err := s.adminBody(r, &req, false); err != nil {
+		return 0, nil, err
+	}
+	t, err := s.PairDevice(r.PathValue("registrationCode"), req.TerminalName)
+	return http.StatusCreated, t, err
+}
+
+func (s *Server) adminChangeStore(r *http.Request) (int, any, error) {
+	id, err := parseMerchantID(r.PathValue("merchantId"))
+	if err != nil {
+		return 0, nil, err
+	}
+	var change StoreChange
+	if err := s.adminBody(r, &change, true); err != nil {
+		return 0, nil, err
+	}
+	st, err := s.ChangeStore(id, r.PathValue("storeId"), change)
+	return http.StatusOK, st, err
+}
+
+func (s *Server) adminOrderStatus(r *http.Request) (int, any, error) {
+	var req struct {
+		Status string `json:"status"`
+	}
+	if err := s.adminBody(r, &req, true); err != nil {
+		return 0, nil, err
+	}
+	o, err := s.SetOrderStatus(r.PathValue("orderId"), req.Status)
+	return http.StatusOK, o, err
 }
 
 func (s *Server) adminInjectFault(r *http.Request) (int, any, error) {

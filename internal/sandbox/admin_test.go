@@ -205,7 +205,7 @@ func TestConcurrentRequests(t *testing.T) {
 	for w := range workers {
 		wg.Go(func() {
 			for i := range perWorker {
-				if r := concurrentCall(e, (w+i)%5, i); r.status >= 300 {
+				if r := concurrentCall(e, (w+i)%7, i); r.status >= 300 {
 					t.Errorf("worker %d call %d: %d %s", w, i, r.status, r.raw)
 				}
 			}
@@ -239,7 +239,8 @@ func TestConcurrentRequests(t *testing.T) {
 	}
 }
 
-// concurrentCall makes one call of the given kind; snapshots count as 200.
+// concurrentCall makes one call of the given kind; snapshots and admin
+// calls count as 200.
 func concurrentCall(e *env, kind, i int) response {
 	switch kind {
 	case 0:
@@ -251,6 +252,14 @@ func concurrentCall(e *env, kind, i int) response {
 		return e.partner(http.MethodPut, merchantPath+"/stores/"+store, map[string]any{"isDefault": true})
 	case 3:
 		return e.ais("/v1/ais/accounts/transactions", map[string]any{"userId": "user-1001", "merchantId": 1001, "accountId": "acc-1001-dkk"})
+	case 4:
+		return e.partner(http.MethodGet, []string{storesPath, terminalsPath}[i%2], nil)
+	case 5:
+		isDefault := true
+		if _, err := e.srv.ChangeStore(1001, []string{"1001-main", "1001-second"}[i%2], StoreChange{IsDefault: &isDefault}); err != nil {
+			return response{status: http.StatusInternalServerError, raw: []byte(err.Error())}
+		}
+		return response{status: http.StatusOK}
 	default:
 		_ = e.srv.Snapshot()
 		_ = e.srv.RequestCounts()

@@ -30,6 +30,12 @@ type apiError struct {
 
 func (e *apiError) Error() string { return e.message }
 
+// Is lets callers of the Go admin methods recognise a refused argument
+// (HTTP 400) as ErrInvalidInput.
+func (e *apiError) Is(target error) bool {
+	return target == ErrInvalidInput && e.status == http.StatusBadRequest
+}
+
 func errorf(status int, format string, args ...any) error {
 	return &apiError{status: status, message: fmt.Sprintf(format, args...)}
 }

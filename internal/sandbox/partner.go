@@ -16,9 +16,13 @@ var (
 	currencies    = []string{"DKK", "EUR", "SEK"}
 )
 
-// A new order's status, and the hosted payment page of an order.
+// Order statuses, and the hosted payment page of an order.
 const (
-	orderCreated      = "CREATED"
+	orderCreated   = "CREATED"
+	orderPaid      = "PAID"
+	orderCancelled = "CANCELLED"
+	orderRefunded  = "REFUNDED"
+
 	paymentLinkPrefix = "https://pay.sandbox.cardpay.example/orders/"
 )
 
@@ -124,7 +128,7 @@ func (c *partnerCall) storeOrDefault(id string) (*Store, error) {
 		return nil, errorf(http.StatusNotFound, "store %q not found for merchant %d", id, c.merchantID)
 	}
 	if st.Status != statusActive {
-		return nil, badRequest("store %q of merchant %d is %s", id, c.merchantID, st.Status)
+		return nil, badRequest("store %q of merchant %d is %s", st.ID, c.merchantID, st.Status)
 	}
 	return st, nil
 }

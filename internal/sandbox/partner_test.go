@@ -396,3 +396,45 @@ func TestEveryPartnerRouteChecksInOrder(t *testing.T) {
 		})
 	}
 }
+
+func TestReadRoutesAreCountedAndFaultable(t *testing.T) {
+	e := newEnv(t)
+	order := get[string](t, e.createOrder("1001"), "order", "orderId")
+	e.srv.ResetRequestCounts()
+	const m = "/v1/partner/merchants/{merchantId}"
+	calls := map[string]struct{ method, path string }{
+		"GET " + m + "/card-payments/onboard/status":   {http.MethodGet, onboardStatusPath},
+		"GET " + m + "/card-payments/terminals":        {http.MethodGet, terminalsPath + "?terminalType=PaymentPage"},
+		"POST " + m + "/stores":                        {http.MethodPost, storesPath},
+		"GET " + m + "/stores":                         {http.MethodGet, storesPath},
+		"GET " + m + "/stores/{storeId}":               {http.MethodGet, storesPath + "/1001-main"},
+		"DELETE " + m + "/stores/{storeId}":            {http.MethodDelete, storesPath + "/1001-second"},
+		"GET " + m + "/card-payments/orders/{orderId}": {http.MethodGet, ordersPath + "/" + order},
+	}
+	for _, c := range calls {
+		var body any
+		if c.method == http.MethodPost {
+			body = map[string]any{"name": "Counted"}
+		}
+		if r := e.partner(c.method, c.path, body); r.status >= 300 {
+			t.Fatalf("%s %s: %d %s", c.method, c.path, r.status, r.raw)
+		}
+	}
+	counts := e.srv.RequestCounts()
+	for route := range calls {
+		if counts[route] != 1 {
+			t.Errorf("count of %q = %d, want 1", route, counts[route])
+		}
+	}
+	if len(counts) != len(calls) {
+		t.Errorf("counts = %v", counts)
+	}
+
+	// A lost answer after the soft delete: the store is inactive anyway.
+	e.srv.InjectFault(Fault{Route: "DELETE " + m + "/stores/{storeId}", Status: http.StatusBadGateway, AfterApply: true, Count: 1})
+	created := get[string](t, e.partner(http.MethodPost, storesPath, map[string]any{"name": "Doomed"}).obj(t), "id")
+	expectStatus(t, e.partner(http.MethodDelete, storesPath+"/"+created, nil), http.StatusBadGateway)
+	if s := e.snapshotStore(1001, created); s.Status != "inactive" {
+		t.Errorf("store after a 502 after apply = %+v, want inactive", s)
+	}
+}

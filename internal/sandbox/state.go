@@ -86,6 +86,8 @@ type InterappCode struct {
 	CreatedAt        string `json:"createdAt"`
 	ExpiresAt        string `json:"expiresAt"`
 	Expired          bool   `json:"expired"`
+	// PairedTerminalID is the terminal of the device that used the code.
+	PairedTerminalID string `json:"pairedTerminalId,omitempty"`
 
 	expires time.Time
 }
@@ -207,6 +209,35 @@ func (st *state) order(id string) *Order {
 	for i := range st.orders {
 		if st.orders[i].OrderID == id {
 			return &st.orders[i]
+		}
+	}
+	return nil
+}
+
+func (st *state) application(id string) *Application {
+	for i := range st.applications {
+		if st.applications[i].ApplicationID == id {
+			return &st.applications[i]
+		}
+	}
+	return nil
+}
+
+func (st *state) terminal(id string) *Terminal {
+	for i := range st.terminals {
+		if st.terminals[i].TerminalID == id {
+			return &st.terminals[i]
+		}
+	}
+	return nil
+}
+
+// newestInterappCode is the latest code with that text: an expired code's
+// text may be handed out again, and only the newest can still be live.
+func (st *state) newestInterappCode(code string) *InterappCode {
+	for i := len(st.interapp) - 1; i >= 0; i-- {
+		if st.interapp[i].RegistrationCode == code {
+			return &st.interapp[i]
 		}
 	}
 	return nil

@@ -98,7 +98,7 @@ func (s *Server) updateStore(c *partnerCall) (int, any, error) {
 		return 0, nil, err
 	}
 	now := timestamp(c.now)
-	applyStoreUpdate(store, req)
+	applyStoreChange(store, req.change())
 	store.UpdatedAt = now
 	if req.IsDefault != nil && *req.IsDefault {
 		c.merchant.makeDefault(store, now)
@@ -163,18 +163,53 @@ func validateStoreUpdate(req storeUpdateRequest, current *Store) error {
 	return nil
 }
 
-func applyStoreUpdate(st *Store, req storeUpdateRequest) {
+// change is the PUT body as a StoreChange; the API cannot set status.
+func (req storeUpdateRequest) change() StoreChange {
+	return StoreChange{
+		Name: req.Name, StreetAddress: req.StreetAddress, City: req.City, PostalCode: req.PostalCode,
+		CountryCode: req.CountryCode, Phone: req.Phone, Email: req.Email, IsDefault: req.IsDefault,
+	}
+}
+
+func (c StoreChange) validate() error {
+	if err := validateStoreFormats(c.Name, c.CountryCode, c.Email); err != nil {
+		return err
+	}
+	if c.Status != nil {
+		return oneOf("status", *c.Status, []string{statusActive, statusInactive})
+	}
+	return nil
+}
+
+// applyStoreChange copies the fields sent except isDefault, whose rules
+// differ between the API and the admin surface.
+func applyStoreChange(st *Store, c StoreChange) {
 	for _, f := range []struct {
 		dst *string
 		src *string
 	}{
-		{&st.Name, req.Name}, {&st.StreetAddress, req.StreetAddress}, {&st.City, req.City},
-		{&st.PostalCode, req.PostalCode}, {&st.CountryCode, req.CountryCode}, {&st.Phone, req.Phone}, {&st.Email, req.Email},
+		{&st.Name, c.Name}, {&st.StreetAddress, c.StreetAddress}, {&st.City, c.City}, {&st.PostalCode, c.PostalCode},
+		{&st.CountryCode, c.CountryCode}, {&st.Phone, c.Phone}, {&st.Email, c.Email}, {&st.Status, c.Status},
 	} {
 		if f.src != nil {
 			*f.dst = *f.src
 		}
 	}
+}
+
+// ensureDefaultStore gives a merchant without a default store a new one,
+// as the service does when onboarding creates the merchant.
+func (m *merchantState) ensureDefaultStore(now time.Time) {
+	if m.defaultStore() != nil {
+		return
+	}
+	ts := timestamp(now)
+	st := &Store{
+		ID: randomID(storeIDPrefix), Name: "Default store", LocationID: m.newLocationID(now), CountryCode: defaultCountryCode,
+		Status: statusActive, CreatedAt: ts, UpdatedAt: ts,
+	}
+	m.stores = append(m.stores, st)
+	m.makeDefault(st, ts)
 }
 
 // makeDefault makes st the merchant's only default store and stamps every
