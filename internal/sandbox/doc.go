@@ -1,7 +1,8 @@
 // Package sandbox is an in-memory implementation of the partner API described
-// in ../shared/api/partner-api.md: all eleven endpoints, with authentication,
-// validation, state, an admin surface and fault injection. It is an
-// independent implementation of the service (it does not import
+// in ../shared/api/partner-api.md (all eleven endpoints) and of the reads,
+// lists and store endpoints that ../shared/api/service-reads.md adds, with
+// authentication, validation, state, an admin surface and fault injection.
+// It is an independent implementation of the service (it does not import
 // internal/client) so that client and provider tests exercise a real HTTP
 // contract. cmd/cardpay-sandbox serves it on 127.0.0.1; its -latency flag
 // sets Config.Latency (a delay on every API request that survives reset) and
@@ -12,30 +13,33 @@
 // The reference says "not shown" in many places. The sandbox follows
 // ../shared/api/conventions.md and otherwise does what a careful payment
 // platform does. Every such choice is listed here; the code keeps each in one
-// place (mostly constants in server.go, partner.go and ais.go).
+// place (mostly constants in server.go, partner.go, onboarding.go,
+// terminals.go, stores.go and ais.go).
 //
 // Status codes and errors:
 //   - Success: 201 for the creating POSTs (online terminal, onboard, order,
-//     interapp code, consent); 200 for everything else, including activate.
+//     interapp code, store, consent); 200 for everything else, including
+//     activate and the store DELETE.
 //   - Errors use the body {"status":"ERROR","message":"..."} with a message
 //     that names the field, header, object or permission at fault. Messages
 //     never contain a client secret or an access token, except those of a
 //     fault with EchoHeaders, which exists to leak them on purpose.
 //   - 400 bad input, 401 missing or wrong credentials, 403 a merchant of
 //     another partner or a missing/unsuitable consent, 404 unknown merchant,
-//     store, payment method, account or route (also a path with empty, "."
-//     or ".." segments, instead of ServeMux's redirect), 405 wrong method on
-//     a known path, 409 an impossible admin transition, 413 a body over the
-//     limit, 415 a declared Content-Type other than application/json (a
-//     missing Content-Type is accepted), 500 internal errors, and whatever a
-//     fault injects.
+//     store, payment method, order, onboarding application, account or route
+//     (also a path with empty, "." or ".." segments, instead of ServeMux's
+//     redirect), 405 wrong method on a known path, 409 an impossible admin
+//     transition, 413 a body over the limit, 415 a declared Content-Type
+//     other than application/json (a missing Content-Type is accepted), 500
+//     internal errors, and whatever a fault injects.
 //   - Every response carries X-Request-Id: the caller's x-request-id when
 //     sent (at most 128 characters), otherwise a generated one.
 //
 // Order of checks on /v1/partner/ routes: credentials (401), body size and
 // type (413, 415), merchantId syntax (400), merchant existence (404),
-// ownership (403), then body validation (400) and sub-resources named in the
-// body (404). PUT store looks the store up (404) before validating the body.
+// ownership (403), then body and query validation (400) and sub-resources
+// (404). PUT store looks the store up (404) before validating the body; the
+// other routes with a store or order in the path validate the body first.
 // On /v1/ais/ routes the merchant is named in the body, so the order is:
 // bearer token (401), body size and type, body validation (400), merchant
 // existence (404), ownership (403), consent (403), account (404).
@@ -56,18 +60,36 @@
 //   - Unknown fields are rejected with 400 naming the field and listing the
 //     allowed ones, to catch client bugs early. Wrong JSON types, malformed
 //     JSON and trailing data after the object are 400 as well.
-//   - Endpoints without a body (payment-method list, activate, onboard)
-//     accept an empty body or "{}"; anything else is 400 like on the other
-//     endpoints. The interapp endpoint accepts an empty body as an empty
+//   - Endpoints without a body (every GET, activate, onboard, the store
+//     DELETE) accept an empty body or "{}"; anything else is 400 like on the
+//     other endpoints. The interapp endpoint accepts an empty body as an empty
 //     object. A body of JSON null is 400, as is any other non-object.
 //   - JSON null for an optional field means "not sent".
 //   - Timestamps leave the sandbox as RFC 3339 in UTC with whole seconds.
+//   - Query strings are ignored, except on the terminal list (below).
+//
+// API variants: the service's API reference and its guides publish different
+// store shapes and onboarding words, and clients must accept both. Each
+// fixture merchant has an apiVariant: "reference" (the default, also "") or
+// "guide". It decides every store answer of the merchant, the first status
+// of its new applications, and whether order creation answers paymentLink
+// and nonce. In the default data merchant 1003 is the guide merchant.
 //
 // Online terminals: onlineTerminalMode is required and one of
 // SelfHostedPage, PaymentPage, MerchantInitiated (exact case). An empty or
-// absent storeId means the merchant's default store; a storeId of another
-// merchant is 404; an inactive store is 400. Terminal IDs ("term_...") and
-// public keys ("pk_sandbox_...") are random and unique.
+// absent storeId means the merchant's default store (400 when the merchant
+// has none); a storeId of another merchant is 404; an inactive store,
+// default or not, is 400. Terminal IDs ("term_...") and public keys
+// ("pk_sandbox_...") are random and unique. New online terminals are ACTIVE.
+//
+// Terminal list: GET .../card-payments/terminals answers {"terminals": [...],
+// "total": n} for the merchant, in registration order, without paging. Each
+// entry has terminalId, terminalType, terminalStatus (ACTIVE, REGISTERED or
+// INACTIVE), terminalName (only when set) and terminalPublicKey (only online
+// terminals have one). The optional query terminalType filters by exact
+// match; empty means all and an unknown type matches nothing, because the
+// set of types is open. Any other query parameter, a repeated one or a
+// malformed query string is 400. There is no single-terminal read.
 //
 // Payment methods: identifiers are lowercase: visa, mastercard, amex, swish,
 // klarna, vipps, mobilepay. The path segment of activate is matched
@@ -77,33 +99,75 @@
 // method only becomes inactive through the admin deactivate operation
 // (simulated drift).
 //
-// Onboarding: every call creates a new application with applicationStatus
-// PENDING and a webKybUrl; shortLinkUrl is present only for merchants whose
-// fixture has shortLinks (in the default data, all but 1003). Status
-// transitions are not simulated.
+// Onboarding: every call creates a new application ("app_" + hex) with a
+// webKybUrl. It starts PENDING for reference merchants and
+// APPLICATION_INITIATED for guide merchants. shortLinkUrl is present only
+// for reference merchants whose fixture has shortLinks (in the default data,
+// all but 1003). GET .../card-payments/onboard/status answers applicationId,
+// applicationStatus and webKybUrl of the merchant's newest application;
+// webKybUrl is left out once the status is MERCHANT_CREATED or REJECTED (the
+// KYB link is spent), and a merchant without applications gets 404. Statuses
+// change only through the admin surface: any word of either vocabulary
+// (PENDING, IN_REVIEW, MERCHANT_CREATED, REJECTED, APPLICATION_INITIATED,
+// APPLICATION_SUBMITTED, APPLICATION_SIGNED, APPLICATION_COMPLETED) may
+// follow any non-final one; MERCHANT_CREATED and REJECTED are final (setting
+// the same one again is a no-op, another is 409). Reaching MERCHANT_CREATED
+// gives a merchant without a default store a new one ("Default store", DK),
+// as the service does.
 //
 // Orders: amount (JSON integer, must be positive) and currency (DKK, EUR or
 // SEK, exact case) are required; reference and description are optional.
 // amount is passed through unchanged; the expected unit is the currency's
 // minor unit (10 SEK = 1000). The response is {"order": {...}} with orderId,
 // status CREATED, amount, currency and reference ("" when not sent); the
-// description is stored (see Snapshot) but not returned. Order status
-// transitions are not simulated.
+// description is stored (see Snapshot) but not returned. For reference
+// merchants paymentLink (https://pay.sandbox.cardpay.example/orders/<id>) and
+// nonce ("nonce_" + hex) sit next to "order"; guide merchants get neither.
+// GET .../card-payments/orders/{orderId} answers {"order": {orderId, status,
+// amount, currency, reference, payments}}; payments is always [] (no payment
+// is simulated). Another merchant's order is 404 like a missing one. Status
+// changes only through the admin surface: CREATED -> PAID or CANCELLED,
+// PAID -> REFUNDED; setting the current status is a no-op, any other move
+// is 409.
 //
-// In-app registration: storeId optional (default store when absent); the
-// response always has registrationCode (six characters from an alphabet
+// In-app registration: storeId optional, resolved as for online terminals;
+// the response always has registrationCode (six characters from an alphabet
 // without look-alikes, unique among live codes) and registrationLink
 // (cardpay-companion://register?code=...). A code expires 120 seconds after
 // creation by Config.Now; Snapshot reports expiresAt and expired. No status
-// endpoint is invented.
+// endpoint is invented. A device pairs only through the admin surface: a
+// live, unused code (matched in any letter case) becomes a checkoutX
+// terminal, REGISTERED, without public key, on the code's store, listed with
+// the merchant's terminals; Snapshot shows its ID as the code's
+// pairedTerminalId. A used or expired code is 409.
 //
-// Stores: PUT changes only the fields sent. name must not be empty,
-// countryCode must be two upper-case letters (ISO 3166-1 alpha-2), email
-// must be a plain address; other strings are free and may be emptied. The
-// whole body is validated before anything changes. isDefault true makes the
-// store the merchant's only default; isDefault false on the current default
-// is 400 ("a merchant must keep one default store"), on another store it is
-// a no-op. Store status cannot be changed through the API.
+// Stores:
+//   - Two shapes. Reference: id, status ("active" or "inactive"), createdAt;
+//     the list is a bare JSON array. Guide: storeId, isActive, createdAt and
+//     updatedAt (createdAt for a store that never changed); the list is
+//     {"stores": [...]}. Both carry name, locationId, streetAddress, city,
+//     postalCode, countryCode, phone, email and isDefault.
+//   - Formats everywhere: name must not be blank, countryCode must be two
+//     upper-case letters (ISO 3166-1 alpha-2), email must be a plain address
+//     (so not empty); other strings are free and may be emptied. The whole
+//     body is validated before anything changes.
+//   - POST creates an active store: name required; countryCode defaults to
+//     DK; a missing or empty locationId becomes LOC-YYYYMMDD-XXXX (UTC date,
+//     four random upper-case letters or digits, unique within the merchant);
+//     sent locationIds are taken as they are; isDefault (default false) true
+//     makes it the only default. IDs are "loc_" + 16 hex digits, unlike the
+//     fixtures' "<merchant>-main".
+//   - GET lists all stores of the merchant, inactive ones included, in
+//     creation order, or reads one (404 if unknown or another merchant's).
+//   - PUT changes only the fields sent. isDefault true makes the store the
+//     merchant's only default (400 if the store is inactive); isDefault false
+//     on the current default is 400 ("a merchant must keep one default
+//     store"), on another store it is a no-op.
+//   - DELETE deactivates (soft delete: the store stays, inactive, and is
+//     answered). An inactive store is a no-op 200; the current default store
+//     is 400 until another store is made the default.
+//   - Every change (create, PUT, DELETE, admin change, a default moving)
+//     stamps the store's updatedAt; Snapshot shows it.
 //
 // AIS consents:
 //   - merchantId, userId, permissions (non-empty, each one of
@@ -150,7 +214,13 @@
 // DefaultFixtures: partners DemoPartnerClientID (merchants 1001, 1002, 1003)
 // and OtherPartnerClientID (2001, 2002). Each merchant has stores
 // "<id>-main" (default) and "<id>-second" with full address data, visa and
-// mastercard active and amex, swish, klarna, vipps and mobilepay inactive.
+// mastercard active and amex, swish, klarna, vipps and mobilepay inactive,
+// and is onboarded: one MERCHANT_CREATED application created at the fixture
+// time, with a stable opaque ID of 24 hex digits derived from the merchant
+// ID (Merchant.Onboarding sets the status; "" means none). 1003 uses the
+// guide variant, every other merchant the reference one. A fixture merchant
+// may have no stores (not onboarded yet); one with stores, or onboarded to
+// MERCHANT_CREATED, needs exactly one default store.
 // Merchant 1001 has AIS users "user-1001" (accounts acc-1001-dkk, balance
 // "1234567.89"; acc-1001-eur, balance "-0.10"; acc-1001-sek, SAVINGS; a few
 // dozen transactions each, dated 2025-2026) and "user-1001-big" (account
@@ -169,14 +239,27 @@
 //	GET    /_sandbox/state                                           State
 //	POST   /_sandbox/merchants/{merchantId}/payment-methods/{method}/deactivate
 //	POST   /_sandbox/consents/{requestId}/authorize | expire | fail  (fail body {"errorMessage": "..."} optional)
+//	POST   /_sandbox/applications/{applicationId}/status             {"applicationStatus": "MERCHANT_CREATED"}
+//	POST   /_sandbox/interapp/{registrationCode}/pair                201; body {"terminalName": "..."} optional
+//	POST   /_sandbox/terminals/{terminalId}/deactivate               terminalStatus INACTIVE (idempotent)
+//	PATCH  /_sandbox/merchants/{merchantId}/stores/{storeId}         any of the PUT fields and "status"
+//	POST   /_sandbox/orders/{orderId}/status                         {"status": "PAID" | "CANCELLED" | "REFUNDED"}
 //	POST   /_sandbox/faults                                          Fault as JSON, e.g. {"route":"POST /v1/ais/consents","status":502,"afterApply":true,"count":1}
 //	                                                                 (also "latency":"200ms", "retryAfter", "probability":0.2, "echoHeaders":true)
 //	DELETE /_sandbox/faults
 //
-// Each has an exported Go method with the same effect. Faults are matched
-// in the order added, first hit wins: a fault with Probability p (0 < p < 1)
-// hits a matching request with chance p, and a request it does not hit falls
-// through to the next fault, so {429, p 0.17}, {503, p 0.2}, {latency 20ms}
+// Each has an exported Go method with the same effect: SetApplicationStatus,
+// PairDevice, DeactivateTerminal, ChangeStore (with a StoreChange) and
+// SetOrderStatus among them. Unknown objects are 404 (ErrNotFound),
+// impossible transitions 409 (ErrInvalidTransition), refused arguments 400
+// (ErrInvalidInput). The store change stands for the world outside
+// Terraform: it validates formats like PUT but may deactivate the default
+// store or leave the merchant without one; isDefault true still clears the
+// other stores' flag.
+//
+// Faults are matched in the order added, first hit wins: a fault with
+// Probability p (0 < p < 1) hits a matching request with chance p, and a
+// request it does not hit falls through to the next fault, so {429, p 0.17}, {503, p 0.2}, {latency 20ms}
 // fail about a third of requests and delay the rest. Latency delays before
 // answering, Status answers instead of the handler (or, with AfterApply,
 // after the handler ran and its answer was discarded), RetryAfter sets
