@@ -115,9 +115,9 @@ func (st *state) ownedMerchant(p Partner, id int64) (*merchantState, error) {
 	return m, nil
 }
 
-// storeOrDefault resolves an optional storeId of a request body. Admin
-// changes can leave a merchant without an active default store; terminals
-// then need an explicit storeId.
+// storeOrDefault resolves an optional storeId of a request body. A merchant
+// that was never onboarded, or one changed through the admin surface, may
+// lack an active default store; callers then need an explicit storeId.
 func (c *partnerCall) storeOrDefault(id string) (*Store, error) {
 	var st *Store
 	if id == "" {
