@@ -10,11 +10,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
@@ -34,11 +36,59 @@ const (
 	aisConsentRoute         = "POST /v1/ais/consents"
 	aisAccountsRoute        = "POST /v1/ais/accounts"
 	aisTransactionsRoute    = "POST /v1/ais/accounts/transactions"
+	onboardStatusRoute      = "GET /v1/partner/merchants/{merchantId}/card-payments/onboard/status"
+	listTerminalsRoute      = "GET /v1/partner/merchants/{merchantId}/card-payments/terminals"
+	getOrderRoute           = "GET /v1/partner/merchants/{merchantId}/card-payments/orders/{orderId}"
+	createStoreRoute        = "POST /v1/partner/merchants/{merchantId}/stores"
+	listStoresRoute         = "GET /v1/partner/merchants/{merchantId}/stores"
+	getStoreRoute           = "GET /v1/partner/merchants/{merchantId}/stores/{storeId}"
+	updateStoreRoute        = "PUT /v1/partner/merchants/{merchantId}/stores/{storeId}"
+	deactivateStoreRoute    = "DELETE /v1/partner/merchants/{merchantId}/stores/{storeId}"
 )
 
 // testProviderFactories serves the provider in-process over protocol 6.
 var testProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
 	"cardpay": providerserver.NewProtocol6WithError(New("test")()),
+}
+
+// fastWaitFactories serve a provider that polls every few milliseconds,
+// so tests of waits take seconds, and whose in-app codes are valid for
+// codeValidity.
+func fastWaitFactories(codeValidity time.Duration) map[string]func() (tfprotov6.ProviderServer, error) {
+	w := waits{
+		onboardingPoll: 50 * time.Millisecond, onboardingPollMax: 200 * time.Millisecond,
+		pairingPoll: 50 * time.Millisecond, codeValidity: codeValidity,
+	}
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"cardpay": providerserver.NewProtocol6WithError(newWithWaits("test", w)()),
+	}
+}
+
+// whenSandbox plays the world outside Terraform while an apply waits: once
+// the sandbox's state satisfies ready, it runs act once. It gives up
+// quietly when the test ends first.
+func whenSandbox(t *testing.T, sb *sandbox.Server, ready func(sandbox.State) bool, act func() error) {
+	t.Helper()
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+			if ready(sb.Snapshot()) {
+				if err := act(); err != nil {
+					t.Errorf("acting on the sandbox: %v", err)
+				}
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() { close(stop); <-done })
 }
 
 // testEnv is the API one test runs against.
@@ -120,6 +170,18 @@ provider "cardpay" {
 }
 `, e.BaseURL, e.ClientID, secret, e.AccessToken, extra)
 	return block + strings.Join(config, "\n")
+}
+
+// partnerTestClient is a client with the test's partner credentials, for
+// tests that change the service behind Terraform's back the way another
+// tool would.
+func partnerTestClient(t *testing.T, e *testEnv) *client.Client {
+	t.Helper()
+	c, err := client.New(client.Config{BaseURL: e.BaseURL, PartnerClientID: e.ClientID, PartnerClientSecret: e.ClientSecret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // testAccPreCheck is the conventional pre-check hook of acceptance tests.

@@ -47,7 +47,25 @@ var badInputs = []badInput{
   user_id     = "user-1001"
 }`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
 
+	{name: "onboarding status merchant 0", config: `data "cardpay_onboarding_status" "x" {
+  merchant_id = 0
+}`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	{name: "terminals data source merchant 0", config: `data "cardpay_terminals" "x" {
+  merchant_id = 0
+}`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	{name: "stores data source merchant -1", config: `data "cardpay_stores" "x" {
+  merchant_id = -1
+}`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+
 	// Wrong enums.
+	{name: "onboarding wait_for", config: `resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+  wait_for    = "merchant_created"
+}`, attr: "wait_for", want: `wait_for value must be one of: \["MERCHANT_CREATED"\]`},
+	{name: "terminal type blank", config: `data "cardpay_terminals" "x" {
+  merchant_id   = 1001
+  terminal_type = " "
+}`, attr: "terminal_type", want: `terminal_type must not be empty or only whitespace`},
 	{name: "payment method in upper case", config: `resource "cardpay_payment_method" "x" {
   merchant_id = 1001
   method      = "AMEX"
@@ -93,6 +111,18 @@ var badInputs = []badInput{
 	{name: "consent callback URL", config: consentWith("callback_url", `"ftp://example.com/cb"`),
 		attr: "callback_url", want: `uses the scheme "ftp". Write an absolute https URL`},
 
+	// A store to create without a name.
+	{name: "created store without name", config: `resource "cardpay_store" "x" {
+  merchant_id = 1001
+  city        = "Odense"
+}`, want: `Missing store name.*Set name, for example name = "Harbour Shop", or set store_id to adopt`},
+	{name: "onboarding timeout", config: `resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+  timeouts {
+    create = "forever"
+  }
+}`, attr: "create", want: `"forever"`},
+
 	// page_limit 0.
 	{name: "transactions page_limit 0", config: transactionsWith("page_limit", `0`),
 		attr: "page_limit", want: `page_limit value must be at least 1, got: 0`},
@@ -113,6 +143,18 @@ var badInputs = []badInput{
   merchant_id = 1001
   store_id    = "1001-main"
 }`, want: `Invalid import ID for cardpay_store.*1001/1001-main`},
+	{name: "import terminal without merchant", resourceAddr: "cardpay_online_terminal.x", importID: "term_0123456789abcdef",
+		config: onlineTerminalConfig(1001, "PaymentPage", ""), want: `Invalid import ID for cardpay_online_terminal.*1001/term_0123456789abcdef`},
+	{name: "import order with extra segment", resourceAddr: "cardpay_order.x", importID: "1001/ord_1/2",
+		config: `resource "cardpay_order" "x" {
+  merchant_id = 1001
+  amount      = 1000
+  currency    = "SEK"
+}`, want: `Invalid import ID for cardpay_order.*1001/ord_0123456789abcdef`},
+	{name: "import onboarding by application ID", resourceAddr: "cardpay_onboarding_application.x", importID: "app_0123",
+		config: `resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+}`, want: `Invalid import ID for cardpay_onboarding_application.*positive numeric merchant ID`},
 }
 
 const (

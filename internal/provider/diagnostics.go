@@ -59,17 +59,22 @@ func statusHint(status int, path string) string {
 	return ""
 }
 
-// addCreateOnlyError reports a failed create. When the outcome is unknown
-// (*client.MaybeCreatedError) the summary says the object may exist, because
-// Terraform has not recorded it and another apply would create a second one.
-func addCreateOnlyError(diags *diag.Diagnostics, object string, merchantID int64, err error) {
+// addCreateError reports a failed create. When the outcome is unknown
+// (*client.MaybeCreatedError) the summary says the object may exist,
+// because Terraform has not recorded it and another apply would create a
+// second one. lookup says where to look for it; "" when the API cannot.
+func addCreateError(diags *diag.Diagnostics, object string, merchantID int64, err error, lookup string) {
 	var maybe *client.MaybeCreatedError
-	if errors.As(err, &maybe) {
-		diags.AddError(
-			fmt.Sprintf("The %s may have been created for merchant %d (outcome unknown)", object, merchantID),
-			apiErrorDetail(err)+"\n\nTerraform has not recorded it in state, and the API cannot look it up. "+
-				"Check with the service as described above before applying again: another apply creates a new "+object+".")
+	if !errors.As(err, &maybe) {
+		addAPIError(diags, fmt.Sprintf("Could not create %s for merchant %d", object, merchantID), err)
 		return
 	}
-	addAPIError(diags, fmt.Sprintf("Could not create %s for merchant %d", object, merchantID), err)
+	where := "and the API cannot look it up"
+	if lookup != "" {
+		where = "but " + lookup
+	}
+	diags.AddError(
+		fmt.Sprintf("The %s may have been created for merchant %d (outcome unknown)", object, merchantID),
+		apiErrorDetail(err)+"\n\nTerraform has not recorded it in state, "+where+". Check with the service as "+
+			"described above before applying again: another apply creates a new "+object+".")
 }

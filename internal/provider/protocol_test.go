@@ -41,6 +41,21 @@ func destroyDiagnostics(t *testing.T, resourceType string, attrs map[string]tfty
 	return planResp.Diagnostics, applyResp.Diagnostics
 }
 
+// planDestroyDiagnostics plans the destruction of an object of
+// resourceType whose state holds attrs, without applying it.
+func planDestroyDiagnostics(t *testing.T, resourceType string, attrs map[string]tftypes.Value) []*tfprotov6.Diagnostic {
+	t.Helper()
+	srv := protocolServer(t)
+	state, null, _ := stateValue(t, srv, resourceType, attrs)
+	resp, err := srv.PlanResourceChange(context.Background(), &tfprotov6.PlanResourceChangeRequest{
+		TypeName: resourceType, PriorState: state, ProposedNewState: null, Config: null,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.Diagnostics
+}
+
 // replaceDiagnostics plans the change of an object with prior
 // state to config over the plugin protocol and returns the diagnostics,
 // failing unless the plan replaces the object.

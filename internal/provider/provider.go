@@ -34,13 +34,19 @@ var (
 
 // New returns a constructor for the provider at the given version.
 func New(version string) func() provider.Provider {
+	return newWithWaits(version, defaultWaits())
+}
+
+// newWithWaits is New with other polling pauses, for tests.
+func newWithWaits(version string, w waits) func() provider.Provider {
 	return func() provider.Provider {
-		return &cardpayProvider{version: version}
+		return &cardpayProvider{version: version, waits: w}
 	}
 }
 
 type cardpayProvider struct {
 	version string
+	waits   waits
 }
 
 type providerModel struct {
@@ -125,6 +131,7 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 	settings.UserAgent = userAgent(p.version, req.TerraformVersion)
 
 	data := newProviderData(settings)
+	data.waits = p.waits
 	resp.Diagnostics.Append(data.validate()...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -155,6 +162,9 @@ func (p *cardpayProvider) Resources(context.Context) []func() resource.Resource 
 func (p *cardpayProvider) DataSources(context.Context) []func() datasource.DataSource {
 	return []func() datasource.DataSource{
 		newPaymentMethodsDataSource,
+		newOnboardingStatusDataSource,
+		newTerminalsDataSource,
+		newStoresDataSource,
 		newAISAccountsDataSource,
 		newAISAccountBalanceDataSource,
 		newAISAccountTransactionsDataSource,

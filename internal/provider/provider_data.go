@@ -136,12 +136,21 @@ type providerData struct {
 	settings settings
 	client   *client.Client
 	err      error
-	// paymentMethods shares list reads within this operation.
-	paymentMethods *paymentMethodLists
+	// The merchants' lists, each read once per operation and shared.
+	paymentMethods *merchantLists[client.PaymentMethod]
+	terminals      *merchantLists[client.Terminal]
+	stores         *merchantLists[client.Store]
+	waits          waits
 }
 
 func newProviderData(s settings) *providerData {
-	d := &providerData{settings: s, paymentMethods: newPaymentMethodLists()}
+	d := &providerData{
+		settings:       s,
+		paymentMethods: newPaymentMethodLists(),
+		terminals:      newTerminalLists(),
+		stores:         newStoreLists(),
+		waits:          defaultWaits(),
+	}
 	if s.BaseURL != "" {
 		d.client, d.err = client.New(s.clientConfig())
 	}

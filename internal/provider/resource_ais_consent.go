@@ -317,7 +317,7 @@ func addConsentCreateError(diags *diag.Diagnostics, merchantID int64, err error)
 				err, attrAccessToken, envAccessToken, merchantID))
 		return
 	}
-	addCreateOnlyError(diags, "AIS consent", merchantID, err)
+	addCreateError(diags, "AIS consent", merchantID, err, "")
 }
 
 // consentExpiresAfterTransactionFrom mirrors the service's rule so the

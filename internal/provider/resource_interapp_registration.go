@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	eschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
@@ -16,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -64,7 +67,9 @@ type interappRegistrationData struct {
 
 type interappRegistrationModel struct {
 	interappRegistrationData
-	Keepers types.Map `tfsdk:"keepers"`
+	Keepers        types.Map    `tfsdk:"keepers"`
+	WaitForPairing types.Bool   `tfsdk:"wait_for_pairing"`
+	TerminalID     types.String `tfsdk:"terminal_id"`
 }
 
 func (r *interappRegistrationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -80,15 +85,34 @@ func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.Sche
 		Optional:      true,
 		PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
 	}
+	attrs["wait_for_pairing"] = schema.BoolAttribute{
+		MarkdownDescription: "When `true`, the apply waits, for as long as the code is valid, until a new " +
+			"tap-to-pay (`checkoutX`) terminal appears in the merchant's terminal list, and records it in " +
+			"`terminal_id`. If no device pairs before the code expires, the apply fails and nothing is recorded. " +
+			"Terraform shows a resource's values only once its create has ended, so while it waits the code is " +
+			"written to the provider's log at INFO level (run with `TF_LOG_PROVIDER=INFO`) for whoever pairs the " +
+			"device; on Terraform 1.14 and later the `cardpay_interapp_pairing` action shows it in the " +
+			"terminal instead. Pair one device per merchant at a time: the terminal list does not say which " +
+			"code a terminal used. Changing it later changes nothing at the service.",
+		Optional: true,
+	}
+	attrs["terminal_id"] = schema.StringAttribute{
+		MarkdownDescription: "ID of the tap-to-pay terminal that paired while the apply waited " +
+			"(`wait_for_pairing = true`); null otherwise.",
+		Computed:      true,
+		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Issues an in-app (tap-to-pay) terminal registration code that a merchant types " +
 			"into the companion app on an Android device to pair it with a store. " + interappValiditySentence +
 			" The code is issued once, at create, and kept in state (marked sensitive). Changing `merchant_id`, " +
-			"`store_id` or `keepers`, or running `terraform apply -replace`, issues a new one. To hand a fresh code to another system on " +
-			"every run without storing it, use the `cardpay_interapp_registration` ephemeral resource.\n\n" +
-			"~> **The API can only issue codes.** It cannot read, revoke or report on a code, so Terraform " +
-			"does not know whether the code was used or has expired; `expires_at` is computed by the " +
-			"provider. Destroying the resource only removes it from state, and the plan warns about it.",
+			"`store_id` or `keepers`, or running `terraform apply -replace`, issues a new one. To hand a fresh code " +
+			"to another system on every run without storing it, use the `cardpay_interapp_registration` " +
+			"ephemeral resource. With `wait_for_pairing = true` the apply waits until a device has paired and " +
+			"records its terminal.\n\n" +
+			"~> **The API can only issue codes.** It cannot read or revoke a code, so Terraform does not know " +
+			"whether the code was used or has expired; `expires_at` is computed by the provider. Destroying the " +
+			"resource only removes it from state, and the plan warns about it.",
 		Attributes: attrs,
 	}
 }
@@ -141,11 +165,95 @@ func (r *interappRegistrationResource) Create(ctx context.Context, req resource.
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	var paired map[string]bool
+	if plan.WaitForPairing.ValueBool() {
+		paired = r.pairedDevices(ctx, plan.MerchantID.ValueInt64(), &resp.Diagnostics)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	resp.Diagnostics.Append(plan.issue(ctx, r.data)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	plan.TerminalID = types.StringNull()
+	if plan.WaitForPairing.ValueBool() {
+		resp.Diagnostics.Append(r.waitForPairing(ctx, &plan, paired)...)
+		if resp.Diagnostics.HasError() {
+			return // the code is spent or about to be: nothing worth recording
+		}
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// pairedDevices returns the IDs of the merchant's tap-to-pay terminals, so
+// that a wait can tell the device that pairs with a new code.
+func (r *interappRegistrationResource) pairedDevices(ctx context.Context, merchantID int64, diags *diag.Diagnostics) map[string]bool {
+	c, clientDiags := r.data.partnerClient()
+	diags.Append(clientDiags...)
+	if diags.HasError() {
+		return nil
+	}
+	terminals, err := c.ListTerminals(ctx, merchantID, client.TerminalTypeCheckoutX)
+	if err != nil {
+		addAPIError(diags, fmt.Sprintf("Could not list the tap-to-pay terminals of merchant %d", merchantID), err)
+		return nil
+	}
+	ids := make(map[string]bool, len(terminals))
+	for _, t := range terminals {
+		ids[t.TerminalID] = true
+	}
+	return ids
+}
+
+// waitForPairing polls the merchant's tap-to-pay terminals until one that
+// was not in before appears, for as long as the code is valid.
+func (r *interappRegistrationResource) waitForPairing(ctx context.Context, m *interappRegistrationModel, before map[string]bool) diag.Diagnostics {
+	var diags diag.Diagnostics
+	c, clientDiags := r.data.partnerClient()
+	diags.Append(clientDiags...)
+	if diags.HasError() {
+		return diags
+	}
+	merchantID := m.MerchantID.ValueInt64()
+	expires, _ := m.ExpiresAt.ValueRFC3339Time()
+	ctx, cancel := context.WithDeadline(ctx, expires)
+	defer cancel()
+	// The code exists to be typed in by a person while the apply waits, and
+	// Terraform shows nothing of a resource before its create ends.
+	tflog.Info(ctx, "in-app registration code issued; waiting for a device to pair", map[string]any{
+		"merchant_id": merchantID, "registration_code": m.RegistrationCode.ValueString(),
+		"registration_link": m.RegistrationLink.ValueString(), "expires_at": m.ExpiresAt.ValueString(),
+	})
+	w := r.data.waits
+	err := poll(ctx, w.pairingPoll, w.pairingPoll, func(ctx context.Context) (bool, error) {
+		terminals, err := c.ListTerminals(ctx, merchantID, client.TerminalTypeCheckoutX)
+		if err != nil {
+			return false, err
+		}
+		for _, t := range terminals {
+			if !before[t.TerminalID] && t.IsCheckoutX() {
+				m.TerminalID = types.StringValue(t.TerminalID)
+				return true, nil
+			}
+		}
+		tflog.Debug(ctx, "no device has paired yet", map[string]any{"merchant_id": merchantID})
+		return false, nil
+	})
+	r.data.terminals.changed(merchantID)
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		diags.AddAttributeError(path.Root("wait_for_pairing"), "Registration code expired before a device paired",
+			fmt.Sprintf("No new tap-to-pay (checkoutX) terminal appeared in merchant %d's terminal list before the "+
+				"code expired at %s. Nothing was recorded in state. Apply again to issue a new code, and have the "+
+				"merchant type it into the companion app on the Android device while the apply waits: it is in the "+
+				"provider's log at INFO level (TF_LOG_PROVIDER=INFO).", merchantID, m.ExpiresAt.ValueString()))
+	case err != nil:
+		addAPIError(&diags, fmt.Sprintf("Could not list the tap-to-pay terminals of merchant %d", merchantID), err)
+	default:
+		tflog.Info(ctx, "device paired", map[string]any{"merchant_id": merchantID, "terminal_id": m.TerminalID.ValueString()})
+	}
+	return diags
 }
 
 // issue asks the service for a code and records it, with the expiry counted
@@ -167,7 +275,7 @@ func (d *interappRegistrationData) issue(ctx context.Context, data *providerData
 	reg, err := c.CreateInterappRegistration(ctx, merchantID, client.InterappRegistrationRequest{StoreID: d.StoreID.ValueString()})
 	answeredAt := time.Now()
 	if err != nil {
-		addCreateOnlyError(&diags, "in-app registration code", merchantID, err)
+		addCreateError(&diags, "in-app registration code", merchantID, err, "")
 		return diags
 	}
 	if reg.RegistrationCode == "" {
@@ -176,14 +284,14 @@ func (d *interappRegistrationData) issue(ctx context.Context, data *providerData
 				"Try again; if this persists, contact cardpay support.", merchantID))
 		return diags
 	}
-	d.fill(reg, answeredAt)
+	d.fill(reg, answeredAt.Add(data.waits.codeValidity))
 	return diags
 }
 
-func (d *interappRegistrationData) fill(reg *client.InterappRegistration, answeredAt time.Time) {
+func (d *interappRegistrationData) fill(reg *client.InterappRegistration, expires time.Time) {
 	d.RegistrationCode = types.StringValue(reg.RegistrationCode)
 	d.RegistrationLink = stringPointerOrNull(reg.RegistrationLink)
-	d.ExpiresAt = timetypes.NewRFC3339TimeValue(answeredAt.Add(interappCodeValidity).UTC().Truncate(time.Second))
+	d.ExpiresAt = timetypes.NewRFC3339TimeValue(expires.UTC().Truncate(time.Second))
 }
 
 // interappEphemeralAttributes derives the ephemeral resource's schema from

@@ -138,6 +138,7 @@ func TestAccInterappRegistration_lifecycle(t *testing.T) {
 						knownvalue.StringRegexp(interappCodePattern)),
 					statecheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
 					statecheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_link")),
+					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("terminal_id"), knownvalue.Null()),
 					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("registration_link"),
 						knownvalue.StringRegexp(regexp.MustCompile(`^cardpay-companion://register\?code=`))),
 					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.Null()),
@@ -243,4 +244,74 @@ func TestInterappRegistration_replaceWarning(t *testing.T) {
 			"keepers":     keepers("tablet-2"),
 		})
 	requireWarning(t, "plan", diags, interappNoRevokeSummary)
+}
+
+// wait_for_pairing waits until a device pairs with the new code and records
+// its terminal; a device paired earlier does not count.
+func TestAccInterappRegistration_waitForPairing(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	earlier := pairDevice(t, env, sb, env.MerchantID)
+	var paired string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
+		Steps: []resource.TestStep{{
+			PreConfig: func() {
+				issued := len(sb.Snapshot().InterappCodes)
+				whenSandbox(t, sb, func(s sandbox.State) bool { return len(s.InterappCodes) > issued }, func() error {
+					time.Sleep(150 * time.Millisecond) // the merchant types the code
+					terminal, err := sb.PairDevice(sb.Snapshot().InterappCodes[issued].RegistrationCode, "")
+					paired = terminal.TerminalID
+					return err
+				})
+			},
+			Config: env.providerConfig(interappConfig(env.MerchantID, "wait_for_pairing = true")),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectUnknownValue(interappAddr, tfjsonpath.New("terminal_id")),
+				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("terminal_id"), knownvalue.StringFunc(func(v string) error {
+					if v != paired || v == earlier {
+						return fmt.Errorf("terminal_id %q, want the device that paired with the new code, %q (not %q)", v, paired, earlier)
+					}
+					return nil
+				})),
+			},
+		}},
+	})
+}
+
+// A code that expires before any device pairs fails the apply with what
+// to do, records nothing, and waits no longer than the code's validity.
+func TestAccInterappRegistration_codeExpiresUnpaired(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfig(interappConfig(env.MerchantID, "wait_for_pairing = true"))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fastWaitFactories(time.Second),
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
+					`\(checkoutX\) terminal appeared in merchant 1001's terminal list.*Nothing was recorded in state. ` +
+					`Apply again to issue a new code`),
+			},
+			{
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionCreate),
+					},
+				},
+			},
+		},
+	})
+	if codes := sb.Snapshot().InterappCodes; len(codes) != 1 || codes[0].PairedTerminalID != "" {
+		t.Errorf("sandbox codes %+v, want one unpaired code", codes)
+	}
 }

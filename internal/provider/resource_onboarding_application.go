@@ -2,27 +2,44 @@ package provider
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var (
-	_ resource.ResourceWithConfigure  = (*onboardingApplicationResource)(nil)
-	_ resource.ResourceWithModifyPlan = (*onboardingApplicationResource)(nil)
+	_ resource.ResourceWithConfigure   = (*onboardingApplicationResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*onboardingApplicationResource)(nil)
+	_ resource.ResourceWithImportState = (*onboardingApplicationResource)(nil)
 )
 
 const (
 	onboardingNoWithdrawSummary = "Onboarding applications cannot be withdrawn through the API"
-	onboardingNoWithdrawDetail  = "The cardpay API has no endpoint to read, cancel or delete an onboarding " +
-		"application. Destroying or replacing cardpay_onboarding_application only removes it from Terraform " +
-		"state: the application stays open at the service and the merchant keeps the verification link that " +
-		"was e-mailed to them. A replacement starts a second application."
+	onboardingNoWithdrawDetail  = "The cardpay API can start an onboarding application and read its status, but " +
+		"cannot cancel or delete one. Destroying or replacing cardpay_onboarding_application only removes it from " +
+		"Terraform state: the application stays open at the service and the merchant keeps the verification link " +
+		"that was e-mailed to them. A replacement starts a second application."
 )
+
+// defaultOnboardingWait bounds a wait_for wait when the configuration sets
+// no timeouts. Verification is done by people, so it is generous; it only
+// matters to configurations that ask to wait.
+const defaultOnboardingWait = 30 * time.Minute
 
 func newOnboardingApplicationResource() resource.Resource {
 	return &onboardingApplicationResource{createOnlyResource{
@@ -37,28 +54,31 @@ type onboardingApplicationResource struct {
 }
 
 type onboardingApplicationModel struct {
-	ID                types.String `tfsdk:"id"`
-	MerchantID        types.Int64  `tfsdk:"merchant_id"`
-	ApplicationID     types.String `tfsdk:"application_id"`
-	WebKybURL         types.String `tfsdk:"web_kyb_url"`
-	ShortLinkURL      types.String `tfsdk:"short_link_url"`
-	ApplicationStatus types.String `tfsdk:"application_status"`
+	ID                types.String   `tfsdk:"id"`
+	MerchantID        types.Int64    `tfsdk:"merchant_id"`
+	WaitFor           types.String   `tfsdk:"wait_for"`
+	ApplicationID     types.String   `tfsdk:"application_id"`
+	WebKybURL         types.String   `tfsdk:"web_kyb_url"`
+	ShortLinkURL      types.String   `tfsdk:"short_link_url"`
+	ApplicationStatus types.String   `tfsdk:"application_status"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
 func (r *onboardingApplicationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
 	resp.TypeName = req.ProviderTypeName + "_onboarding_application"
 }
 
-func (r *onboardingApplicationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Starts a card-payment onboarding (business verification, KYB) application for a " +
 			"merchant. The service e-mails the verification link to the merchant and returns it here, so it can " +
-			"also be passed on through other channels.\n\n" +
-			"~> **Terraform only knows the application as it was created.** The API has no endpoint to read, " +
-			"withdraw or delete an application: Terraform never refreshes it (`application_status` stays the " +
-			"value at creation), cannot import an existing application, and destroying the resource only " +
-			"removes it from state (the plan and the apply warn about it). Changing `merchant_id` starts a new " +
-			"application and leaves the old one open.",
+			"also be passed on through other channels. Every refresh reads the merchant's onboarding status, so " +
+			"`application_status` follows the service. With `wait_for = \"MERCHANT_CREATED\"`, the apply waits " +
+			"until verification has created the merchant, so that terminals and payment methods that depend on " +
+			"this resource are set up only once the merchant exists.\n\n" +
+			"~> **The API cannot withdraw an application.** Destroying the resource only removes it from state " +
+			"(the plan and the apply warn about it). Changing `merchant_id` starts a new application and leaves " +
+			"the old one open.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The application ID, same as `application_id`.",
@@ -67,10 +87,19 @@ func (r *onboardingApplicationResource) Schema(_ context.Context, _ resource.Sch
 			},
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant to onboard. Changing it starts a new application " +
-					"for the other merchant (replacement); the old application is not withdrawn.",
+					"for the other merchant (replacement); the old application is not withdrawn. Also the import ID.",
 				Required:      true,
 				Validators:    merchantIDValidators(),
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			},
+			"wait_for": schema.StringAttribute{
+				MarkdownDescription: "Set to `MERCHANT_CREATED` to make the apply wait, polling the onboarding " +
+					"status, until verification has created the merchant (`timeouts.create`, by default 30 minutes). " +
+					"A `REJECTED` application ends the wait with an error. While the merchant does not exist yet, " +
+					"every plan shows an update of `application_status` that waits again (`timeouts.update`). " +
+					"Leave it unset to return as soon as the application is started.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.OneOf(client.ApplicationStatusMerchantCreated)},
 			},
 			"application_id": schema.StringAttribute{
 				MarkdownDescription: "Identifier the service uses to track the application.",
@@ -78,26 +107,65 @@ func (r *onboardingApplicationResource) Schema(_ context.Context, _ resource.Sch
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"web_kyb_url": schema.StringAttribute{
-				MarkdownDescription: "Page where the merchant completes business verification. The service " +
-					"also e-mails it to the merchant.",
+				MarkdownDescription: "Page where the merchant completes business verification. The service also " +
+					"e-mails it to the merchant. Null once the link is no longer active (the service stops " +
+					"reporting it when verification has ended).",
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"short_link_url": schema.StringAttribute{
-				MarkdownDescription: "Shortened form of `web_kyb_url`. Null when the service offers no short " +
-					"link for this merchant.",
+				MarkdownDescription: "Shortened form of `web_kyb_url`, as returned when the application was " +
+					"started (the status read does not report it). Null when the service offers no short link, and " +
+					"after import.",
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"application_status": schema.StringAttribute{
-				MarkdownDescription: "Status of the application **when it was created**, normally `PENDING`. " +
-					"It is not refreshed: the API cannot read an application, so later statuses such as " +
-					"`IN_REVIEW` or `MERCHANT_CREATED` never reach Terraform.",
+				MarkdownDescription: "Status of the application as the service reports it on every refresh. The " +
+					"service uses two vocabularies: `PENDING`, `IN_REVIEW`, `MERCHANT_CREATED`, `REJECTED`, or " +
+					"`APPLICATION_INITIATED`, `APPLICATION_SUBMITTED`, `APPLICATION_SIGNED`, " +
+					"`APPLICATION_COMPLETED`, `MERCHANT_CREATED`. `MERCHANT_CREATED` means the merchant exists; " +
+					"`REJECTED` means verification failed; any other word means verification is in progress.",
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 		},
+		Blocks: map[string]schema.Block{
+			"timeouts": timeouts.Block(ctx, timeouts.Opts{
+				Create: true,
+				Update: true,
+				CreateDescription: "How long the apply that starts the application waits for `wait_for`, as a " +
+					"duration such as `\"45m\"` or `\"8h\"`. Default `30m`.",
+				UpdateDescription: "How long a later apply waits for `wait_for` when the merchant did not exist yet " +
+					"at the last refresh, as a duration such as `\"45m\"`. Default `30m`.",
+			}),
+		},
 	}
+}
+
+// ModifyPlan warns when destroy only forgets the application, and plans a
+// new wait when the configuration waits for a merchant that the last
+// refresh did not see created yet.
+func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.createOnlyResource.ModifyPlan(ctx, req, resp)
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var plan, state onboardingApplicationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !plan.waitsFor(state.ApplicationStatus) {
+		return
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("application_status"), types.StringUnknown())...)
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("web_kyb_url"), types.StringUnknown())...)
+}
+
+// waitsFor reports whether the configuration waits for the merchant and
+// status says it does not exist yet.
+func (m onboardingApplicationModel) waitsFor(status types.String) bool {
+	return !m.WaitFor.IsNull() && !status.IsUnknown() &&
+		client.OnboardingStageOf(status.ValueString()) == client.OnboardingInProgress
 }
 
 func (r *onboardingApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -112,7 +180,7 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	merchantID := plan.MerchantID.ValueInt64()
 	app, err := c.StartOnboarding(ctx, merchantID)
 	if err != nil {
-		addCreateOnlyError(&resp.Diagnostics, "onboarding application", merchantID, err)
+		addCreateError(&resp.Diagnostics, "onboarding application", merchantID, err, "the cardpay_onboarding_status data source shows the merchant's current application")
 		return
 	}
 	plan.ID = types.StringValue(app.ApplicationID)
@@ -120,5 +188,154 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	plan.WebKybURL = stringOrNull(app.WebKybURL)
 	plan.ShortLinkURL = stringPointerOrNull(app.ShortLinkURL)
 	plan.ApplicationStatus = stringOrNull(app.ApplicationStatus)
+	tflog.Info(ctx, "started onboarding application", map[string]any{
+		"merchant_id": merchantID, "application_id": app.ApplicationID, "application_status": app.ApplicationStatus,
+	})
+	if plan.waitsFor(plan.ApplicationStatus) {
+		timeout, diags := plan.Timeouts.Create(ctx, defaultOnboardingWait)
+		resp.Diagnostics.Append(diags...)
+		resp.Diagnostics.Append(r.waitForMerchant(ctx, c, &plan, timeout, "create")...)
+	}
+	// Saved even when the wait failed: the application exists. Terraform
+	// then marks it tainted, and the error says how to go on.
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
+
+func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state onboardingApplicationModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID := state.MerchantID.ValueInt64()
+	status, err := c.GetOnboardingStatus(ctx, merchantID)
+	switch {
+	case client.IsNotFound(err):
+		resp.State.RemoveResource(ctx) // the service knows no application any more
+		return
+	case err != nil:
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
+		return
+	}
+	if !state.record(status) {
+		resp.Diagnostics.AddWarning("Onboarding status not refreshed",
+			fmt.Sprintf("The service reports application %s as merchant %d's current onboarding application, not %s, "+
+				"which this resource started. Its status is kept as last read (%s). Import the current application "+
+				"(terraform import ... %d) to follow it instead.",
+				status.ApplicationID, merchantID, state.ApplicationID.ValueString(), state.ApplicationStatus.ValueString(), merchantID))
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// record copies a status answer into m, unless it is about another
+// application than the one m holds; it reports whether it did. After
+// import m holds no application yet and takes the current one.
+func (m *onboardingApplicationModel) record(status *client.OnboardingStatus) bool {
+	known := m.ApplicationID.ValueString()
+	if known != "" && status.ApplicationID != "" && status.ApplicationID != known {
+		return false
+	}
+	if known == "" {
+		m.ID = types.StringValue(status.ApplicationID)
+		m.ApplicationID = types.StringValue(status.ApplicationID)
+	}
+	m.ApplicationStatus = types.StringValue(status.ApplicationStatus)
+	m.WebKybURL = stringPointerOrNull(status.WebKybURL)
+	return true
+}
+
+// Update records the arguments that change no object (wait_for,
+// timeouts) and, when the plan says so, waits again for the merchant.
+func (r *onboardingApplicationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state onboardingApplicationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	plan.ApplicationStatus, plan.WebKybURL = state.ApplicationStatus, state.WebKybURL
+	if plan.waitsFor(state.ApplicationStatus) {
+		c, diags := r.data.partnerClient()
+		resp.Diagnostics.Append(diags...)
+		if resp.Diagnostics.HasError() {
+			return
+		}
+		timeout, diags := plan.Timeouts.Update(ctx, defaultOnboardingWait)
+		resp.Diagnostics.Append(diags...)
+		resp.Diagnostics.Append(r.waitForMerchant(ctx, c, &plan, timeout, "update")...)
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *onboardingApplicationResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	merchantID, err := parseMerchantID(req.ID)
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid import ID for cardpay_onboarding_application",
+			err.Error()+". The import ID of an onboarding application is the merchant ID, because the service "+
+				"reports the status of each merchant's current application.")
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
+}
+
+// waitForMerchant polls the onboarding status until the merchant exists,
+// recording each answer in m. A rejection or the end of timeout is an
+// error that says where the application stands and how to go on; during
+// is "create" or "update", the operation and its timeouts attribute.
+func (r *onboardingApplicationResource) waitForMerchant(ctx context.Context, c *client.Client, m *onboardingApplicationModel,
+	timeout time.Duration, during string,
+) diag.Diagnostics {
+	var diags diag.Diagnostics
+	merchantID := m.MerchantID.ValueInt64()
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	start := time.Now()
+	w := r.data.waits
+	err := poll(ctx, w.onboardingPoll, w.onboardingPollMax, func(ctx context.Context) (bool, error) {
+		status, err := c.GetOnboardingStatus(ctx, merchantID)
+		if err != nil {
+			return false, err
+		}
+		m.record(status)
+		tflog.Info(ctx, "waiting for the merchant to be created", map[string]any{
+			"merchant_id": merchantID, "application_status": status.ApplicationStatus,
+			"waited": time.Since(start).Round(time.Second).String(), "timeout": timeout.String(),
+		})
+		return client.OnboardingStageOf(status.ApplicationStatus) != client.OnboardingInProgress, nil
+	})
+	application := fmt.Sprintf("onboarding application %s of merchant %d", m.ApplicationID.ValueString(), merchantID)
+	switch {
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		diags.AddError(fmt.Sprintf("Merchant %d was not created within %s", merchantID, timeout),
+			fmt.Sprintf("The service still reports %s as %s after %s (timeouts.%s). %s",
+				application, m.ApplicationStatus.ValueString(), timeout, during, onboardingTimeoutAdvice[during]))
+	case err != nil:
+		addAPIError(&diags, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
+	case client.OnboardingStageOf(m.ApplicationStatus.ValueString()) == client.OnboardingRejected:
+		diags.AddError(fmt.Sprintf("Onboarding of merchant %d was rejected", merchantID),
+			fmt.Sprintf("The service reports %s as %s: business verification failed, so the merchant cannot take "+
+				"card payments. Ask cardpay why. %s", application, m.ApplicationStatus.ValueString(), onboardingRejectedAdvice[during]))
+	}
+	return diags
+}
+
+// What a user can do after a failed wait depends on whether the
+// application was just started (a failed create leaves it tainted) or was
+// already in state.
+var (
+	onboardingTimeoutAdvice = map[string]string{
+		"create": "The application stays open and is kept in state, but Terraform marks it tainted because the " +
+			"apply failed, and applying again would start a second application. To keep waiting for this one, " +
+			"run terraform untaint on this resource and apply again: the next apply waits again (timeouts.update).",
+		"update": "The application stays open and in state; the next apply waits again. Raise timeouts.update to " +
+			"wait longer.",
+	}
+	onboardingRejectedAdvice = map[string]string{
+		"create": "The rejected application is kept in state and marked tainted, so the next apply starts a new " +
+			"application.",
+		"update": "The rejected application stays in state. To start a new application, replace this resource " +
+			"(terraform apply -replace=ADDRESS).",
+	}
+)

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
@@ -19,16 +21,18 @@ import (
 )
 
 var (
-	_ resource.ResourceWithConfigure  = (*onlineTerminalResource)(nil)
-	_ resource.ResourceWithModifyPlan = (*onlineTerminalResource)(nil)
+	_ resource.ResourceWithConfigure   = (*onlineTerminalResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*onlineTerminalResource)(nil)
+	_ resource.ResourceWithImportState = (*onlineTerminalResource)(nil)
 )
 
 const (
 	onlineTerminalNoDeleteSummary = "Online terminals cannot be removed through the API"
-	onlineTerminalNoDeleteDetail  = "The cardpay API has no endpoint to read, deactivate or delete an online " +
-		"terminal. Destroying or replacing cardpay_online_terminal only removes it from Terraform state: the " +
+	onlineTerminalNoDeleteDetail  = "The cardpay API can register and list terminals but cannot deactivate or " +
+		"delete one. Destroying or replacing cardpay_online_terminal only removes it from Terraform state: the " +
 		"terminal and its public key stay registered at the service until cardpay support removes them. A " +
 		"replacement registers an additional terminal."
+	onlineTerminalInactiveSummary = "Online terminal is inactive: Terraform will register a new one"
 )
 
 // onlineTerminalMode is one value of onlineTerminalMode and what it is for,
@@ -83,6 +87,8 @@ type onlineTerminalModel struct {
 	TerminalID         types.String `tfsdk:"terminal_id"`
 	TerminalPublicKey  types.String `tfsdk:"terminal_public_key"`
 	TerminalType       types.String `tfsdk:"terminal_type"`
+	TerminalStatus     types.String `tfsdk:"terminal_status"`
+	TerminalName       types.String `tfsdk:"terminal_name"`
 }
 
 func (r *onlineTerminalResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -92,17 +98,19 @@ func (r *onlineTerminalResource) Metadata(_ context.Context, req resource.Metada
 func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Registers an online (e-commerce) terminal for a merchant's store and returns the " +
-			"public key that initializes the online payment SDK on the merchant's website.\n\n" +
-			"~> **Terraform only knows the terminal as it was registered.** The API has no endpoint to read, " +
-			"deactivate or delete an online terminal: Terraform never refreshes it, cannot import an existing " +
-			"terminal, and destroying the resource only removes it from state (the plan and the apply warn " +
-			"about it); the terminal stays registered. Every argument forces replacement, which registers an " +
-			"additional terminal and leaves the old one in place.",
+			"public key that initializes the online payment SDK on the merchant's website. Every refresh reads " +
+			"the merchant's terminal list: a terminal that has disappeared from it is removed from state (the next " +
+			"plan registers it again), and a terminal the service reports as `INACTIVE` is planned for " +
+			"replacement.\n\n" +
+			"~> **The API cannot deactivate or delete a terminal.** Destroying the resource only removes it from " +
+			"state (the plan and the apply warn about it); the terminal stays registered. Every argument forces " +
+			"replacement, which registers an additional terminal and leaves the old one in place.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
-				MarkdownDescription: "The terminal ID, same as `terminal_id`.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				MarkdownDescription: "The terminal ID, same as `terminal_id`. The import ID is " +
+					"`<merchant_id>/<terminal_id>`, for example `1001/term_0123456789abcdef`.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant. Changing it registers a new terminal for the " +
@@ -121,13 +129,16 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 			"store_id": schema.StringAttribute{
 				MarkdownDescription: "Store to register the terminal under. When omitted, the service uses the " +
 					"merchant's default store and this attribute records which one; leaving it out later does " +
-					"not change anything. Setting it to a different store registers a new terminal (replacement).",
+					"not change anything. Setting it to a different store registers a new terminal (replacement). " +
+					"The terminal list does not report stores, so after import a configured `store_id` is recorded " +
+					"as written, without replacement.",
 				Optional:   true,
 				Computed:   true,
 				Validators: notBlank(),
 				PlanModifiers: []planmodifier.String{
 					stringplanmodifier.UseStateForUnknown(),
-					stringplanmodifier.RequiresReplaceIfConfigured(),
+					stringplanmodifier.RequiresReplaceIf(replaceIfConfiguredAndKnown,
+						"Changing a recorded store registers a new terminal.", "Changing a recorded store registers a new terminal."),
 				},
 			},
 			"terminal_id": schema.StringAttribute{
@@ -137,19 +148,60 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 			},
 			"terminal_public_key": schema.StringAttribute{
 				MarkdownDescription: "Public key that initializes the online payment SDK on the merchant's " +
-					"website; needed for `SelfHostedPage` and `PaymentPage`. Null if the service returns none. " +
+					"website; needed for `SelfHostedPage` and `PaymentPage`. Null if the service reports none. " +
 					"It is a public value, not a secret.",
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"terminal_type": schema.StringAttribute{
-				MarkdownDescription: "Terminal type reported by the service at registration; equals " +
-					"`online_terminal_mode`.",
+				MarkdownDescription: "Terminal type reported by the service; equals `online_terminal_mode`.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"terminal_status": schema.StringAttribute{
+				MarkdownDescription: "Status the service reports on every refresh: `ACTIVE`, `REGISTERED` or " +
+					"`INACTIVE` (other words are shown as sent). An `INACTIVE` terminal takes no payments, so the " +
+					"plan replaces it with a new registration. Null from registration until the next refresh, " +
+					"because the registration answer does not report it.",
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
+			"terminal_name": schema.StringAttribute{
+				MarkdownDescription: "Display name of the terminal, when the service reports one; otherwise null.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
 		},
 	}
+}
+
+// replaceIfConfiguredAndKnown replaces the object when a configured value
+// differs from a recorded one. A null recorded value is one the API could
+// not tell (after import), so configuring it records it instead.
+func replaceIfConfiguredAndKnown(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
+	resp.RequiresReplace = !req.ConfigValue.IsNull() && !req.StateValue.IsNull()
+}
+
+// ModifyPlan warns when destroy only forgets the terminal, and replaces a
+// terminal the service has deactivated.
+func (r *onlineTerminalResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.createOnlyResource.ModifyPlan(ctx, req, resp)
+	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+		return
+	}
+	var state onlineTerminalModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !isInactiveTerminal(state.TerminalStatus) {
+		return
+	}
+	replaceInactive(ctx, resp, path.Root("terminal_status"), onlineTerminalInactiveSummary, fmt.Sprintf(
+		"The service reports terminal %s of merchant %d as %s, so it takes no payments. Terraform plans to "+
+			"register a new terminal with the same arguments; the inactive one stays at the service.",
+		state.TerminalID.ValueString(), state.MerchantID.ValueInt64(), state.TerminalStatus.ValueString()))
+}
+
+func isInactiveTerminal(status types.String) bool {
+	return client.Terminal{TerminalStatus: status.ValueString()}.Inactive()
 }
 
 func (r *onlineTerminalResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -166,8 +218,9 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 		OnlineTerminalMode: plan.OnlineTerminalMode.ValueString(),
 		StoreID:            plan.StoreID.ValueString(), // "" when unknown (omitted): the default store
 	})
+	r.data.terminals.changed(merchantID)
 	if err != nil {
-		addCreateOnlyError(&resp.Diagnostics, "online terminal", merchantID, err)
+		addCreateError(&resp.Diagnostics, "online terminal", merchantID, err, "the cardpay_terminals data source lists the merchant's terminals")
 		return
 	}
 	plan.fill(terminal)
@@ -182,7 +235,82 @@ func (m *onlineTerminalModel) fill(t *client.OnlineTerminal) {
 	m.TerminalID = types.StringValue(t.TerminalID)
 	m.TerminalPublicKey = stringOrNull(t.TerminalPublicKey)
 	m.TerminalType = stringOrNull(t.TerminalType)
+	// The registration answer carries no status; a new terminal is usable
+	// until the list says otherwise.
+	m.TerminalStatus = types.StringNull()
+	m.TerminalName = types.StringNull()
 	if m.StoreID.IsUnknown() || m.StoreID.IsNull() {
 		m.StoreID = stringOrNull(t.StoreID)
 	}
+}
+
+func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state onlineTerminalModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID, terminalID := state.MerchantID.ValueInt64(), state.TerminalID.ValueString()
+	terminal, err := r.data.findTerminal(ctx, c, merchantID, terminalID)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
+		return
+	}
+	if terminal == nil {
+		resp.State.RemoveResource(ctx) // gone from the list: the next plan registers a new one
+		return
+	}
+	if state.OnlineTerminalMode.IsNull() && !slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool {
+		return m.name == terminal.TerminalType
+	}) {
+		resp.Diagnostics.AddError("Not an online terminal",
+			fmt.Sprintf("Terminal %s of merchant %d has type %q, which is not an online terminal mode (%s). Only online "+
+				"terminals can be imported as cardpay_online_terminal; the cardpay_terminals data source lists every kind.",
+				terminalID, merchantID, terminal.TerminalType, onlineTerminalModeHelp(`"`)))
+		return
+	}
+	state.read(terminal)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// read records a list entry. The mode is taken from it only after import,
+// when the state has none: otherwise the configured spelling is kept.
+func (m *onlineTerminalModel) read(t *client.Terminal) {
+	m.ID = types.StringValue(t.TerminalID)
+	m.TerminalType = stringOrNull(t.TerminalType)
+	m.TerminalStatus = stringOrNull(t.TerminalStatus)
+	m.TerminalName = stringPointerOrNull(t.TerminalName)
+	if t.TerminalPublicKey != nil {
+		m.TerminalPublicKey = stringOrNull(*t.TerminalPublicKey)
+	}
+	if m.OnlineTerminalMode.IsNull() {
+		m.OnlineTerminalMode = stringOrNull(t.TerminalType)
+	}
+}
+
+func (r *onlineTerminalResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	merchantID, terminalID, err := parseMerchantScopedID(req.ID, "terminal_id", "1001/term_0123456789abcdef")
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid import ID for cardpay_online_terminal", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("terminal_id"), terminalID)...)
+}
+
+// findTerminal returns a copy of the merchant's terminal with the given ID
+// from the list shared in this operation, or nil when it is not listed.
+func (d *providerData) findTerminal(ctx context.Context, c *client.Client, merchantID int64, terminalID string) (*client.Terminal, error) {
+	terminals, err := d.terminals.get(ctx, c, merchantID)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range terminals {
+		if t.TerminalID == terminalID {
+			return &t, nil
+		}
+	}
+	return nil, nil
 }

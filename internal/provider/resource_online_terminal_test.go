@@ -11,8 +11,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
@@ -84,9 +86,12 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
 			},
 			{
-				Config:            env.providerConfig(onlineTerminalConfig(m, "PaymentPage", "")),
-				ConfigPlanChecks:  unchanged,
-				ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+				// The refresh reads the status the registration answer lacked.
+				Config:           env.providerConfig(onlineTerminalConfig(m, "PaymentPage", "")),
+				ConfigPlanChecks: unchanged,
+				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+					statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status"), knownvalue.StringExact("ACTIVE")),
+					statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_name"), knownvalue.Null())),
 			},
 			{
 				// Naming the store it already has changes nothing.
@@ -124,6 +129,182 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 			},
 		},
 	})
+}
+
+// A terminal the service deactivated is replaced by a new registration,
+// and one that has disappeared from the list is registered again.
+func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	m := env.MerchantID
+	config := env.providerConfig(onlineTerminalConfig(m, "PaymentPage", ""))
+	terminalIDs := statecheck.CompareValue(compare.ValuesDiffer())
+	var first string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
+					stateAttrsCheck{addr: onlineTerminalAddr, check: func(attrs map[string]any) error {
+						first = stateString(attrs, "terminal_id")
+						return nil
+					}},
+				},
+			},
+			{
+				PreConfig: func() {
+					if _, err := sb.DeactivateTerminal(first); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
+					stateAttrsCheck{addr: onlineTerminalAddr, check: func(map[string]any) error {
+						terminals := sb.Snapshot().Terminals
+						if len(terminals) != 2 || terminals[0].TerminalStatus != "INACTIVE" || terminals[1].TerminalStatus != "ACTIVE" {
+							return fmt.Errorf("sandbox terminals %+v, want the inactive one and a new active one", terminals)
+						}
+						return nil
+					}},
+				},
+			},
+			{
+				// Back to the fixtures: the terminal is gone from the list.
+				PreConfig: sb.Reset,
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionCreate),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
+					expectSandboxTerminal(sb, m, "PaymentPage", fmt.Sprintf("%d-main", m), 1),
+				},
+			},
+		},
+	})
+}
+
+// A terminal Terraform registered imports to the same values, except the
+// store, which the terminal list does not report.
+func TestAccOnlineTerminal_import(t *testing.T) {
+	env := newTestEnv(t)
+	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "SelfHostedPage", "1001-second"))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				Config:       config,
+				ResourceName: onlineTerminalAddr,
+				ImportState:  true,
+				ImportStateIdFunc: func(s *terraform.State) (string, error) {
+					return fmt.Sprintf("%d/%s", env.MerchantID, s.RootModule().Resources[onlineTerminalAddr].Primary.ID), nil
+				},
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"store_id"},
+			},
+		},
+	})
+}
+
+// A terminal registered outside Terraform is adopted by import; the
+// configured store is then recorded as written, without a replacement.
+func TestAccOnlineTerminal_importExisting(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "SelfHostedPage", "1001-second"))
+	var terminalID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() {
+					term, err := partnerTestClient(t, env).CreateOnlineTerminal(t.Context(), env.MerchantID,
+						client.OnlineTerminalRequest{OnlineTerminalMode: "SelfHostedPage", StoreID: "1001-second"})
+					if err != nil {
+						t.Fatal(err)
+					}
+					terminalID = term.TerminalID
+				},
+				Config:             config,
+				ResourceName:       onlineTerminalAddr,
+				ImportState:        true,
+				ImportStateIdFunc:  func(*terraform.State) (string, error) { return "1001/" + terminalID, nil },
+				ImportStatePersist: true,
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status"), knownvalue.StringExact("ACTIVE")),
+					statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("online_terminal_mode"), knownvalue.StringExact("SelfHostedPage")),
+					expectSandboxTerminal(sb, env.MerchantID, "SelfHostedPage", "1001-second", 1),
+				},
+			},
+		},
+	})
+}
+
+// Only online terminals can be imported; unknown IDs and malformed import
+// IDs fail with what to write instead.
+func TestAccOnlineTerminal_importRefused(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", ""))
+	var device string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() { device = pairDevice(t, env, sb, env.MerchantID) },
+				Config:    config, ResourceName: onlineTerminalAddr, ImportState: true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) { return "1001/" + device, nil },
+				ExpectError:       wrappedErrorPattern(`Not an online terminal.*has type "checkoutX"`),
+			},
+			{
+				Config: config, ResourceName: onlineTerminalAddr, ImportState: true, ImportStateId: "1001/term_missing",
+				ExpectError: regexp.MustCompile(`Cannot import non-existent remote object`),
+			},
+			{
+				Config: config, ResourceName: onlineTerminalAddr, ImportState: true, ImportStateId: "term_missing",
+				ExpectError: wrappedErrorPattern(`<merchant_id>/<terminal_id>.*"1001/term_0123456789abcdef"`),
+			},
+		},
+	})
+}
+
+// pairDevice issues a registration code through the API and pairs a
+// tap-to-pay device with it, as the companion app would; it returns the
+// device's terminal ID.
+func pairDevice(t *testing.T, env *testEnv, sb *sandbox.Server, merchantID int64) string {
+	t.Helper()
+	reg, err := partnerTestClient(t, env).CreateInterappRegistration(t.Context(), merchantID, client.InterappRegistrationRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	terminal, err := sb.PairDevice(reg.RegistrationCode, "Counter tablet")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return terminal.TerminalID
 }
 
 func TestAccOnlineTerminal_validation(t *testing.T) {
@@ -192,7 +373,7 @@ func expectSandboxTerminal(sb *sandbox.Server, merchantID int64, mode, storeID s
 		}
 		want := sandbox.Terminal{
 			MerchantID: merchantID, TerminalID: id, TerminalPublicKey: stateString(attrs, "terminal_public_key"),
-			TerminalType: mode, StoreID: storeID, CreatedAt: got.CreatedAt,
+			TerminalType: mode, StoreID: storeID, CreatedAt: got.CreatedAt, TerminalStatus: "ACTIVE",
 		}
 		if got != want {
 			return fmt.Errorf("sandbox terminal %+v, want %+v", got, want)

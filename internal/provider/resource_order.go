@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
@@ -19,15 +20,16 @@ import (
 )
 
 var (
-	_ resource.ResourceWithConfigure  = (*orderResource)(nil)
-	_ resource.ResourceWithModifyPlan = (*orderResource)(nil)
+	_ resource.ResourceWithConfigure   = (*orderResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*orderResource)(nil)
+	_ resource.ResourceWithImportState = (*orderResource)(nil)
 )
 
 const (
 	orderNoCancelSummary = "Orders cannot be cancelled through the API"
-	orderNoCancelDetail  = "The cardpay API has no endpoint to read, cancel or delete an order. Destroying or " +
-		"replacing cardpay_order only removes it from Terraform state: the order stays at the service as it " +
-		"is. A replacement creates an additional order."
+	orderNoCancelDetail  = "The cardpay API can create and read an order but cannot cancel or delete one. " +
+		"Destroying or replacing cardpay_order only removes it from Terraform state: the order stays at the " +
+		"service as it is. A replacement creates an additional order."
 )
 
 // orderCurrencies are the currencies section 4.5 of the API reference allows.
@@ -82,6 +84,8 @@ type orderModel struct {
 	Description types.String `tfsdk:"description"`
 	OrderID     types.String `tfsdk:"order_id"`
 	Status      types.String `tfsdk:"status"`
+	PaymentLink types.String `tfsdk:"payment_link"`
+	Nonce       types.String `tfsdk:"nonce"`
 }
 
 func (r *orderResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -90,12 +94,12 @@ func (r *orderResource) Metadata(_ context.Context, req resource.MetadataRequest
 
 func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Creates a card-payment order for a merchant.\n\n" +
-			"~> **Terraform only knows the order as it was created.** The API has no endpoint to read, cancel " +
-			"or delete an order: Terraform never refreshes it (`status` stays the value at creation), cannot " +
-			"import an existing order, and destroying the resource only removes it from state (the plan and " +
-			"the apply warn about it); the order stays at the service. Every argument forces replacement, " +
-			"which creates an additional order and leaves the old one as it is.",
+		MarkdownDescription: "Creates a card-payment order for a merchant. Every refresh reads the order, so " +
+			"`status` follows the service (`CREATED`, then for example `PAID`, `CANCELLED` or `REFUNDED`), and " +
+			"an order the service no longer knows is removed from state.\n\n" +
+			"~> **The API cannot cancel or delete an order.** Destroying the resource only removes it from " +
+			"state (the plan and the apply warn about it); the order stays at the service. Every argument " +
+			"forces replacement, which creates an additional order and leaves the old one as it is.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "The order ID, same as `order_id`.",
@@ -133,10 +137,11 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"description": schema.StringAttribute{
 				MarkdownDescription: "Description of the order, sent on creation; the service does not return " +
 					"it, so the state holds the configured value. Optional: the API reference does not say " +
-					"whether it is required. Changing it creates a new order (replacement).",
+					"whether it is required. Changing it creates a new order (replacement), except right after " +
+					"import, when the configured value is recorded as written.",
 				Optional:      true,
 				Validators:    notBlank(),
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.String{requiresReplaceUnlessUnreadAfterImport()},
 			},
 			"order_id": schema.StringAttribute{
 				MarkdownDescription: "Identifier the service assigned to the order.",
@@ -144,9 +149,25 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"status": schema.StringAttribute{
-				MarkdownDescription: "Status of the order **when it was created**, normally `CREATED`. It is " +
-					"not refreshed: the API cannot read an order, so later statuses never reach Terraform.",
+				MarkdownDescription: "Status of the order as the service reports it on every refresh: `CREATED` " +
+					"on creation, later for example `PAID`, `CANCELLED` or `REFUNDED` (other words are shown as sent).",
 				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"payment_link": schema.StringAttribute{
+				MarkdownDescription: "Link to the hosted payment page of the order, for payment-page terminals, as " +
+					"returned on creation; null when the service returns none, and after import (reads do not " +
+					"report it). Not sensitive: it is meant to be sent to the paying customer, and paying is all it " +
+					"allows.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"nonce": schema.StringAttribute{
+				MarkdownDescription: "Nonce that initializes the online payment SDK for this order, as returned on " +
+					"creation; null when the service returns none, and after import. Sensitive: it lets the " +
+					"holder drive the order's payment from their own page, so plans and logs do not show it.",
+				Computed:      true,
+				Sensitive:     true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 		},
@@ -170,7 +191,7 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 		Description: plan.Description.ValueString(),
 	})
 	if err != nil {
-		addCreateOnlyError(&resp.Diagnostics, "order", merchantID, err)
+		addCreateError(&resp.Diagnostics, "order", merchantID, err, "")
 		return
 	}
 	// The configured amount, currency and reference stay in state: the
@@ -183,7 +204,63 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 	plan.ID = types.StringValue(order.OrderID)
 	plan.OrderID = types.StringValue(order.OrderID)
 	plan.Status = stringOrNull(order.Status)
+	plan.PaymentLink = stringPointerOrNull(order.PaymentLink)
+	plan.Nonce = stringPointerOrNull(order.Nonce)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state orderModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID, orderID := state.MerchantID.ValueInt64(), state.OrderID.ValueString()
+	order, err := c.GetOrder(ctx, merchantID, orderID)
+	switch {
+	case client.IsNotFound(err):
+		resp.State.RemoveResource(ctx)
+		return
+	case err != nil:
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read order %s of merchant %d", orderID, merchantID), err)
+		return
+	}
+	state.read(order)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// read records the order's status. The arguments are taken from the
+// service only after import, when the state has none: otherwise they keep
+// the configured values (see orderEchoMismatch).
+func (m *orderModel) read(o *client.Order) {
+	m.ID = types.StringValue(m.OrderID.ValueString())
+	m.Status = stringOrNull(o.Status)
+	if m.Currency.IsNull() {
+		m.Amount = types.Int64Value(o.Amount)
+		m.Currency = stringOrNull(o.Currency)
+		m.Reference = stringOrNull(o.Reference)
+	}
+}
+
+func (r *orderResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	merchantID, orderID, err := parseMerchantScopedID(req.ID, "order_id", "1001/ord_0123456789abcdef")
+	if err != nil {
+		resp.Diagnostics.AddError("Invalid import ID for cardpay_order", err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("order_id"), orderID)...)
+	resp.Diagnostics.Append(markUnreadAfterImport(ctx, resp.Private)...)
+}
+
+// Update only runs to record a description configured after import (see
+// requiresReplaceUnlessUnreadAfterImport); every other change replaces the
+// order.
+func (r *orderResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.createOnlyResource.Update(ctx, req, resp)
+	resp.Diagnostics.Append(clearUnreadAfterImport(ctx, resp.Private)...)
 }
 
 // orderEchoMismatch describes where the service's echo of the order differs

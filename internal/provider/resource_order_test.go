@@ -12,8 +12,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
@@ -63,6 +65,7 @@ func (o testOrder) stateChecks(sb *sandbox.Server, total int) []statecheck.State
 			knownvalue.StringRegexp(regexp.MustCompile(`^ord_[0-9a-f]{16}$`))),
 		statecheck.CompareValuePairs(orderAddr, tfjsonpath.New("id"), orderAddr, tfjsonpath.New("order_id"), compare.ValuesSame()),
 		statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact("CREATED")),
+		statecheck.ExpectSensitiveValue(orderAddr, tfjsonpath.New("nonce")),
 		o.expectInSandbox(sb, total),
 	}
 }
@@ -80,6 +83,7 @@ func (o testOrder) expectInSandbox(sb *sandbox.Server, total int) statecheck.Sta
 		want := sandbox.Order{
 			MerchantID: o.merchantID, OrderID: id, Status: "CREATED", Amount: o.amount, Currency: o.currency,
 			Reference: o.reference, Description: o.description, CreatedAt: got.CreatedAt,
+			PaymentLink: stateString(attrs, "payment_link"), Nonce: stateString(attrs, "nonce"),
 		}
 		if got != want {
 			return fmt.Errorf("sandbox order %+v, want %+v", got, want)
@@ -138,6 +142,138 @@ func TestAccOrder_lifecycle(t *testing.T) {
 		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps:                    steps,
+	})
+}
+
+// The refresh follows the order's status; the payment link and nonce of
+// the create answer stay. An order the service no longer knows is created
+// again.
+func TestAccOrder_refresh(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	o := testOrder{env.MerchantID, 1000, "DKK", "refresh-1", "Coffee"}
+	config := env.providerConfig(o.config())
+	var orderID string
+	setStatus := func(status string) func() {
+		return func() {
+			if _, err := sb.SetOrderStatus(orderID, status); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	statusStep := func(status string) resource.TestStep {
+		return resource.TestStep{
+			PreConfig: setStatus(status),
+			Config:    config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact(status)),
+				},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^https://pay\.sandbox\.cardpay\.example/orders/ord_`))),
+				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("nonce"), knownvalue.StringRegexp(regexp.MustCompile(`^nonce_`))),
+			},
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{stateAttrsCheck{addr: orderAddr, check: func(attrs map[string]any) error {
+					orderID = stateString(attrs, "order_id")
+					return nil
+				}}},
+			},
+			statusStep("PAID"),
+			statusStep("REFUNDED"),
+			{
+				PreConfig: sb.Reset,
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionCreate)},
+				},
+				ConfigStateChecks: o.stateChecks(sb, 1),
+			},
+		},
+	})
+}
+
+// A guide-shaped merchant's create answer has no payment link or nonce.
+func TestAccOrder_withoutPaymentLink(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireSandbox(t)
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(testOrder{1003, 500, "EUR", "", ""}.config()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("nonce"), knownvalue.Null()),
+			},
+		}},
+	})
+}
+
+// Import reads what the service reports; the description it does not
+// report is recorded from the configuration without a new order, and a
+// later change of it replaces the order as usual.
+func TestAccOrder_import(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	o := testOrder{env.MerchantID, 4200, "SEK", "imported-1", "Made elsewhere"}
+	var orderID string
+	importID := func(*terraform.State) (string, error) { return fmt.Sprintf("%d/%s", env.MerchantID, orderID), nil }
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				PreConfig: func() {
+					order, err := partnerTestClient(t, env).CreateOrder(t.Context(), env.MerchantID,
+						client.OrderRequest{Amount: o.amount, Currency: o.currency, Reference: o.reference, Description: o.description})
+					if err != nil {
+						t.Fatal(err)
+					}
+					orderID = order.OrderID
+					if _, err := sb.SetOrderStatus(orderID, "PAID"); err != nil {
+						t.Fatal(err)
+					}
+				},
+				Config:             env.providerConfig(o.config()),
+				ResourceName:       orderAddr,
+				ImportState:        true,
+				ImportStateIdFunc:  importID,
+				ImportStatePersist: true,
+			},
+			{
+				Config: env.providerConfig(o.config()),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("description"), knownvalue.StringExact(o.description)),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("amount"), knownvalue.Int64Exact(o.amount)),
+					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("currency"), knownvalue.StringExact(o.currency)),
+					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("reference"), knownvalue.StringExact(o.reference)),
+					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact("PAID")),
+					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"), knownvalue.Null()),
+				},
+			},
+			{
+				Config: env.providerConfig(testOrder{env.MerchantID, 4200, "SEK", "imported-1", "Changed later"}.config()),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate),
+					},
+				},
+			},
+		},
 	})
 }
 

@@ -10,32 +10,35 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var (
-	_ resource.ResourceWithConfigure   = (*storeResource)(nil)
-	_ resource.ResourceWithImportState = (*storeResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*storeResource)(nil)
+	_ resource.ResourceWithConfigure      = (*storeResource)(nil)
+	_ resource.ResourceWithImportState    = (*storeResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*storeResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*storeResource)(nil)
 )
 
+// The destroy warnings say what destroy will do, which depends on
+// deactivate_on_destroy.
 const (
-	storeNoDeleteSummary = "Stores cannot be deleted through the API"
-	storeNoDeleteDetail  = "The cardpay API has no endpoint to delete a store. Destroying or replacing " +
-		"cardpay_store only removes it from Terraform state; the store and the values Terraform wrote " +
-		"stay at the service unchanged."
+	storeForgetSummary     = "Destroying this store only removes it from Terraform state"
+	storeForgetDetail      = "deactivate_on_destroy is false, so destroying or replacing cardpay_store sends nothing: the store stays active at the service with its values. Set deactivate_on_destroy = true first to deactivate it instead."
+	storeDeactivateSummary = "Destroying this store deactivates it"
+	storeDeactivateDetail  = "deactivate_on_destroy is true, so destroying or replacing cardpay_store deactivates the store at the service. Deactivation is a soft delete: the store stays, marked inactive, and takes no new terminals. Set deactivate_on_destroy = false first to keep it active."
+	storeInactiveSummary   = "Store is inactive at the service"
 )
 
 // Patterns of the store inputs. The service validates country code and
@@ -55,20 +58,23 @@ type storeResource struct {
 }
 
 type storeModel struct {
-	ID            types.String `tfsdk:"id"`
-	MerchantID    types.Int64  `tfsdk:"merchant_id"`
-	StoreID       types.String `tfsdk:"store_id"`
-	Name          types.String `tfsdk:"name"`
-	StreetAddress types.String `tfsdk:"street_address"`
-	City          types.String `tfsdk:"city"`
-	PostalCode    types.String `tfsdk:"postal_code"`
-	CountryCode   types.String `tfsdk:"country_code"`
-	Phone         types.String `tfsdk:"phone"`
-	Email         types.String `tfsdk:"email"`
-	IsDefault     types.Bool   `tfsdk:"is_default"`
-	LocationID    types.String `tfsdk:"location_id"`
-	Status        types.String `tfsdk:"status"`
-	CreatedAt     types.String `tfsdk:"created_at"`
+	ID                  types.String `tfsdk:"id"`
+	MerchantID          types.Int64  `tfsdk:"merchant_id"`
+	StoreID             types.String `tfsdk:"store_id"`
+	Name                types.String `tfsdk:"name"`
+	StreetAddress       types.String `tfsdk:"street_address"`
+	City                types.String `tfsdk:"city"`
+	PostalCode          types.String `tfsdk:"postal_code"`
+	CountryCode         types.String `tfsdk:"country_code"`
+	Phone               types.String `tfsdk:"phone"`
+	Email               types.String `tfsdk:"email"`
+	IsDefault           types.Bool   `tfsdk:"is_default"`
+	Adopted             types.Bool   `tfsdk:"adopted"`
+	DeactivateOnDestroy types.Bool   `tfsdk:"deactivate_on_destroy"`
+	LocationID          types.String `tfsdk:"location_id"`
+	Status              types.String `tfsdk:"status"`
+	CreatedAt           types.String `tfsdk:"created_at"`
+	UpdatedAt           types.String `tfsdk:"updated_at"`
 }
 
 func (r *storeResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -77,18 +83,16 @@ func (r *storeResource) Metadata(_ context.Context, req resource.MetadataRequest
 
 func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
-		MarkdownDescription: "Manages the details of an existing store (location) of a merchant. The service " +
-			"creates stores; this resource updates the fields you set and records the others as the service " +
-			"reports them.\n\n" +
-			"~> **The API can update a store but cannot read or delete one.** Terraform knows a store's values " +
-			"only from the answer to its own updates, so changes made outside Terraform are not detected. " +
-			"Only the arguments set in the configuration are sent; the others keep the service's values. " +
-			"Removing an argument from the configuration does not clear it at the service (the state keeps " +
-			"the last value). Destroying the resource only removes it from state: the store stays at the " +
-			"service with its values, and the plan warns about it.\n\n" +
-			"Import with `<merchant_id>/<store_id>`, for example `1001/1001-main`. Without a read endpoint the " +
-			"import records only the IDs; the first apply after import writes the configured values and " +
-			"records the rest from the service's answer, so the first plan after import shows an update.",
+		MarkdownDescription: "Manages a store (location) of a merchant. Without `store_id` the resource creates " +
+			"a store; with `store_id` it adopts an existing store (for example the default store the service " +
+			"creates when onboarding completes) and updates the fields you set. Every refresh reads the store, " +
+			"so a change made outside Terraform shows in the next plan.\n\n" +
+			"Destroy **deactivates** a store this resource created: the service keeps it, marked inactive (a soft " +
+			"delete). An adopted store is only removed from state, unless `deactivate_on_destroy = true`. The " +
+			"plan warns about either.\n\n" +
+			"Only the arguments set in the configuration are sent; the others keep the service's values and are " +
+			"recorded as the service reports them. Removing an argument from the configuration does not clear it " +
+			"at the service.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
 				MarkdownDescription: "`<merchant_id>/<store_id>`, for example `1001/1001-main`. Also the import ID.",
@@ -96,20 +100,27 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant that owns the store. Changing it manages " +
-					"another store (replacement).",
+				MarkdownDescription: "Numeric ID of the merchant that owns the store. Changing it manages a store " +
+					"of the other merchant (replacement).",
 				Required:      true,
 				Validators:    merchantIDValidators(),
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
 			},
 			"store_id": schema.StringAttribute{
-				MarkdownDescription: "ID of an existing store of the merchant, for example `1001-main`. Changing " +
-					"it manages another store (replacement); the previous store keeps its values.",
-				Required:      true,
-				Validators:    storeIDValidators(),
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				MarkdownDescription: "ID of an existing store of the merchant to adopt, for example `1001-main`. " +
+					"When omitted, the resource creates a store and records the ID the service gave it. Store IDs " +
+					"come in several styles (`loc_abc123`, a UUID, `1001-main`); any ID without `/` is accepted. " +
+					"Changing it manages another store (replacement).",
+				Optional:   true,
+				Computed:   true,
+				Validators: storeIDValidators(),
+				PlanModifiers: []planmodifier.String{
+					stringplanmodifier.UseStateForUnknown(),
+					stringplanmodifier.RequiresReplaceIfConfigured(),
+				},
 			},
-			"name": storeOptionalString("Store name. Must not be empty.", notBlank()),
+			"name": storeOptionalString("Store name. Must not be empty. Required when the resource creates the "+
+				"store.", notBlank()),
 			"street_address": storeOptionalString("Street address, for example `Vesterbrogade 1`. "+
 				"Set to `\"\"` to clear it at the service.", storeSingleLineValidators()),
 			"city": storeOptionalString("City. Set to `\"\"` to clear it at the service.",
@@ -117,7 +128,7 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"postal_code": storeOptionalString("Postal code, for example `1620` or `111 21`. "+
 				"Set to `\"\"` to clear it at the service.", storeSingleLineValidators()),
 			"country_code": storeOptionalString("Country as an ISO 3166-1 alpha-2 code in upper case, "+
-				"for example `DK` or `SE`.", []validator.String{
+				"for example `DK` or `SE`. A created store without it is in `DK`.", []validator.String{
 				stringvalidator.RegexMatches(storeCountryCodePattern,
 					"must be an ISO 3166-1 alpha-2 country code of two upper-case letters, for example \"DK\""),
 			}),
@@ -131,20 +142,44 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 				[]validator.String{storeEmailValidator{}}),
 			"is_default": schema.BoolAttribute{
 				MarkdownDescription: "Whether this is the merchant's default store. `true` makes it the only " +
-					"default (the service clears the flag on the merchant's other stores; other `cardpay_store` " +
-					"resources keep their recorded value until their next apply, so set `true` on one store " +
-					"only). `false` is refused by the service for the current default store: make another " +
-					"store the default instead.",
+					"default: the service clears the flag on the merchant's other stores, which other " +
+					"`cardpay_store` resources see at their next refresh, so set `true` on one store only. " +
+					"`false` is refused by the service for the current default store: make another store the " +
+					"default instead. A created store without it is not the default.",
 				Optional: true,
 				Computed: true,
 			},
-			"location_id": storeFixedString("Location code of the store, as reported by the service."),
+			"adopted": schema.BoolAttribute{
+				MarkdownDescription: "`true` when the store existed before this resource managed it (`store_id` was " +
+					"configured, or the store was imported); `false` when the resource created it.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
+			},
+			"deactivate_on_destroy": schema.BoolAttribute{
+				MarkdownDescription: "Whether destroying or replacing the resource deactivates the store at the " +
+					"service (a soft delete: the store stays, inactive). Defaults to `true` for a store the " +
+					"resource creates and to `false` for an adopted or imported one, whose destroy then only " +
+					"removes it from state. Make another store the default before deactivating the default store: " +
+					"a merchant keeps one default store.",
+				Optional:      true,
+				Computed:      true,
+				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
+			},
+			"location_id": storeComputedString("Location code of the store, as the service reports it. The " +
+				"service generates one for a created store."),
 			"status": schema.StringAttribute{
-				MarkdownDescription: "`active` or `inactive`, as reported by the service in its answer to the " +
-					"last update; it cannot be changed through the API. Null when the service leaves it out.",
+				MarkdownDescription: "`active` or `inactive`, as the service reports it on every refresh and in " +
+					"its answer to every update. It cannot be changed through the API. A store this resource " +
+					"created that becomes inactive is planned for replacement; an adopted one is reported with a " +
+					"warning.",
 				Computed: true,
 			},
-			"created_at": storeFixedString("When the store was created (date-time), as reported by the service."),
+			"created_at": storeComputedString("When the store was created (date-time), as the service reports it."),
+			"updated_at": schema.StringAttribute{
+				MarkdownDescription: "When the store last changed (date-time), as the service reports it; null when " +
+					"the service does not report it.",
+				Computed: true,
+			},
 		},
 	}
 }
@@ -154,29 +189,27 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 // proposes the value in state, so a plan without changes stays empty.
 //
 // It deliberately has no UseStateForUnknown: when an update is planned, the
-// framework plans unset arguments as unknown and the PUT's answer fills them.
-// Copying the state instead would promise values Terraform cannot check
-// (there is no read endpoint): a value changed outside Terraform, or an
-// is_default cleared by another store becoming the default, would then fail
-// the apply with "Provider produced inconsistent result".
+// framework plans unset arguments as unknown and the answer fills them.
+// Copying the state instead would promise values that the same apply may
+// change: an is_default cleared by another store becoming the default would
+// fail the apply with "Provider produced inconsistent result".
 func storeOptionalString(description string, validators []validator.String) schema.StringAttribute {
 	return schema.StringAttribute{
-		MarkdownDescription: description + " When not set, the service's value is kept and recorded from " +
-			"the answer to the last update; removing it from the configuration does not clear it.",
+		MarkdownDescription: description + " When not set, the service's value is kept and recorded on every " +
+			"refresh; removing it from the configuration does not clear it.",
 		Optional:   true,
 		Computed:   true,
 		Validators: validators,
 	}
 }
 
-// storeFixedString is a computed value that never changes for a store, so
-// it keeps its state across plans. The non-null variant leaves a value
-// unknown after import, where the state holds only the IDs.
-func storeFixedString(description string) schema.StringAttribute {
+// storeComputedString is a value only the service sets, kept across plans
+// until a refresh reports another.
+func storeComputedString(description string) schema.StringAttribute {
 	return schema.StringAttribute{
 		MarkdownDescription: description + " Null when the service leaves it out.",
 		Computed:            true,
-		PlanModifiers:       []planmodifier.String{stringplanmodifier.UseNonNullStateForUnknown()},
+		PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 	}
 }
 
@@ -194,37 +227,204 @@ func (r *storeResource) Configure(_ context.Context, req resource.ConfigureReque
 	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-func (r *storeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	warnIfDestroyOnlyForgets(ctx, req, resp, storeNoDeleteSummary, storeNoDeleteDetail, "merchant_id", "store_id")
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
-		return
-	}
-	var state, config storeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+// ValidateConfig requires a name when the resource is to create the store.
+func (r *storeResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
+	var config storeModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() || state.writtenSinceImport() {
+	if resp.Diagnostics.HasError() || !config.StoreID.IsNull() || !config.Name.IsNull() {
 		return
 	}
-	// Imported and never written: plan an update even when nothing is
-	// configured, so the apply records the store's values from the answer.
-	for name, value := range config.unsetAfterImport() {
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(name), value)...)
+	resp.Diagnostics.AddAttributeError(path.Root("name"), "Missing store name",
+		"Without store_id, cardpay_store creates a new store, and the service needs its name. Set name, for "+
+			"example name = \"Harbour Shop\", or set store_id to adopt an existing store instead.")
+}
+
+func (r *storeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	switch {
+	case req.State.Raw.IsNull():
+		r.planCreate(ctx, req, resp)
+	case req.Plan.Raw.IsNull():
+		r.warnDestroy(ctx, req, resp)
+	default:
+		if changesAny(ctx, req, []string{"merchant_id", "store_id"}) {
+			r.warnDestroy(ctx, req, resp)
+		}
+		r.planInactive(ctx, req, resp)
 	}
+}
+
+// planCreate decides adopted and, unless configured, deactivate_on_destroy:
+// a store the resource creates is deactivated on destroy, an adopted one
+// is not.
+func (r *storeResource) planCreate(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	var config storeModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	adopted := types.BoolUnknown()
+	if !config.StoreID.IsUnknown() {
+		adopted = types.BoolValue(!config.StoreID.IsNull())
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("adopted"), adopted)...)
+	if config.DeactivateOnDestroy.IsNull() {
+		deactivate := types.BoolUnknown()
+		if !adopted.IsUnknown() {
+			deactivate = types.BoolValue(!adopted.ValueBool())
+		}
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("deactivate_on_destroy"), deactivate)...)
+	}
+}
+
+// warnDestroy says at plan time what destroying the store in state will do.
+func (r *storeResource) warnDestroy(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var state storeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	summary, detail := state.destroyWarning()
+	resp.Diagnostics.AddWarning(summary, detail)
+}
+
+func (m storeModel) destroyWarning() (summary, detail string) {
+	which := fmt.Sprintf("Store %q of merchant %d: ", m.StoreID.ValueString(), m.MerchantID.ValueInt64())
+	if m.DeactivateOnDestroy.ValueBool() {
+		return storeDeactivateSummary, which + storeDeactivateDetail
+	}
+	return storeForgetSummary, which + storeForgetDetail
+}
+
+// planInactive reacts to a store the service reports as inactive: one
+// this resource created is replaced by a new store; an adopted one cannot
+// be reactivated through the API, so the plan only warns.
+func (r *storeResource) planInactive(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var state storeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || !strings.EqualFold(state.Status.ValueString(), client.StoreStatusInactive) {
+		return
+	}
+	which := fmt.Sprintf("The service reports store %q of merchant %d as inactive (deactivated outside Terraform).",
+		state.StoreID.ValueString(), state.MerchantID.ValueInt64())
+	if state.Adopted.ValueBool() {
+		resp.Diagnostics.AddWarning(storeInactiveSummary, which+" The API cannot reactivate a store; ask cardpay "+
+			"to reactivate it, or remove store_id to let Terraform create a new store instead.")
+		return
+	}
+	replaceInactive(ctx, resp, path.Root("status"), storeInactiveSummary+": Terraform will create a new one",
+		which+" Terraform plans to create a new store with the configured values; the inactive one stays at the service.")
 }
 
 func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	r.write(ctx, req.Config, &resp.State, &resp.Diagnostics)
+	var plan, config storeModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID := config.MerchantID.ValueInt64()
+	var store *client.Store
+	var err error
+	if config.StoreID.IsNull() {
+		store, err = c.CreateStore(ctx, merchantID, config.create())
+	} else {
+		store, err = c.UpdateStore(ctx, merchantID, config.StoreID.ValueString(), config.update())
+	}
+	r.data.stores.changed(merchantID)
+	if err != nil {
+		if config.StoreID.IsNull() {
+			addCreateError(&resp.Diagnostics, "store", merchantID, err, "the cardpay_stores data source lists the merchant's stores")
+		} else {
+			addStoreWriteError(&resp.Diagnostics, config, err)
+		}
+		return
+	}
+	config.Adopted, config.DeactivateOnDestroy = plan.Adopted, plan.DeactivateOnDestroy
+	config.recordWrite(store)
+	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
 }
 
-// Read keeps the state as it is: the API has no way to read a store.
-func (r *storeResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {}
+func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state storeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID, storeID := state.MerchantID.ValueInt64(), state.StoreID.ValueString()
+	store, err := r.data.findStore(ctx, c, merchantID, storeID)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
+		return
+	}
+	if store == nil {
+		resp.State.RemoveResource(ctx) // gone at the service
+		return
+	}
+	state.recordRead(store)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
 
+// Update sends the configured store fields when any changed; a change of
+// deactivate_on_destroy alone needs no request.
 func (r *storeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.write(ctx, req.Config, &resp.State, &resp.Diagnostics)
+	var plan, state, config storeModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !state.changedBy(config.update()) {
+		state.DeactivateOnDestroy = plan.DeactivateOnDestroy
+		resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+		return
+	}
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID := state.MerchantID.ValueInt64()
+	store, err := c.UpdateStore(ctx, merchantID, state.StoreID.ValueString(), config.update())
+	r.data.stores.changed(merchantID)
+	if err != nil {
+		addStoreWriteError(&resp.Diagnostics, state, err)
+		return
+	}
+	config.ID, config.StoreID = state.ID, state.StoreID
+	config.Adopted, config.DeactivateOnDestroy = state.Adopted, plan.DeactivateOnDestroy
+	config.recordWrite(store)
+	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
 }
 
-func (r *storeResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
-	resp.Diagnostics.AddWarning(storeNoDeleteSummary, storeNoDeleteDetail)
+func (r *storeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state storeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !state.DeactivateOnDestroy.ValueBool() {
+		resp.Diagnostics.AddWarning(state.destroyWarning())
+		return
+	}
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID, storeID := state.MerchantID.ValueInt64(), state.StoreID.ValueString()
+	err := c.DeactivateStore(ctx, merchantID, storeID)
+	r.data.stores.changed(merchantID)
+	if err != nil && !client.IsNotFound(err) {
+		addStoreDeactivateError(&resp.Diagnostics, state, err)
+	}
 }
 
 func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
@@ -233,40 +433,43 @@ func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStat
 		resp.Diagnostics.AddError("Invalid import ID for cardpay_store", err.Error())
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("store_id"), storeID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	// Asking for the one store gives a clearer error than the empty state
+	// Terraform reports when the refresh after import finds nothing.
+	if c, diags := r.data.partnerClient(); !diags.HasError() {
+		if _, err := c.GetStore(ctx, merchantID, storeID); err != nil {
+			addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot import store %q of merchant %d", storeID, merchantID), err)
+			return
+		}
+	}
+	for name, value := range map[string]any{
+		"merchant_id": merchantID, "store_id": storeID, "id": req.ID,
+		"adopted": true, "deactivate_on_destroy": false,
+	} {
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), value)...)
+	}
 }
 
-// write sends the configured arguments in one PUT and records the answer.
-// Create and Update do the same, since the store exists either way.
-func (r *storeResource) write(ctx context.Context, cfg tfsdk.Config, state *tfsdk.State, diags *diag.Diagnostics) {
-	var config storeModel
-	diags.Append(cfg.Get(ctx, &config)...)
-	if diags.HasError() {
-		return
-	}
-	c, clientDiags := r.data.partnerClient()
-	diags.Append(clientDiags...)
-	if diags.HasError() {
-		return
-	}
-	merchantID, storeID := config.MerchantID.ValueInt64(), config.StoreID.ValueString()
-	store, err := c.UpdateStore(ctx, merchantID, storeID, config.update())
+// findStore returns a copy of the merchant's store with the given ID from
+// the list shared in this operation, or nil when it is not listed.
+func (d *providerData) findStore(ctx context.Context, c *client.Client, merchantID int64, storeID string) (*client.Store, error) {
+	stores, err := d.stores.get(ctx, c, merchantID)
 	if err != nil {
-		addStoreUpdateError(diags, config, err)
-		return
+		return nil, err
 	}
-	config.fill(store)
-	diags.Append(state.Set(ctx, config)...)
+	for _, s := range stores {
+		if s.ID == storeID {
+			return &s, nil
+		}
+	}
+	return nil, nil
 }
 
-// addStoreUpdateError explains the one refusal users run into by design:
+// addStoreWriteError explains the one refusal users run into by design:
 // un-defaulting the default store.
-func addStoreUpdateError(diags *diag.Diagnostics, config storeModel, err error) {
-	summary := fmt.Sprintf("Could not update store %q of merchant %d", config.StoreID.ValueString(), config.MerchantID.ValueInt64())
+func addStoreWriteError(diags *diag.Diagnostics, m storeModel, err error) {
+	summary := fmt.Sprintf("Could not update store %q of merchant %d", m.StoreID.ValueString(), m.MerchantID.ValueInt64())
 	var apiErr *client.APIError
-	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || !config.IsDefault.Equal(types.BoolValue(false)) {
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || !m.IsDefault.Equal(types.BoolValue(false)) {
 		addAPIError(diags, summary, err)
 		return
 	}
@@ -274,6 +477,30 @@ func addStoreUpdateError(diags *diag.Diagnostics, config storeModel, err error) 
 		"If the service refused is_default = false: a merchant always keeps one default store, and the "+
 		"current default cannot give the flag up. Set is_default = true on another cardpay_store instead and "+
 		"remove is_default from this one.")
+}
+
+func addStoreDeactivateError(diags *diag.Diagnostics, m storeModel, err error) {
+	detail := apiErrorDetail(err)
+	if m.IsDefault.ValueBool() {
+		detail += "\n\nThis is the merchant's default store, which the service does not deactivate. Make another " +
+			"store the default (is_default = true on it) and destroy again, or set deactivate_on_destroy = false " +
+			"to only remove this store from state."
+	}
+	diags.AddError(fmt.Sprintf("Could not deactivate store %q of merchant %d", m.StoreID.ValueString(), m.MerchantID.ValueInt64()), detail)
+}
+
+// create builds the POST body from the configured arguments.
+func (m storeModel) create() client.StoreCreate {
+	return client.StoreCreate{
+		Name:          m.Name.ValueString(),
+		StreetAddress: m.StreetAddress.ValueString(),
+		City:          m.City.ValueString(),
+		PostalCode:    m.PostalCode.ValueString(),
+		CountryCode:   m.CountryCode.ValueString(),
+		Phone:         m.Phone.ValueString(),
+		Email:         m.Email.ValueString(),
+		IsDefault:     m.IsDefault.ValueBool(),
+	}
 }
 
 // update builds the PUT body from the configured arguments only.
@@ -290,56 +517,69 @@ func (m storeModel) update() client.StoreUpdate {
 	}
 }
 
-// fill records the service's answer for every argument the configuration
-// leaves unset; configured arguments keep the configured value the service
-// accepted, so the state always agrees with the plan.
-func (m *storeModel) fill(s *client.Store) {
-	m.ID = types.StringValue(merchantScopedID(m.MerchantID.ValueInt64(), m.StoreID.ValueString()))
+// changedBy reports whether sending u would change a field of the store
+// as recorded in m ("" and null are the same to the service).
+func (m storeModel) changedBy(u client.StoreUpdate) bool {
 	for _, f := range []struct {
-		dst *types.String
-		got string
+		sent *string
+		have types.String
 	}{
-		{&m.Name, s.Name}, {&m.StreetAddress, s.StreetAddress}, {&m.City, s.City}, {&m.PostalCode, s.PostalCode},
-		{&m.CountryCode, s.CountryCode}, {&m.Phone, s.Phone}, {&m.Email, s.Email},
+		{u.Name, m.Name}, {u.StreetAddress, m.StreetAddress}, {u.City, m.City},
+		{u.PostalCode, m.PostalCode}, {u.CountryCode, m.CountryCode}, {u.Phone, m.Phone}, {u.Email, m.Email},
 	} {
-		if f.dst.IsNull() {
+		if f.sent != nil && f.have.ValueString() != *f.sent {
+			return true
+		}
+	}
+	return u.IsDefault != nil && !m.IsDefault.Equal(types.BoolValue(*u.IsDefault))
+}
+
+// recordWrite records the answer to a create or update. Configured
+// arguments keep the configured value the service accepted, so the state
+// agrees with the plan; the others take the service's value.
+func (m *storeModel) recordWrite(s *client.Store) {
+	for _, f := range m.fields(s) {
+		if f.dst.IsNull() || f.dst.IsUnknown() {
 			*f.dst = stringOrNull(f.got)
 		}
 	}
-	if m.IsDefault.IsNull() {
+	if m.IsDefault.IsNull() || m.IsDefault.IsUnknown() {
 		m.IsDefault = types.BoolValue(s.IsDefault)
 	}
+	m.recordComputed(s)
+}
+
+// recordRead records a store as the service reports it, configured
+// arguments included, so drift shows as a difference from the configuration.
+func (m *storeModel) recordRead(s *client.Store) {
+	for _, f := range m.fields(s) {
+		*f.dst = stringOrNull(f.got)
+	}
+	m.IsDefault = types.BoolValue(s.IsDefault)
+	m.recordComputed(s)
+}
+
+func (m *storeModel) recordComputed(s *client.Store) {
+	if s.ID != "" { // an update's answer may leave it out
+		m.StoreID = types.StringValue(s.ID)
+	}
+	m.ID = types.StringValue(merchantScopedID(m.MerchantID.ValueInt64(), m.StoreID.ValueString()))
 	m.LocationID = stringOrNull(s.LocationID)
 	m.Status = stringOrNull(strings.ToLower(s.Status))
 	m.CreatedAt = stringOrNull(s.CreatedAt)
+	m.UpdatedAt = stringPointerOrNull(s.UpdatedAt)
 }
 
-// writtenSinceImport is false for a state that holds only the IDs recorded
-// by import: every answer of the service fills at least one of these.
-func (m storeModel) writtenSinceImport() bool {
-	return !m.LocationID.IsNull() || !m.Status.IsNull() || !m.CreatedAt.IsNull()
+type storeField struct {
+	dst *types.String
+	got string
 }
 
-// unsetAfterImport lists the attributes to plan as unknown for the first
-// write after import: the computed ones and the arguments not configured.
-func (m storeModel) unsetAfterImport() map[string]attr.Value {
-	unknown := map[string]attr.Value{
-		"location_id": types.StringUnknown(),
-		"status":      types.StringUnknown(),
-		"created_at":  types.StringUnknown(),
+func (m *storeModel) fields(s *client.Store) []storeField {
+	return []storeField{
+		{&m.Name, s.Name}, {&m.StreetAddress, s.StreetAddress}, {&m.City, s.City}, {&m.PostalCode, s.PostalCode},
+		{&m.CountryCode, s.CountryCode}, {&m.Phone, s.Phone}, {&m.Email, s.Email},
 	}
-	for name, v := range map[string]types.String{
-		"name": m.Name, "street_address": m.StreetAddress, "city": m.City, "postal_code": m.PostalCode,
-		"country_code": m.CountryCode, "phone": m.Phone, "email": m.Email,
-	} {
-		if v.IsNull() {
-			unknown[name] = types.StringUnknown()
-		}
-	}
-	if m.IsDefault.IsNull() {
-		unknown["is_default"] = types.BoolUnknown()
-	}
-	return unknown
 }
 
 // storeEmailValidator accepts a plain e-mail address, the form the service

@@ -10,6 +10,7 @@ import (
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
+	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -17,22 +18,24 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
 const storeAddr = "cardpay_store.test"
 
-// storeConfig renders a cardpay_store block named name; args are extra
-// argument lines such as `city = "Aarhus"`.
+// storeConfig renders a cardpay_store block named name that adopts storeID
+// (or creates a store when storeID is ""); args are extra argument lines
+// such as `city = "Aarhus"`.
 func storeConfig(name string, merchantID int64, storeID string, args ...string) string {
+	if storeID != "" {
+		args = append([]string{fmt.Sprintf("store_id    = %q", storeID)}, args...)
+	}
 	return fmt.Sprintf(`
 resource "cardpay_store" %q {
   merchant_id = %d
-  store_id    = %q
   %s
 }
-`, name, merchantID, storeID, strings.Join(args, "\n  "))
+`, name, merchantID, strings.Join(args, "\n  "))
 }
 
 // storeInterappCheck adapts a function to statecheck.StateCheck, for checks
@@ -53,18 +56,33 @@ func sandboxStore(sb *sandbox.Server, merchantID int64, storeID string) (sandbox
 	return sandbox.Store{}, fmt.Errorf("store %d/%s not found in the sandbox", merchantID, storeID)
 }
 
-// expectSandboxStore checks the store in the sandbox against want.
+// expectSandboxStore checks the store in the sandbox against want; when it
+// changed is not compared.
 func expectSandboxStore(sb *sandbox.Server, merchantID int64, want sandbox.Store) storeInterappCheck {
 	return func(*tfjson.State) error {
 		got, err := sandboxStore(sb, merchantID, want.ID)
 		if err != nil {
 			return err
 		}
+		want.UpdatedAt = got.UpdatedAt
 		if got != want {
 			return fmt.Errorf("sandbox store %s:\n got %+v\nwant %+v", want.ID, got, want)
 		}
 		return nil
 	}
+}
+
+// expectStoreStatus checks the status of the store whose ID is in the state
+// of addr, or of storeID when given.
+func expectStoreStatus(sb *sandbox.Server, merchantID int64, storeID, status string) error {
+	got, err := sandboxStore(sb, merchantID, storeID)
+	if err != nil {
+		return err
+	}
+	if got.Status != status {
+		return fmt.Errorf("sandbox store %s is %s, want %s", storeID, got.Status, status)
+	}
+	return nil
 }
 
 // expectOneDefaultStore checks that the merchant has exactly one default
@@ -79,13 +97,13 @@ func expectOneDefaultStore(sb *sandbox.Server, merchantID int64, storeID string)
 		}
 		sort.Strings(defaults)
 		if len(defaults) != 1 || defaults[0] != storeID {
-			return fmt.Errorf("default stores of merchant %d: got %v, want [%s]", merchantID, defaults, storeID)
+			return fmt.Errorf("merchant %d has default stores %v, want only %s", merchantID, defaults, storeID)
 		}
 		return nil
 	}
 }
 
-// fixtureStore returns a store as the default fixtures define it.
+// fixtureStore returns a store of the sandbox's default fixtures.
 func fixtureStore(t *testing.T, merchantID int64, storeID string) sandbox.Store {
 	t.Helper()
 	for _, m := range sandbox.DefaultFixtures().Merchants {
@@ -99,7 +117,87 @@ func fixtureStore(t *testing.T, merchantID int64, storeID string) sandbox.Store 
 	return sandbox.Store{}
 }
 
-func TestAccStore_lifecycle(t *testing.T) {
+// recordStoreID remembers the store ID in the state of addr.
+func recordStoreID(addr string, into *string) statecheck.StateCheck {
+	return stateAttrsCheck{addr: addr, check: func(attrs map[string]any) error {
+		*into = stateString(attrs, "store_id")
+		return nil
+	}}
+}
+
+// A store the resource creates gets the service's ID and defaults, is
+// updated in place, and is deactivated on destroy.
+func TestAccStore_created(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	m := env.MerchantID
+	var storeID string
+	create := env.providerConfig(storeConfig("test", m, "", `name = "Harbour Shop"`, `city = "Aarhus"`))
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			return expectStoreStatus(sb, m, storeID, "inactive")
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: create,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("store_id")),
+						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
+						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(true)),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("store_id"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^loc_[0-9a-f]{16}$`))),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^1001/loc_[0-9a-f]{16}$`))),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop")),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact("Aarhus")),
+					// The service's defaults, recorded from its answer.
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("country_code"), knownvalue.StringExact("DK")),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("is_default"), knownvalue.Bool(false)),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.Null()),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^LOC-\d{8}-[A-Z0-9]{4}$`))),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
+					recordStoreID(storeAddr, &storeID),
+				},
+			},
+			{
+				Config: env.providerConfig(storeConfig("test", m, "", `name = "Harbour Shop Nord"`, `city = "Aarhus"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
+					storeInterappCheck(func(*tfjson.State) error {
+						got, err := sandboxStore(sb, m, storeID)
+						if err == nil && got.Name != "Harbour Shop Nord" {
+							err = fmt.Errorf("sandbox store name %q, want the update", got.Name)
+						}
+						return err
+					}),
+				},
+			},
+		},
+	})
+	if n := sb.RequestCounts()[createStoreRoute]; n != 1 {
+		t.Errorf("the test created %d stores, want 1", n)
+	}
+}
+
+// An adopted store keeps the values of the arguments left out, and its
+// destroy only forgets it.
+func TestAccStore_adopted(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	second := fixtureStore(t, env.MerchantID, "1001-second")
@@ -111,7 +209,6 @@ func TestAccStore_lifecycle(t *testing.T) {
 	mainRenamed.Name = "Harbour Shop Nord"
 
 	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testProviderFactories,
 		CheckDestroy: func(*terraform.State) error {
 			// Destroy only forgets: both stores keep what Terraform wrote.
@@ -128,6 +225,8 @@ func TestAccStore_lifecycle(t *testing.T) {
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
 						plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("street_address")),
+						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(true)),
+						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -150,14 +249,6 @@ func TestAccStore_lifecycle(t *testing.T) {
 				},
 			},
 			{
-				// The same configuration plans nothing.
-				Config: env.providerConfig(storeConfig("test", env.MerchantID, "1001-second",
-					`name = "Harbour Shop"`, `city = "Aarhus"`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-			},
-			{
 				Config: env.providerConfig(storeConfig("test", env.MerchantID, "1001-second",
 					`name = "Harbour Shop Nord"`, `city = "Aarhus"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -169,7 +260,6 @@ func TestAccStore_lifecycle(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.StringExact(second.StreetAddress)),
 					expectSandboxStore(sb, env.MerchantID, moved),
 				},
@@ -187,7 +277,7 @@ func TestAccStore_lifecycle(t *testing.T) {
 				},
 			},
 			{
-				// Another store ID is another store.
+				// Another store ID is another store; the old one is forgotten.
 				Config: env.providerConfig(storeConfig("test", env.MerchantID, "1001-main",
 					`name = "Harbour Shop Nord"`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
@@ -207,46 +297,158 @@ func TestAccStore_lifecycle(t *testing.T) {
 	})
 }
 
-// A value changed outside Terraform is recorded by the next update instead
-// of failing it: unset arguments are planned unknown when an update is due.
-func TestAccStore_changedOutsideTerraform(t *testing.T) {
+// deactivate_on_destroy = true deactivates an adopted store on destroy.
+func TestAccStore_adoptedDeactivatedOnDestroy(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	c, err := client.New(client.Config{
-		BaseURL: env.BaseURL, PartnerClientID: env.ClientID, PartnerClientSecret: env.ClientSecret,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			return expectStoreStatus(sb, env.MerchantID, "1001-second", "inactive")
+		},
 		Steps: []resource.TestStep{
-			{Config: env.providerConfig(storeConfig("test", env.MerchantID, "1001-second", `name = "One"`))},
+			{Config: env.providerConfig(storeConfig("test", env.MerchantID, "1001-second"))},
 			{
-				PreConfig: func() {
-					phone := "+4570000000"
-					if _, err := c.UpdateStore(context.Background(), env.MerchantID, "1001-second",
-						client.StoreUpdate{Phone: &phone}); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: env.providerConfig(storeConfig("test", env.MerchantID, "1001-second", `name = "Two"`)),
+				// Changing it alone sends nothing to the service.
+				PreConfig: sb.ResetRequestCounts,
+				Config:    env.providerConfig(storeConfig("test", env.MerchantID, "1001-second", "deactivate_on_destroy = true")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("phone")),
 					},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Two")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact("+4570000000")),
+					storeInterappCheck(func(*tfjson.State) error {
+						if n := sb.RequestCounts()[updateStoreRoute]; n != 0 {
+							return fmt.Errorf("changing deactivate_on_destroy sent %d store updates, want none", n)
+						}
+						return expectStoreStatus(sb, env.MerchantID, "1001-second", "active")
+					}),
 				},
 			},
 		},
 	})
-	if got, err := sandboxStore(sb, env.MerchantID, "1001-second"); err != nil || got.Name != "Two" {
+}
+
+// Every field changed outside Terraform shows at the next refresh: an
+// unset one is recorded, a configured one is planned back.
+func TestAccStore_changedOutsideTerraform(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfig(storeConfig("test", env.MerchantID, "1001-second", `name = "One"`))
+	change := func(c sandbox.StoreChange) func() {
+		return func() {
+			if _, err := sb.ChangeStore(env.MerchantID, "1001-second", c); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	phone, name := "+4570000000", "Renamed by hand"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: config},
+			{
+				PreConfig: change(sandbox.StoreChange{Phone: &phone}),
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectEmptyPlan(),
+						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
+					},
+				},
+			},
+			{
+				PreConfig: change(sandbox.StoreChange{Name: &name}),
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("One")),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
+				},
+			},
+		},
+	})
+	if got, err := sandboxStore(sb, env.MerchantID, "1001-second"); err != nil || got.Name != "One" || got.Phone != phone {
 		t.Errorf("sandbox store after test: %+v, %v", got, err)
 	}
+}
+
+// A created store deactivated outside Terraform is replaced by a new one;
+// an adopted one is only reported, since the API cannot reactivate it.
+// A store gone from the list is created again.
+func TestAccStore_inactiveOrGone(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	m := env.MerchantID
+	inactive := "inactive"
+	config := env.providerConfig(storeConfig("test", m, "", `name = "Pop-up"`), storeConfig("main", m, "1001-main"))
+	storeIDs := statecheck.CompareValue(compare.ValuesDiffer())
+	var created string
+	deactivate := func(storeID *string) func() {
+		return func() {
+			if _, err := sb.ChangeStore(m, *storeID, sandbox.StoreChange{Status: &inactive}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	mainID := "1001-main"
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					recordStoreID(storeAddr, &created),
+					storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
+				},
+			},
+			{
+				PreConfig: deactivate(&created),
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
+						plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				},
+			},
+			{
+				// The adopted store shows as inactive and is left alone.
+				PreConfig: deactivate(&mainID),
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectEmptyPlan(),
+						plancheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("status"), knownvalue.StringExact("inactive")),
+					},
+				},
+			},
+			{
+				PreConfig: sb.Reset,
+				Config:    config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
+						plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
+					},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
+				},
+			},
+		},
+	})
 }
 
 func TestAccStore_clearAndEmptyFields(t *testing.T) {
@@ -301,19 +503,19 @@ func TestAccStore_defaultStoreSwitch(t *testing.T) {
 				},
 			},
 			{
-				// The next update of second records that it lost the flag.
+				// The refresh records that second lost the flag.
 				Config: env.providerConfig(
-					storeConfig("second", env.MerchantID, "1001-second", `name = "Second"`),
+					storeConfig("second", env.MerchantID, "1001-second"),
 					storeConfig("main", env.MerchantID, "1001-main", `is_default = true`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue("cardpay_store.second", tfjsonpath.New("is_default"), knownvalue.Bool(false)),
-					expectOneDefaultStore(sb, env.MerchantID, "1001-main"),
 				},
 			},
 			{
 				// The service refuses to leave the merchant without a default.
 				Config: env.providerConfig(
-					storeConfig("second", env.MerchantID, "1001-second", `name = "Second"`),
+					storeConfig("second", env.MerchantID, "1001-second"),
 					storeConfig("main", env.MerchantID, "1001-main", `is_default = false`)),
 				ExpectError: regexp.MustCompile(`(?s)400.*one\s+default\s+store.*is_default\s+=\s+true\s+on\s+another`),
 			},
@@ -324,6 +526,42 @@ func TestAccStore_defaultStoreSwitch(t *testing.T) {
 	}
 }
 
+// A created store that became the default cannot be deactivated; the
+// error says how to go on, and forgetting it instead works.
+func TestAccStore_defaultStoreNotDeactivated(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	var storeID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.providerConfig(storeConfig("test", env.MerchantID, "", `name = "Flagship"`, `is_default = true`)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					recordStoreID(storeAddr, &storeID),
+					storeInterappCheck(func(*tfjson.State) error {
+						return expectOneDefaultStore(sb, env.MerchantID, storeID)(nil)
+					}),
+				},
+			},
+			{
+				Config:  env.providerConfig(storeConfig("test", env.MerchantID, "", `name = "Flagship"`, `is_default = true`)),
+				Destroy: true,
+				ExpectError: wrappedErrorPattern(`Could not deactivate store "loc_[0-9a-f]+" of merchant 1001.*HTTP 400.*` +
+					`default store.*Make another store the default \(is_default = true on it\) and destroy again`),
+			},
+			{
+				Config: env.providerConfig(storeConfig("test", env.MerchantID, "", `name = "Flagship"`, `is_default = true`,
+					"deactivate_on_destroy = false")),
+			},
+		},
+	})
+	if err := expectStoreStatus(sb, env.MerchantID, storeID, "active"); err != nil {
+		t.Error(err)
+	}
+}
+
+// Import reads the whole store and records it as adopted.
 func TestAccStore_import(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
@@ -333,31 +571,35 @@ func TestAccStore_import(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				// Without a read endpoint the import records only the IDs.
 				Config:             config,
 				ResourceName:       storeAddr,
 				ImportState:        true,
 				ImportStateId:      "1001/1001-second",
 				ImportStatePersist: true,
-				ImportStateCheck:   expectImportedStoreIDs("1001/1001-second", "1001-second"),
+				ImportStateCheck:   expectImportedStore(second),
 			},
 			{
-				// The first apply writes the configured values and records the rest.
+				// The plan writes the configured name and nothing else.
 				Config: config,
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
 						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Imported")),
-						plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("location_id")),
+						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
 					},
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Imported")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(second.City)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("created_at"), knownvalue.StringExact(second.CreatedAt)),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
 				},
+			},
+			{
+				Config:        config,
+				ResourceName:  storeAddr,
+				ImportState:   true,
+				ImportStateId: "1001/1001-nowhere",
+				ExpectError:   wrappedErrorPattern(`Cannot import store "1001-nowhere" of merchant 1001.*HTTP 404`),
 			},
 		},
 	})
@@ -366,61 +608,67 @@ func TestAccStore_import(t *testing.T) {
 	}
 }
 
-// With no argument configured, the first plan after import still updates,
-// so the apply records the store's values from the service's answer.
-func TestAccStore_importWithoutArguments(t *testing.T) {
-	env := newTestEnv(t)
-	env.requireSandbox(t)
-	main := fixtureStore(t, env.MerchantID, "1001-main")
-	config := env.providerConfig(storeConfig("test", env.MerchantID, "1001-main"))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:             config,
-				ResourceName:       storeAddr,
-				ImportState:        true,
-				ImportStateId:      "1001/1001-main",
-				ImportStatePersist: true,
-				ImportStateCheck:   expectImportedStoreIDs("1001/1001-main", "1001-main"),
-			},
-			{
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("name")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact(main.Name)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("is_default"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				},
-			},
-		},
-	})
-}
-
-// expectImportedStoreIDs checks that import recorded the IDs and nothing
-// the API could not have told it.
-func expectImportedStoreIDs(id, storeID string) resource.ImportStateCheckFunc {
+// expectImportedStore checks that import read every field of the store and
+// recorded it as adopted.
+func expectImportedStore(want sandbox.Store) resource.ImportStateCheckFunc {
 	return func(states []*terraform.InstanceState) error {
 		if len(states) != 1 {
 			return fmt.Errorf("imported %d objects, want 1", len(states))
 		}
 		attrs := states[0].Attributes
-		if attrs["id"] != id || attrs["merchant_id"] != "1001" || attrs["store_id"] != storeID {
-			return fmt.Errorf("imported IDs: %v", attrs)
-		}
-		for _, name := range []string{"name", "city", "location_id", "status"} {
-			if v, ok := attrs[name]; ok && v != "" {
-				return fmt.Errorf("import recorded %s = %q, which it cannot know", name, v)
+		for name, value := range map[string]string{
+			"id": "1001/" + want.ID, "merchant_id": "1001", "store_id": want.ID, "name": want.Name, "city": want.City,
+			"location_id": want.LocationID, "status": want.Status, "adopted": "true", "deactivate_on_destroy": "false",
+		} {
+			if attrs[name] != value {
+				return fmt.Errorf("imported %s = %q, want %q", name, attrs[name], value)
 			}
 		}
 		return nil
 	}
+}
+
+// Merchant 1003 answers in the guide's store shape (storeId, isActive,
+// updatedAt, a wrapped list): the whole lifecycle works the same.
+func TestAccStore_guideShape(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	var storeID string
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		CheckDestroy: func(*terraform.State) error {
+			return expectStoreStatus(sb, 1003, storeID, "inactive")
+		},
+		Steps: []resource.TestStep{
+			{
+				Config: env.providerConfig(storeConfig("test", 1003, "", `name = "Guide Shop"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: []statecheck.StateCheck{
+					recordStoreID(storeAddr, &storeID),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("updated_at"), knownvalue.NotNull()),
+				},
+			},
+			{
+				Config: env.providerConfig(storeConfig("test", 1003, "", `name = "Guide Shop 2"`)),
+				ConfigPlanChecks: resource.ConfigPlanChecks{
+					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate)},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+			},
+			{
+				Config:            env.providerConfig(storeConfig("test", 1003, "", `name = "Guide Shop 2"`)),
+				ResourceName:      storeAddr,
+				ImportState:       true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) { return "1003/" + storeID, nil },
+				ImportStateVerify: true,
+				// Import records any store as adopted.
+				ImportStateVerifyIgnore: []string{"adopted", "deactivate_on_destroy"},
+			},
+		},
+	})
 }
 
 func TestAccStore_validation(t *testing.T) {
@@ -437,6 +685,7 @@ func TestAccStore_validation(t *testing.T) {
 		{storeConfig("test", env.MerchantID, "1001-main", `name = " "`), `(?s)name.*must\s+not\s+be\s+empty`},
 		{storeConfig("test", env.MerchantID, "1001-main", `phone = "call me"`), `(?s)phone.*such\s+as\s+"\+4533000000"`},
 		{storeConfig("test", env.MerchantID, "1001-main", `city = " Aarhus"`), `(?s)city.*single\s+line`},
+		{storeConfig("test", env.MerchantID, "", `city = "Aarhus"`), `(?s)Missing store name.*Set name.*or set store_id to adopt`},
 	}
 	steps := make([]resource.TestStep, 0, len(cases)+1)
 	for _, c := range cases {
@@ -465,27 +714,37 @@ func TestAccStore_unknownStore(t *testing.T) {
 	})
 }
 
-func TestStore_destroyWarning(t *testing.T) {
-	plan, apply := destroyDiagnostics(t, "cardpay_store", map[string]tftypes.Value{
-		"id":          tftypes.NewValue(tftypes.String, "1001/1001-main"),
-		"merchant_id": tftypes.NewValue(tftypes.Number, 1001),
-		"store_id":    tftypes.NewValue(tftypes.String, "1001-main"),
-	})
-	requireWarning(t, "plan", plan, storeNoDeleteSummary)
-	requireWarning(t, "apply", apply, storeNoDeleteSummary)
+// The destroy warning says what destroy will do.
+func TestStore_destroyWarnings(t *testing.T) {
+	state := func(deactivate bool) map[string]tftypes.Value {
+		return map[string]tftypes.Value{
+			"id":                    tftypes.NewValue(tftypes.String, "1001/1001-main"),
+			"merchant_id":           tftypes.NewValue(tftypes.Number, 1001),
+			"store_id":              tftypes.NewValue(tftypes.String, "1001-main"),
+			"deactivate_on_destroy": tftypes.NewValue(tftypes.Bool, deactivate),
+		}
+	}
+	plan, apply := destroyDiagnostics(t, "cardpay_store", state(false))
+	requireWarning(t, "plan", plan, storeForgetSummary)
+	requireWarning(t, "apply", apply, storeForgetSummary)
+
+	// Only the plan: applying would deactivate through an unconfigured provider.
+	diags := planDestroyDiagnostics(t, "cardpay_store", state(true))
+	requireWarning(t, "plan", diags, storeDeactivateSummary)
 }
 
 func TestStore_replaceWarning(t *testing.T) {
 	diags := replaceDiagnostics(t, "cardpay_store",
 		map[string]tftypes.Value{
-			"id":          tftypes.NewValue(tftypes.String, "1001/1001-main"),
-			"merchant_id": tftypes.NewValue(tftypes.Number, 1001),
-			"store_id":    tftypes.NewValue(tftypes.String, "1001-main"),
-			"status":      tftypes.NewValue(tftypes.String, "active"),
+			"id":                    tftypes.NewValue(tftypes.String, "1001/1001-main"),
+			"merchant_id":           tftypes.NewValue(tftypes.Number, 1001),
+			"store_id":              tftypes.NewValue(tftypes.String, "1001-main"),
+			"status":                tftypes.NewValue(tftypes.String, "active"),
+			"deactivate_on_destroy": tftypes.NewValue(tftypes.Bool, false),
 		},
 		map[string]tftypes.Value{
 			"merchant_id": tftypes.NewValue(tftypes.Number, 1001),
 			"store_id":    tftypes.NewValue(tftypes.String, "1001-second"),
 		})
-	requireWarning(t, "plan", diags, storeNoDeleteSummary)
+	requireWarning(t, "plan", diags, storeForgetSummary)
 }

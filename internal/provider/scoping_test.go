@@ -39,6 +39,16 @@ func TestAccScoping_otherPartnersMerchant(t *testing.T) {
 		"data.cardpay_payment_methods": {fmt.Sprintf(`data "cardpay_payment_methods" "x" {
   merchant_id = %d
 }`, m), fmt.Sprintf(`Could not list payment methods of merchant %d`, m)},
+		"cardpay_store created": {storeConfig("x", int64(m), "", `name = "Intruder"`),
+			fmt.Sprintf(`Could not create store for merchant %d`, m)},
+		"data.cardpay_onboarding_status": {onboardingStatusConfig(int64(m)),
+			fmt.Sprintf(`Could not read the onboarding status of merchant %d`, m)},
+		"data.cardpay_terminals": {fmt.Sprintf(`data "cardpay_terminals" "x" {
+  merchant_id = %d
+}`, m), fmt.Sprintf(`Could not list the terminals of merchant %d`, m)},
+		"data.cardpay_stores": {fmt.Sprintf(`data "cardpay_stores" "x" {
+  merchant_id = %d
+}`, m), fmt.Sprintf(`Could not list the stores of merchant %d`, m)},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -97,6 +97,84 @@ func TestClientAgainstSandbox(t *testing.T) {
 	}
 }
 
+// TestClientReadsAgainstSandbox runs the client's reads, lists and store
+// lifecycle against the sandbox, in both of the service's answer shapes:
+// merchant 1001 answers like the API reference, 1003 like the guide.
+func TestClientReadsAgainstSandbox(t *testing.T) {
+	srv := sandbox.New(sandbox.Config{})
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	c := newClient(t, hs.URL, sandbox.DemoPartnerClientSecret)
+	ctx := context.Background()
+
+	for _, merchant := range []int64{1001, 1003} {
+		status, err := c.GetOnboardingStatus(ctx, merchant)
+		if err != nil || client.OnboardingStageOf(status.ApplicationStatus) != client.OnboardingMerchantCreated || status.WebKybURL != nil {
+			t.Fatalf("GetOnboardingStatus(%d) = %+v, %v; want a created merchant without a KYB link", merchant, status, err)
+		}
+
+		created, err := c.CreateStore(ctx, merchant, client.StoreCreate{Name: "Pop-up", City: "Odense"})
+		if err != nil || created.ID == "" || created.Status != client.StoreStatusActive || created.CountryCode != "DK" {
+			t.Fatalf("CreateStore(%d) = %+v, %v", merchant, created, err)
+		}
+		if (created.UpdatedAt != nil) != (merchant == 1003) {
+			t.Errorf("CreateStore(%d).UpdatedAt = %v; only the guide's shape carries it", merchant, created.UpdatedAt)
+		}
+		stores, err := c.ListStores(ctx, merchant)
+		if err != nil || len(stores) != 3 || stores[2].ID != created.ID {
+			t.Fatalf("ListStores(%d) = %+v, %v", merchant, stores, err)
+		}
+		if err := c.DeactivateStore(ctx, merchant, created.ID); err != nil {
+			t.Fatalf("DeactivateStore(%d): %v", merchant, err)
+		}
+		got, err := c.GetStore(ctx, merchant, created.ID)
+		if err != nil || got.Active() || got.Status != client.StoreStatusInactive {
+			t.Fatalf("GetStore(%d) after deactivation = %+v, %v", merchant, got, err)
+		}
+
+		order, err := c.CreateOrder(ctx, merchant, client.OrderRequest{Amount: 250, Currency: "EUR"})
+		if err != nil || (order.PaymentLink != nil) != (merchant == 1001) || (order.Nonce != nil) != (merchant == 1001) {
+			t.Fatalf("CreateOrder(%d) = %+v, %v; only the reference shape carries a link and nonce", merchant, order, err)
+		}
+		if _, err := srv.SetOrderStatus(order.OrderID, "PAID"); err != nil {
+			t.Fatal(err)
+		}
+		read, err := c.GetOrder(ctx, merchant, order.OrderID)
+		if err != nil || read.Status != "PAID" || read.Amount != 250 || read.PaymentLink != nil {
+			t.Fatalf("GetOrder(%d) = %+v, %v", merchant, read, err)
+		}
+	}
+
+	term, err := c.CreateOnlineTerminal(ctx, 1001, client.OnlineTerminalRequest{OnlineTerminalMode: "SelfHostedPage"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := c.CreateInterappRegistration(ctx, 1001, client.InterappRegistrationRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	device, err := srv.PairDevice(reg.RegistrationCode, "Till 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := c.ListTerminals(ctx, 1001, "")
+	if err != nil || len(all) != 2 || all[0].TerminalID != term.TerminalID || all[0].TerminalStatus != "ACTIVE" ||
+		all[0].TerminalPublicKey == nil || !all[1].IsCheckoutX() || all[1].TerminalName == nil || *all[1].TerminalName != "Till 1" {
+		t.Fatalf("ListTerminals = %+v, %v", all, err)
+	}
+	devices, err := c.ListTerminals(ctx, 1001, client.TerminalTypeCheckoutX)
+	if err != nil || len(devices) != 1 || devices[0].TerminalID != device.TerminalID || devices[0].TerminalPublicKey != nil {
+		t.Fatalf("ListTerminals(checkoutX) = %+v, %v", devices, err)
+	}
+
+	if _, err := c.GetStore(ctx, 1001, "no-such-store"); !client.IsNotFound(err) {
+		t.Errorf("GetStore of an unknown store: %v, want a 404", err)
+	}
+	if _, err := c.GetOrder(ctx, 2001, "ord_x"); !client.IsForbidden(err) {
+		t.Errorf("GetOrder of another partner's merchant: %v, want a 403", err)
+	}
+}
+
 func TestClientSeesSandboxErrors(t *testing.T) {
 	srv := sandbox.New(sandbox.Config{})
 	hs := httptest.NewServer(srv)

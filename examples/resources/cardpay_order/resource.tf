@@ -10,3 +10,8 @@ resource "cardpay_order" "setup_check" {
 output "setup_check_order_id" {
   value = cardpay_order.setup_check.order_id
 }
+
+output "setup_check_payment_link" {
+  description = "Send this to the customer; null unless the service returns one."
+  value       = cardpay_order.setup_check.payment_link
+}

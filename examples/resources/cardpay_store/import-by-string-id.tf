@@ -1,6 +1,5 @@
-# Import records only the IDs (the API cannot read a store). The first apply
-# after the import writes the configured arguments and records the rest from
-# the service's answer, so the first plan shows an update.
+# An imported store is adopted: destroying the resource later only removes
+# it from state, unless deactivate_on_destroy = true.
 import {
   to = cardpay_store.main
   id = "1001/1001-main" # <merchant_id>/<store_id>

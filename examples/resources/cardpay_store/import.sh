@@ -1,3 +1,2 @@
-# <merchant_id>/<store_id>. Only the IDs are recorded; the next apply writes
-# the configured arguments.
+# <merchant_id>/<store_id>
 terraform import cardpay_store.main 1001/1001-main

@@ -10,16 +10,24 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-// A refresh of N payment methods over M merchants makes M list requests,
-// and nothing else in the plan calls the API more than once per resource
-// or data source.
+// A refresh of many payment methods, terminals and stores over a few
+// merchants makes one list request per merchant and kind, and nothing else
+// in the plan calls the API more than once per resource or data source.
 func TestAccPlanRequestCounts(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	counts := mixedCounts{Terminals: 2, Orders: 2, Applications: 2, Consents: 2, Interapp: 2, PaymentMethods: 15, Stores: 6}
+	counts := mixedCounts{Terminals: 9, Orders: 2, Applications: 2, Consents: 2, Interapp: 2, PaymentMethods: 15, Stores: 6}
 	config := mixedConfig(counts, "counts") + `
 data "cardpay_payment_methods" "m1001" {
   merchant_id = 1001
+}
+
+data "cardpay_stores" "m1002" {
+  merchant_id = 1002
+}
+
+data "cardpay_terminals" "m1003" {
+  merchant_id = 1003
 }
 `
 	w := newCLIWorkdir(t, env, config)
@@ -41,15 +49,26 @@ data "cardpay_ais_accounts" "user" {
 	plan := countsSince(before, sb.RequestCounts())
 
 	const merchants = 3
-	if n := plan[listPaymentMethodsRoute]; n < 1 || n > merchants {
-		t.Errorf("the plan listed payment methods %d times for 15 resources and a data source over %d merchants, want 1 to %d\nall requests: %v",
-			n, merchants, merchants, plan)
+	for route, what := range map[string]string{
+		listPaymentMethodsRoute: "payment methods (15 resources and a data source)",
+		listTerminalsRoute:      "terminals (9 resources and a data source)",
+		listStoresRoute:         "stores (6 resources and a data source)",
+	} {
+		if n := plan[route]; n < 1 || n > merchants {
+			t.Errorf("the plan listed %s %d times over %d merchants, want 1 to %d\nall requests: %v", what, n, merchants, merchants, plan)
+		}
+		delete(plan, route)
 	}
-	if n := plan[aisAccountsRoute]; n != 1 {
-		t.Errorf("the plan read the accounts data source %d times, want 1", n)
+	for route, want := range map[string]int{
+		aisAccountsRoute:   1,
+		getOrderRoute:      counts.Orders,
+		onboardStatusRoute: counts.Applications,
+	} {
+		if n := plan[route]; n != want {
+			t.Errorf("the plan sent %d requests to %s, want %d (one per object)", n, route, want)
+		}
+		delete(plan, route)
 	}
-	delete(plan, listPaymentMethodsRoute)
-	delete(plan, aisAccountsRoute)
 	if len(plan) != 0 {
 		t.Errorf("the plan sent requests beyond the refresh reads: %v", plan)
 	}
@@ -70,7 +89,7 @@ func countsSince(before, after map[string]int) map[string]int {
 // Concurrent reads share one request; an activation makes the next read
 // fetch again, and a read that started before the activation is not
 // reused by a reader that activated.
-func TestPaymentMethodListsShareAndRefresh(t *testing.T) {
+func TestMerchantListsShareAndRefresh(t *testing.T) {
 	sb := sandbox.New(sandbox.Config{})
 	ts := httptest.NewServer(sb)
 	t.Cleanup(ts.Close)

@@ -1,0 +1,2 @@
+# <merchant_id>
+terraform import cardpay_onboarding_application.this 1001

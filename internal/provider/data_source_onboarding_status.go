@@ -1,0 +1,98 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+var _ datasource.DataSourceWithConfigure = (*onboardingStatusDataSource)(nil)
+
+func newOnboardingStatusDataSource() datasource.DataSource { return &onboardingStatusDataSource{} }
+
+type onboardingStatusDataSource struct {
+	data *providerData
+}
+
+type onboardingStatusModel struct {
+	MerchantID        types.Int64  `tfsdk:"merchant_id"`
+	ApplicationID     types.String `tfsdk:"application_id"`
+	ApplicationStatus types.String `tfsdk:"application_status"`
+	WebKybURL         types.String `tfsdk:"web_kyb_url"`
+	MerchantCreated   types.Bool   `tfsdk:"merchant_created"`
+	Rejected          types.Bool   `tfsdk:"rejected"`
+}
+
+func (d *onboardingStatusDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_onboarding_status"
+}
+
+func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads the status of a merchant's current card-payment onboarding application, " +
+			"whether or not Terraform started it. Use it to check that a merchant exists before configuring it, " +
+			"for example in a `precondition` on `merchant_created`.",
+		Attributes: map[string]schema.Attribute{
+			"merchant_id": schema.Int64Attribute{
+				MarkdownDescription: "Numeric ID of a merchant the partner manages.",
+				Required:            true,
+				Validators:          merchantIDValidators(),
+			},
+			"application_id": schema.StringAttribute{
+				MarkdownDescription: "Identifier of the merchant's current onboarding application.",
+				Computed:            true,
+			},
+			"application_status": schema.StringAttribute{
+				MarkdownDescription: "Status word exactly as the service reports it, in either of its vocabularies " +
+					"(`PENDING`, `IN_REVIEW`, ... or `APPLICATION_INITIATED`, `APPLICATION_SUBMITTED`, ...).",
+				Computed: true,
+			},
+			"web_kyb_url": schema.StringAttribute{
+				MarkdownDescription: "Page where the merchant completes business verification; null once the link " +
+					"is no longer active.",
+				Computed: true,
+			},
+			"merchant_created": schema.BoolAttribute{
+				MarkdownDescription: "`true` when the status is `MERCHANT_CREATED`: the merchant exists and " +
+					"terminals and payment methods can be set up.",
+				Computed: true,
+			},
+			"rejected": schema.BoolAttribute{
+				MarkdownDescription: "`true` when the status is `REJECTED`: business verification failed.",
+				Computed:            true,
+			},
+		},
+	}
+}
+
+func (d *onboardingStatusDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *onboardingStatusDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var config onboardingStatusModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	c, diags := d.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID := config.MerchantID.ValueInt64()
+	status, err := c.GetOnboardingStatus(ctx, merchantID)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
+		return
+	}
+	stage := client.OnboardingStageOf(status.ApplicationStatus)
+	config.ApplicationID = stringOrNull(status.ApplicationID)
+	config.ApplicationStatus = types.StringValue(status.ApplicationStatus)
+	config.WebKybURL = stringPointerOrNull(status.WebKybURL)
+	config.MerchantCreated = types.BoolValue(stage == client.OnboardingMerchantCreated)
+	config.Rejected = types.BoolValue(stage == client.OnboardingRejected)
+	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+}

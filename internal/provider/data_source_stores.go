@@ -1,0 +1,124 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var _ datasource.DataSourceWithConfigure = (*storesDataSource)(nil)
+
+func newStoresDataSource() datasource.DataSource { return &storesDataSource{} }
+
+type storesDataSource struct {
+	data *providerData
+}
+
+type storesModel struct {
+	MerchantID types.Int64       `tfsdk:"merchant_id"`
+	Stores     []storeEntryModel `tfsdk:"stores"`
+}
+
+type storeEntryModel struct {
+	StoreID       types.String `tfsdk:"store_id"`
+	Name          types.String `tfsdk:"name"`
+	LocationID    types.String `tfsdk:"location_id"`
+	StreetAddress types.String `tfsdk:"street_address"`
+	City          types.String `tfsdk:"city"`
+	PostalCode    types.String `tfsdk:"postal_code"`
+	CountryCode   types.String `tfsdk:"country_code"`
+	Phone         types.String `tfsdk:"phone"`
+	Email         types.String `tfsdk:"email"`
+	IsDefault     types.Bool   `tfsdk:"is_default"`
+	Status        types.String `tfsdk:"status"`
+	CreatedAt     types.String `tfsdk:"created_at"`
+	UpdatedAt     types.String `tfsdk:"updated_at"`
+}
+
+func (d *storesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_stores"
+}
+
+func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	computed := func(description string) schema.StringAttribute {
+		return schema.StringAttribute{MarkdownDescription: description, Computed: true}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists a merchant's stores (locations), inactive ones included, for example to find " +
+			"the default store that onboarding created and adopt it with `cardpay_store`.",
+		Attributes: map[string]schema.Attribute{
+			"merchant_id": schema.Int64Attribute{
+				MarkdownDescription: "Numeric ID of the merchant.",
+				Required:            true,
+				Validators:          merchantIDValidators(),
+			},
+			"stores": schema.ListNestedAttribute{
+				MarkdownDescription: "The stores in the order the service lists them.",
+				Computed:            true,
+				NestedObject: schema.NestedAttributeObject{
+					Attributes: map[string]schema.Attribute{
+						"store_id":       computed("Store ID, as `cardpay_store` takes it in `store_id`."),
+						"name":           computed("Store name."),
+						"location_id":    computed("Location code."),
+						"street_address": computed("Street address."),
+						"city":           computed("City."),
+						"postal_code":    computed("Postal code."),
+						"country_code":   computed("ISO 3166-1 alpha-2 country code."),
+						"phone":          computed("Phone number."),
+						"email":          computed("Contact e-mail address."),
+						"is_default": schema.BoolAttribute{
+							MarkdownDescription: "Whether this is the merchant's default store.",
+							Computed:            true,
+						},
+						"status":     computed("`active` or `inactive`."),
+						"created_at": computed("When the store was created (date-time)."),
+						"updated_at": computed("When the store last changed (date-time); null when the service does not report it."),
+					},
+				},
+			},
+		},
+	}
+}
+
+func (d *storesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var config storesModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	c, diags := d.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID := config.MerchantID.ValueInt64()
+	stores, err := d.data.stores.get(ctx, c, merchantID)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
+		return
+	}
+	config.Stores = make([]storeEntryModel, 0, len(stores))
+	for _, s := range stores {
+		config.Stores = append(config.Stores, storeEntryModel{
+			StoreID:       types.StringValue(s.ID),
+			Name:          stringOrNull(s.Name),
+			LocationID:    stringOrNull(s.LocationID),
+			StreetAddress: stringOrNull(s.StreetAddress),
+			City:          stringOrNull(s.City),
+			PostalCode:    stringOrNull(s.PostalCode),
+			CountryCode:   stringOrNull(s.CountryCode),
+			Phone:         stringOrNull(s.Phone),
+			Email:         stringOrNull(s.Email),
+			IsDefault:     types.BoolValue(s.IsDefault),
+			Status:        stringOrNull(strings.ToLower(s.Status)),
+			CreatedAt:     stringOrNull(s.CreatedAt),
+			UpdatedAt:     stringPointerOrNull(s.UpdatedAt),
+		})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+}

@@ -1,0 +1,59 @@
+package provider
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+// The data source lists every store of the merchant, in either of the
+// service's shapes, inactive ones included.
+func TestAccStoresDataSource(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireSandbox(t)
+	main := fixtureStore(t, env.MerchantID, "1001-main")
+	config := env.providerConfig(storeConfig("test", env.MerchantID, "", `name = "Pop-up"`, `city = "Odense"`), `
+data "cardpay_stores" "reference" {
+  merchant_id = cardpay_store.test.merchant_id
+  depends_on  = [cardpay_store.test]
+}
+
+data "cardpay_stores" "guide" {
+  merchant_id = 1003
+}
+`)
+	fixtureEntry := knownvalue.ObjectExact(map[string]knownvalue.Check{
+		"store_id": knownvalue.StringExact(main.ID), "name": knownvalue.StringExact(main.Name),
+		"location_id": knownvalue.StringExact(main.LocationID), "street_address": knownvalue.StringExact(main.StreetAddress),
+		"city": knownvalue.StringExact(main.City), "postal_code": knownvalue.StringExact(main.PostalCode),
+		"country_code": knownvalue.StringExact(main.CountryCode), "phone": knownvalue.StringExact(main.Phone),
+		"email": knownvalue.StringExact(main.Email), "is_default": knownvalue.Bool(true),
+		"status": knownvalue.StringExact("active"), "created_at": knownvalue.StringExact(main.CreatedAt),
+		"updated_at": knownvalue.Null(),
+	})
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores"), knownvalue.ListSizeExact(3)),
+					statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores").AtSliceIndex(0), fixtureEntry),
+					statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores").AtSliceIndex(2).AtMapKey("store_id"),
+						knownvalue.StringRegexp(regexp.MustCompile(`^loc_`))),
+					statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores").AtSliceIndex(2).AtMapKey("city"),
+						knownvalue.StringExact("Odense")),
+					statecheck.ExpectKnownValue("data.cardpay_stores.guide", tfjsonpath.New("stores"), knownvalue.ListSizeExact(2)),
+					statecheck.ExpectKnownValue("data.cardpay_stores.guide", tfjsonpath.New("stores").AtSliceIndex(0).AtMapKey("store_id"),
+						knownvalue.StringExact("1003-main")),
+					statecheck.ExpectKnownValue("data.cardpay_stores.guide", tfjsonpath.New("stores").AtSliceIndex(0).AtMapKey("status"),
+						knownvalue.StringExact("active")),
+				},
+			},
+		},
+	})
+}

@@ -1,0 +1,124 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+var _ datasource.DataSourceWithConfigure = (*terminalsDataSource)(nil)
+
+func newTerminalsDataSource() datasource.DataSource { return &terminalsDataSource{} }
+
+type terminalsDataSource struct {
+	data *providerData
+}
+
+type terminalsModel struct {
+	MerchantID   types.Int64          `tfsdk:"merchant_id"`
+	TerminalType types.String         `tfsdk:"terminal_type"`
+	Terminals    []terminalEntryModel `tfsdk:"terminals"`
+}
+
+type terminalEntryModel struct {
+	TerminalID        types.String `tfsdk:"terminal_id"`
+	TerminalType      types.String `tfsdk:"terminal_type"`
+	TerminalStatus    types.String `tfsdk:"terminal_status"`
+	TerminalName      types.String `tfsdk:"terminal_name"`
+	TerminalPublicKey types.String `tfsdk:"terminal_public_key"`
+}
+
+func (d *terminalsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_terminals"
+}
+
+func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists a merchant's terminals of every kind: online terminals (`SelfHostedPage`, " +
+			"`PaymentPage`, `MerchantInitiated`) and paired tap-to-pay devices (`checkoutX`), with their status.",
+		Attributes: map[string]schema.Attribute{
+			"merchant_id": schema.Int64Attribute{
+				MarkdownDescription: "Numeric ID of the merchant.",
+				Required:            true,
+				Validators:          merchantIDValidators(),
+			},
+			"terminal_type": schema.StringAttribute{
+				MarkdownDescription: "Only list terminals of this type, for example `checkoutX` or `PaymentPage`; " +
+					"the service filters, and its set of types is open, so any word is sent as written. When " +
+					"omitted, every terminal is listed.",
+				Optional:   true,
+				Validators: notBlank(),
+			},
+			"terminals": schema.ListNestedAttribute{
+				MarkdownDescription: "The terminals in the order the service lists them.",
+				Computed:            true,
+				NestedObject: schema.NestedAttributeObject{
+					Attributes: map[string]schema.Attribute{
+						"terminal_id": schema.StringAttribute{
+							MarkdownDescription: "Identifier of the terminal.",
+							Computed:            true,
+						},
+						"terminal_type": schema.StringAttribute{
+							MarkdownDescription: "Type of the terminal, such as `PaymentPage` or `checkoutX`.",
+							Computed:            true,
+						},
+						"terminal_status": schema.StringAttribute{
+							MarkdownDescription: "`ACTIVE`, `REGISTERED` or `INACTIVE` (other words are shown as sent).",
+							Computed:            true,
+						},
+						"terminal_name": schema.StringAttribute{
+							MarkdownDescription: "Display name, when the service reports one.",
+							Computed:            true,
+						},
+						"terminal_public_key": schema.StringAttribute{
+							MarkdownDescription: "Public key of the online payment SDK; null for other terminals.",
+							Computed:            true,
+						},
+					},
+				},
+			},
+		},
+	}
+}
+
+func (d *terminalsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var config terminalsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	c, diags := d.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID := config.MerchantID.ValueInt64()
+	var terminals []client.Terminal
+	var err error
+	if config.TerminalType.IsNull() {
+		terminals, err = d.data.terminals.get(ctx, c, merchantID) // shared with the terminal resources
+	} else {
+		terminals, err = c.ListTerminals(ctx, merchantID, config.TerminalType.ValueString())
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
+		return
+	}
+	config.Terminals = make([]terminalEntryModel, 0, len(terminals))
+	for _, t := range terminals {
+		config.Terminals = append(config.Terminals, terminalEntryModel{
+			TerminalID:        types.StringValue(t.TerminalID),
+			TerminalType:      stringOrNull(t.TerminalType),
+			TerminalStatus:    stringOrNull(t.TerminalStatus),
+			TerminalName:      stringPointerOrNull(t.TerminalName),
+			TerminalPublicKey: stringPointerOrNull(t.TerminalPublicKey),
+		})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+}

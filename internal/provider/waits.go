@@ -1,0 +1,52 @@
+package provider
+
+import (
+	"context"
+	"time"
+)
+
+// waits say how the provider polls the service while it waits for
+// something that happens outside Terraform: a merchant passing onboarding,
+// a device pairing. Users bound the total through the resources'
+// timeouts; tests shorten the pauses through newWithWaits.
+type waits struct {
+	// onboardingPoll is the first pause between onboarding status reads;
+	// it doubles up to onboardingPollMax, since verification takes hours
+	// or days rather than seconds.
+	onboardingPoll, onboardingPollMax time.Duration
+	// pairingPoll is the pause between terminal list reads while a
+	// tap-to-pay device pairs; the code lapses within minutes.
+	pairingPoll time.Duration
+	// codeValidity is how long an in-app registration code can be used
+	// after the service issues it.
+	codeValidity time.Duration
+}
+
+func defaultWaits() waits {
+	return waits{
+		onboardingPoll:    5 * time.Second,
+		onboardingPollMax: time.Minute,
+		pairingPoll:       3 * time.Second,
+		codeValidity:      interappCodeValidity,
+	}
+}
+
+// poll calls check until it reports done or fails, pausing between calls:
+// first pause, then doubling up to max. It returns ctx's error when ctx
+// ends first, so a caller's deadline becomes a clear timeout.
+func poll(ctx context.Context, pause, maxPause time.Duration, check func(context.Context) (bool, error)) error {
+	for {
+		done, err := check(ctx)
+		if err != nil || done {
+			return err
+		}
+		timer := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return ctx.Err()
+		case <-timer.C:
+		}
+		pause = min(2*pause, maxPause)
+	}
+}
