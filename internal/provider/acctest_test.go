@@ -41,9 +41,7 @@ const (
 	getOrderRoute           = "GET /v1/partner/merchants/{merchantId}/card-payments/orders/{orderId}"
 	createStoreRoute        = "POST /v1/partner/merchants/{merchantId}/stores"
 	listStoresRoute         = "GET /v1/partner/merchants/{merchantId}/stores"
-	getStoreRoute           = "GET /v1/partner/merchants/{merchantId}/stores/{storeId}"
 	updateStoreRoute        = "PUT /v1/partner/merchants/{merchantId}/stores/{storeId}"
-	deactivateStoreRoute    = "DELETE /v1/partner/merchants/{merchantId}/stores/{storeId}"
 )
 
 // testProviderFactories serves the provider in-process over protocol 6.

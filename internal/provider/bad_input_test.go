@@ -121,7 +121,7 @@ var badInputs = []badInput{
   timeouts {
     create = "forever"
   }
-}`, attr: "create", want: `"forever"`},
+}`, attr: "create", want: `"forever" must be a string containing a sequence of decimal numbers.*such as "300ms"`},
 
 	// page_limit 0.
 	{name: "transactions page_limit 0", config: transactionsWith("page_limit", `0`),
@@ -143,7 +143,7 @@ var badInputs = []badInput{
   merchant_id = 1001
   store_id    = "1001-main"
 }`, want: `Invalid import ID for cardpay_store.*1001/1001-main`},
-	{name: "import terminal without merchant", resourceAddr: "cardpay_online_terminal.x", importID: "term_0123456789abcdef",
+	{name: "import terminal without merchant", resourceAddr: "cardpay_online_terminal.test", importID: "term_0123456789abcdef",
 		config: onlineTerminalConfig(1001, "PaymentPage", ""), want: `Invalid import ID for cardpay_online_terminal.*1001/term_0123456789abcdef`},
 	{name: "import order with extra segment", resourceAddr: "cardpay_order.x", importID: "1001/ord_1/2",
 		config: `resource "cardpay_order" "x" {

@@ -43,7 +43,7 @@ data "cardpay_terminals" "none" {
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.cardpay_terminals.all", tfjsonpath.New("terminals"), knownvalue.ListExact([]knownvalue.Check{
 					knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"terminal_id":         knownvalue.StringFunc(func(v string) error {
+						"terminal_id": knownvalue.StringFunc(func(v string) error {
 							if v != device {
 								return fmt.Errorf("terminal_id %q, want the paired device %q", v, device)
 							}

@@ -164,11 +164,7 @@ func TestProviderSchemaDescriptions(t *testing.T) {
 		if s.Block.Description == "" {
 			t.Errorf("%s %s has no description", kind, name)
 		}
-		for _, a := range s.Block.Attributes {
-			if a.Description == "" {
-				t.Errorf("%s %s: attribute %s has no description", kind, name, a.Name)
-			}
-		}
+		checkBlockDescriptions(t, kind+" "+name, s.Block)
 	}
 	check("provider", "cardpay", resp.Provider)
 	for name, s := range resp.ResourceSchemas {
@@ -179,6 +175,23 @@ func TestProviderSchemaDescriptions(t *testing.T) {
 	}
 	for name, s := range resp.EphemeralResourceSchemas {
 		check("ephemeral resource", name, s)
+	}
+}
+
+// checkBlockDescriptions requires a description on every attribute of a
+// block, of its nested attributes and of its nested blocks (timeouts).
+func checkBlockDescriptions(t *testing.T, where string, b *tfprotov6.SchemaBlock) {
+	t.Helper()
+	for _, a := range b.Attributes {
+		if a.Description == "" {
+			t.Errorf("%s: attribute %s has no description", where, a.Name)
+		}
+		if a.NestedType != nil {
+			checkBlockDescriptions(t, where+"."+a.Name, &tfprotov6.SchemaBlock{Attributes: a.NestedType.Attributes})
+		}
+	}
+	for _, nb := range b.BlockTypes {
+		checkBlockDescriptions(t, where+"."+nb.TypeName, nb.Block)
 	}
 }
 

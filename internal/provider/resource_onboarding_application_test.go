@@ -70,7 +70,7 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
 						knownvalue.StringExact("PENDING")),
 					applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
-					expectSandboxApplication(sb, onboardingApplicationAddr, env.MerchantID, fixtures+1),
+					expectSandboxApplication(sb, env.MerchantID, fixtures+1),
 					stateAttrsCheck{addr: onboardingApplicationAddr, check: func(attrs map[string]any) error {
 						appID = stateString(attrs, "application_id")
 						return nil
@@ -90,7 +90,7 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 					},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					expectSandboxApplication(sb, onboardingApplicationAddr, env.MerchantID, fixtures+1),
+					expectSandboxApplication(sb, env.MerchantID, fixtures+1),
 				},
 			},
 			{
@@ -125,7 +125,7 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
 						knownvalue.StringExact("APPLICATION_INITIATED")),
 					applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
-					expectSandboxApplication(sb, onboardingApplicationAddr, 1003, fixtures+2),
+					expectSandboxApplication(sb, 1003, fixtures+2),
 				},
 			},
 		},
@@ -147,7 +147,10 @@ func TestAccOnboardingApplication_waitForMerchant(t *testing.T) {
 				moveNewApplication(t, sb, env.MerchantID, "IN_REVIEW", "MERCHANT_CREATED")
 				// Record the application's status when the method is activated.
 				whenSandbox(t, sb, func(s sandbox.State) bool { return methodActive(s, env.MerchantID, "amex") },
-					func() error { activatedWhile = newestApplication(sb.Snapshot(), env.MerchantID).ApplicationStatus; return nil })
+					func() error {
+						activatedWhile = newestApplication(sb.Snapshot(), env.MerchantID).ApplicationStatus
+						return nil
+					})
 			},
 			Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant, `timeouts { create = "1m" }`), `
 resource "cardpay_payment_method" "amex" {
@@ -165,7 +168,7 @@ resource "cardpay_payment_method" "amex" {
 				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
 				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("wait_for"),
 					knownvalue.StringExact("MERCHANT_CREATED")),
-				expectSandboxApplication(sb, onboardingApplicationAddr, env.MerchantID, fixtures+1),
+				expectSandboxApplication(sb, env.MerchantID, fixtures+1),
 			},
 		}},
 	})
@@ -182,7 +185,7 @@ resource "cardpay_payment_method" "amex" {
 func TestAccOnboardingApplication_waitEndsOnRejection(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant))
+	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant, `timeouts { create = "30s" }`))
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
 		Steps: []resource.TestStep{
@@ -235,8 +238,17 @@ func TestAccOnboardingApplication_waitAgainOnUpdate(t *testing.T) {
 		Steps: []resource.TestStep{
 			{Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID))},
 			{
-				PreConfig: func() { moveNewApplication(t, sb, env.MerchantID, "IN_REVIEW", "MERCHANT_CREATED") },
-				Config:    env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant)),
+				// Verification ends once the update is waiting: after the
+				// plan's refresh and the update's first status read.
+				PreConfig: func() {
+					reads := sb.RequestCounts()[onboardStatusRoute]
+					whenSandbox(t, sb, func(sandbox.State) bool { return sb.RequestCounts()[onboardStatusRoute] >= reads+2 },
+						func() error {
+							_, err := sb.SetApplicationStatus(newestApplication(sb.Snapshot(), env.MerchantID).ApplicationID, "MERCHANT_CREATED")
+							return err
+						})
+				},
+				Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant, `timeouts { update = "30s" }`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionUpdate),
@@ -251,7 +263,7 @@ func TestAccOnboardingApplication_waitAgainOnUpdate(t *testing.T) {
 			},
 			{
 				// Once the merchant exists, wait_for plans nothing more.
-				Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant)),
+				Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant, `timeouts { update = "30s" }`)),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -394,10 +406,10 @@ func TestOnboardingApplication_destroyWarning(t *testing.T) {
 }
 
 // expectSandboxApplication checks that the sandbox holds total applications
-// and exactly one with the application ID in state, for merchantID, with the
-// values the state recorded.
-func expectSandboxApplication(sb *sandbox.Server, addr string, merchantID int64, total int) statecheck.StateCheck {
-	return stateAttrsCheck{addr: addr, check: func(attrs map[string]any) error {
+// and exactly one with the application ID in the test resource's state, for
+// merchantID, with the values the state recorded.
+func expectSandboxApplication(sb *sandbox.Server, merchantID int64, total int) statecheck.StateCheck {
+	return stateAttrsCheck{addr: onboardingApplicationAddr, check: func(attrs map[string]any) error {
 		a, err := onlyOneWithID("applications", sb.Snapshot().Applications, total,
 			stateString(attrs, "application_id"), func(a sandbox.Application) string { return a.ApplicationID })
 		if err != nil {

@@ -392,13 +392,13 @@ func (r *storeResource) Update(ctx context.Context, req resource.UpdateRequest, 
 		return
 	}
 	merchantID := state.MerchantID.ValueInt64()
+	config.ID, config.StoreID = state.ID, state.StoreID
 	store, err := c.UpdateStore(ctx, merchantID, state.StoreID.ValueString(), config.update())
 	r.data.stores.changed(merchantID)
 	if err != nil {
-		addStoreWriteError(&resp.Diagnostics, state, err)
+		addStoreWriteError(&resp.Diagnostics, config, err)
 		return
 	}
-	config.ID, config.StoreID = state.ID, state.StoreID
 	config.Adopted, config.DeactivateOnDestroy = state.Adopted, plan.DeactivateOnDestroy
 	config.recordWrite(store)
 	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
@@ -551,9 +551,13 @@ func (m *storeModel) recordWrite(s *client.Store) {
 
 // recordRead records a store as the service reports it, configured
 // arguments included, so drift shows as a difference from the configuration.
+// An empty field keeps an empty recorded value as it is: the service does
+// not tell "" from absent, and a configured "" must not show as drift.
 func (m *storeModel) recordRead(s *client.Store) {
 	for _, f := range m.fields(s) {
-		*f.dst = stringOrNull(f.got)
+		if f.got != "" || f.dst.ValueString() != "" {
+			*f.dst = stringOrNull(f.got)
+		}
 	}
 	m.IsDefault = types.BoolValue(s.IsDefault)
 	m.recordComputed(s)

@@ -117,9 +117,9 @@ func fixtureStore(t *testing.T, merchantID int64, storeID string) sandbox.Store 
 	return sandbox.Store{}
 }
 
-// recordStoreID remembers the store ID in the state of addr.
-func recordStoreID(addr string, into *string) statecheck.StateCheck {
-	return stateAttrsCheck{addr: addr, check: func(attrs map[string]any) error {
+// recordStoreID remembers the store ID of the test store.
+func recordStoreID(into *string) statecheck.StateCheck {
+	return stateAttrsCheck{addr: storeAddr, check: func(attrs map[string]any) error {
 		*into = stateString(attrs, "store_id")
 		return nil
 	}}
@@ -166,7 +166,7 @@ func TestAccStore_created(t *testing.T) {
 						knownvalue.StringRegexp(regexp.MustCompile(`^LOC-\d{8}-[A-Z0-9]{4}$`))),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
-					recordStoreID(storeAddr, &storeID),
+					recordStoreID(&storeID),
 				},
 			},
 			{
@@ -404,7 +404,7 @@ func TestAccStore_inactiveOrGone(t *testing.T) {
 			{
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
-					recordStoreID(storeAddr, &created),
+					recordStoreID(&created),
 					storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
 				},
 			},
@@ -538,7 +538,7 @@ func TestAccStore_defaultStoreNotDeactivated(t *testing.T) {
 			{
 				Config: env.providerConfig(storeConfig("test", env.MerchantID, "", `name = "Flagship"`, `is_default = true`)),
 				ConfigStateChecks: []statecheck.StateCheck{
-					recordStoreID(storeAddr, &storeID),
+					recordStoreID(&storeID),
 					storeInterappCheck(func(*tfjson.State) error {
 						return expectOneDefaultStore(sb, env.MerchantID, storeID)(nil)
 					}),
@@ -646,7 +646,7 @@ func TestAccStore_guideShape(t *testing.T) {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					recordStoreID(storeAddr, &storeID),
+					recordStoreID(&storeID),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("updated_at"), knownvalue.NotNull()),
 				},
@@ -685,7 +685,7 @@ func TestAccStore_validation(t *testing.T) {
 		{storeConfig("test", env.MerchantID, "1001-main", `name = " "`), `(?s)name.*must\s+not\s+be\s+empty`},
 		{storeConfig("test", env.MerchantID, "1001-main", `phone = "call me"`), `(?s)phone.*such\s+as\s+"\+4533000000"`},
 		{storeConfig("test", env.MerchantID, "1001-main", `city = " Aarhus"`), `(?s)city.*single\s+line`},
-		{storeConfig("test", env.MerchantID, "", `city = "Aarhus"`), `(?s)Missing store name.*Set name.*or set store_id to adopt`},
+		{storeConfig("test", env.MerchantID, "", `city = "Aarhus"`), `(?s)Missing\s+store\s+name.*Set\s+name.*or\s+set\s+store_id\s+to\s+adopt`},
 	}
 	steps := make([]resource.TestStep, 0, len(cases)+1)
 	for _, c := range cases {
