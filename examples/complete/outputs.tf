@@ -1,10 +1,10 @@
 output "kyb_url" {
   description = "Where the merchant completes business verification (also e-mailed to the merchant)."
-  value       = coalesce(cardpay_onboarding_application.this.short_link_url, cardpay_onboarding_application.this.web_kyb_url)
+  value       = coalesce(cardpay_onboarding_application.this.short_link_url, cardpay_onboarding_application.this.web_kyb_url, "verification has ended")
 }
 
 output "onboarding_status" {
-  description = "Status of the onboarding application when it was created."
+  description = "Status of the onboarding application as of the last refresh."
   value       = cardpay_onboarding_application.this.application_status
 }
 
