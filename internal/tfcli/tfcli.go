@@ -66,6 +66,39 @@ func Binary() string {
 	return "terraform"
 }
 
+// CLI names a Terraform-compatible CLI as its `version` command does.
+type CLI struct {
+	// Product is "Terraform" or "OpenTofu".
+	Product string
+	// Version is the version without its "v", such as "1.11.4" or "1.11.0-dev".
+	Version string
+}
+
+func (c CLI) String() string { return c.Product + " " + c.Version }
+
+// OpenTofu reports whether the CLI is OpenTofu rather than Terraform.
+func (c CLI) OpenTofu() bool { return c.Product == "OpenTofu" }
+
+// Identify runs `version` of Binary(). Its first line names the product;
+// `version -json` does not (OpenTofu prints the same terraform_version key).
+func Identify(ctx context.Context) (CLI, error) {
+	out, err := exec.CommandContext(ctx, Binary(), "version").Output()
+	if err != nil {
+		return CLI{}, fmt.Errorf("%s version: %w", Binary(), err)
+	}
+	return parseVersion(string(out))
+}
+
+// parseVersion reads the first line of `version`, such as "Terraform v1.11.4".
+func parseVersion(out string) (CLI, error) {
+	line, _, _ := strings.Cut(out, "\n")
+	product, v, ok := strings.Cut(strings.TrimSpace(line), " v")
+	if !ok || (product != "Terraform" && product != "OpenTofu") || v == "" {
+		return CLI{}, fmt.Errorf("not the version line of Terraform or OpenTofu: %q", line)
+	}
+	return CLI{Product: product, Version: v}, nil
+}
+
 // Command prepares `terraform args...` in dir with the provider installed
 // and env added to this process's environment.
 func (p *Provider) Command(ctx context.Context, dir string, env []string, args ...string) *exec.Cmd {
