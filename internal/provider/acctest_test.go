@@ -9,15 +9,18 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
 // Acceptance tests run the real terraform binary against a sandbox started
@@ -187,6 +190,43 @@ func testAccPreCheck(t *testing.T) {
 	t.Helper()
 	if _, err := testProviderFactories["cardpay"](); err != nil {
 		t.Fatalf("provider server: %v", err)
+	}
+}
+
+// testCLI is the CLI the acceptance tests run (TF_ACC_TERRAFORM_PATH),
+// identified once per test binary.
+var testCLI = sync.OnceValues(func() (tfcli.CLI, error) {
+	return tfcli.Identify(context.Background())
+})
+
+// openTofuWithoutEphemeralOpen is the first OpenTofu release that leaves
+// ephemeral resources out of the plan (opentofu/opentofu#3897).
+var openTofuWithoutEphemeralOpen = version.Must(version.NewVersion("1.12.0"))
+
+// skipIfPlanOpensEphemeral skips a test whose applied configuration holds an
+// ephemeral resource when the CLI is OpenTofu before 1.12. Such an OpenTofu
+// lists every ephemeral resource in the plan JSON's resource_changes with
+// the action "open", even when it prints "No changes", and
+// terraform-plugin-testing's post-apply empty-plan check counts every
+// action but "no-op" as a change. The provider cannot avoid it.
+func skipIfPlanOpensEphemeral(t *testing.T) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		return // resource.Test skips the test without running any CLI
+	}
+	cli, err := testCLI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := version.NewVersion(cli.Version)
+	if err != nil {
+		t.Fatalf("%s: %v", cli, err)
+	}
+	if cli.OpenTofu() && v.LessThan(openTofuWithoutEphemeralOpen) {
+		t.Skipf("%s lists each ephemeral resource in the plan JSON's resource_changes with the action \"open\" "+
+			"(fixed in OpenTofu 1.12), and terraform-plugin-testing's empty-plan check after apply "+
+			"(planIsEmpty) takes every action but \"no-op\" for a change, so it fails this test although "+
+			"OpenTofu plans no changes", cli)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 )
 
 func TestAccAISAccountBalanceEphemeral(t *testing.T) {
+	skipIfPlanOpensEphemeral(t)
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
 	checks := append(aisEphemeralChecks(aisAccountBalanceRead),

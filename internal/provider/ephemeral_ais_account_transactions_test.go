@@ -12,6 +12,7 @@ import (
 )
 
 func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
+	skipIfPlanOpensEphemeral(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)

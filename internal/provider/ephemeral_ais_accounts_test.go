@@ -88,6 +88,7 @@ func (want aisStateAddresses) CheckState(_ context.Context, req statecheck.Check
 }
 
 func TestAccAISAccountsEphemeral(t *testing.T) {
+	skipIfPlanOpensEphemeral(t)
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
 	checks := append(aisEphemeralChecks(aisAccountsRead),

@@ -75,6 +75,7 @@ func expectEchoedCodeIssued(sb *sandbox.Server, storeID string) storeInterappChe
 }
 
 func TestAccInterappRegistrationEphemeral(t *testing.T) {
+	skipIfPlanOpensEphemeral(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	start := time.Now()
