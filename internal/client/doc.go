@@ -8,9 +8,11 @@
 //
 // The service's pages disagree in places, and the client accepts every
 // published form: a store as {"id", "status"} or {"storeId", "isActive"},
-// a store list as a bare array or {"stores": [...]}, an order's payment link
-// and nonce beside the order or inside it, and both onboarding status
-// vocabularies (OnboardingStageOf). Status words and ID styles are never
+// a store list as a bare array or {"stores": [...]} (and a webhook list
+// likewise), an order's payment link and nonce beside the order or inside
+// it, a webhook ID as a JSON number or string, both onboarding status
+// vocabularies (OnboardingStageOf), and the AIS error body
+// {"statusCode", "message"} next to the partner API's. Status words and ID styles are never
 // validated: unknown words are kept as sent, and unknown fields are
 // ignored. A list answer that lacks its list is an error rather than an
 // empty list, so a broken answer cannot read as "everything was deleted".
@@ -47,12 +49,14 @@
 //   - 500, 502, 504, timeouts and other transport errors leave the outcome
 //     unknown. They are retried only for requests that cannot create a
 //     duplicate when sent twice: every GET (payment methods, terminals,
-//     stores, a store, an order, onboarding status), the store update (PUT
-//     replaces the same fields), store deactivation (DELETE; deactivating
-//     twice leaves it inactive), payment-method activation (activating twice
-//     leaves it active) and the three AIS reads (POSTs that change nothing).
+//     stores, a store, an order, onboarding status, webhooks, a consent),
+//     the store and webhook updates (a PUT replaces the same fields), store
+//     deactivation (DELETE; deactivating twice leaves it inactive),
+//     payment-method activation (activating twice leaves it active), a
+//     consent's fresh authorization URL (asking twice only yields another
+//     URL) and the three AIS reads (POSTs that change nothing).
 //   - The create requests (online terminal, onboarding, order, in-app
-//     registration code, store, consent) are never repeated after such a failure:
+//     registration code, store, webhook, consent) are never repeated after such a failure:
 //     the caller gets a *MaybeCreatedError saying what may exist and what to
 //     check, wrapping the *APIError or transport error.
 //   - A connection that could not be opened sent nothing, so it is retried
@@ -87,7 +91,8 @@
 // request and response bodies at TRACE. Headers are never logged, and the
 // secret and token are masked in every message and field. Logged bodies
 // also mask the values of the keys in sensitiveKeys (in-app registration
-// code and link, an order's SDK nonce, bank authorization URL, IBANs,
+// code and link, an order's SDK nonce, a webhook's signing secret, bank
+// authorization URL, IBANs,
 // account numbers and holder names, accountDetails, counterparty); a body
 // that is not JSON is logged
 // by length only.

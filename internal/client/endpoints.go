@@ -290,6 +290,40 @@ func (c *Client) CreateConsent(ctx context.Context, req ConsentRequest) (*Consen
 	return &out, nil
 }
 
+// GetConsent reads a consent. The published path takes the data provider's
+// consent ID, which exists once the user has authorized; whether the
+// service also answers for a request ID is not published, so id may be
+// either and a 404 for a request ID says nothing about the consent.
+func (c *Client) GetConsent(ctx context.Context, id string) (*Consent, error) {
+	const op = "get AIS consent"
+	if err := requireSegment(op, "consent ID", id); err != nil {
+		return nil, err
+	}
+	ep := endpoint{op: op, method: http.MethodGet, path: consentPath(id), auth: authBearer, repeatable: true}
+	var out Consent
+	if err := c.do(ctx, ep, nil, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+// AuthorizeConsent asks for a fresh bank authorization URL of a pending
+// consent. Asking twice only yields another URL, so it is repeatable.
+func (c *Client) AuthorizeConsent(ctx context.Context, id string) (string, error) {
+	const op = "authorize AIS consent"
+	if err := requireSegment(op, "consent ID", id); err != nil {
+		return "", err
+	}
+	ep := endpoint{op: op, method: http.MethodPost, path: consentPath(id) + "/authorize", auth: authBearer, repeatable: true}
+	var out consentAuthorization
+	if err := c.do(ctx, ep, nil, &out); err != nil {
+		return "", err
+	}
+	return out.AuthorizationURL, nil
+}
+
+func consentPath(id string) string { return "/v1/ais/consents/" + url.PathEscape(id) }
+
 // ListAccounts lists an AIS user's bank accounts (4.9). It is a read sent
 // as POST, so it is repeatable.
 func (c *Client) ListAccounts(ctx context.Context, req AccountsRequest) (*AccountsResponse, error) {
@@ -326,6 +360,47 @@ func partnerRead(op, path string) endpoint {
 
 func aisRead(op, path string) endpoint {
 	return endpoint{op: op, method: http.MethodPost, path: path, auth: authBearer, repeatable: true}
+}
+
+// CreateWebhook creates a webhook endpoint. The answer is the only one that
+// carries the signing secret.
+func (c *Client) CreateWebhook(ctx context.Context, req WebhookRequest) (*Webhook, error) {
+	ep := endpoint{
+		op:           "create webhook",
+		method:       http.MethodPost,
+		path:         "/v1/partner/webhooks",
+		auth:         authPartner,
+		maybeCreated: fmt.Sprintf("the service may have created a webhook endpoint for %q; check the partner's webhooks before applying again", req.URL),
+	}
+	var out createdWebhook
+	if err := c.do(ctx, ep, req, &out); err != nil {
+		return nil, err
+	}
+	return (*Webhook)(&out), nil
+}
+
+// ListWebhooks lists the partner's webhook endpoints, without secrets.
+func (c *Client) ListWebhooks(ctx context.Context) ([]Webhook, error) {
+	var out webhookList
+	if err := c.do(ctx, partnerRead("list webhooks", "/v1/partner/webhooks"), nil, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// UpdateWebhook replaces an endpoint's URL and events. A PUT of the same
+// values leaves the same endpoint, so the call is repeatable.
+func (c *Client) UpdateWebhook(ctx context.Context, id string, req WebhookRequest) (*Webhook, error) {
+	const op = "update webhook"
+	if err := requireSegment(op, "webhook ID", id); err != nil {
+		return nil, err
+	}
+	ep := endpoint{op: op, method: http.MethodPut, path: "/v1/partner/webhooks/" + url.PathEscape(id), auth: authPartner, repeatable: true}
+	var out Webhook
+	if err := c.do(ctx, ep, req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
 }
 
 // MethodMatches reports whether two payment-method names are the same; see

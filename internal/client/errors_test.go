@@ -21,6 +21,7 @@ func TestErrorMessageShapes(t *testing.T) {
 	}{
 		{"status ERROR envelope", `{"status":"ERROR","message":"Merchant 9 not found"}`, "Merchant 9 not found"},
 		{"status FAILED envelope", `{"status":"FAILED","message":"Store is inactive"}`, "Store is inactive"},
+		{"AIS envelope", `{"statusCode":404,"message":"consent ta:1:2 not found"}`, "consent ta:1:2 not found"},
 		{"error string", `{"error":"upstream unavailable"}`, "upstream unavailable"},
 		{"oauth error with description", `{"error":"invalid_token","error_description":"token expired"}`, "invalid_token: token expired"},
 		{"error_description alone", `{"error_description":"token expired"}`, "token expired"},

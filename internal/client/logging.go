@@ -80,7 +80,8 @@ var sensitiveKeys = keySet(
 	"iban", "bban", "accountNumber", "accountHolderName", "accountDetails", // AIS (4.9-4.11)
 	"counterparty", // a transaction's other party: a name and an IBAN
 
-	"nonce", // an order's online-SDK nonce
+	"nonce",  // an order's online-SDK nonce
+	"secret", // a webhook endpoint's signing secret
 )
 
 func keySet(keys ...string) map[string]bool {

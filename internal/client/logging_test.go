@@ -98,8 +98,8 @@ func TestLoggingWithoutLogger(t *testing.T) {
 }
 
 // TestLoggingMasksPersonalData checks that TRACE body logs never show the
-// in-app registration code, the consent's bank link or bank details, while
-// callers still get every value.
+// in-app registration code, the consent's bank link, a webhook's signing
+// secret or bank details, while callers still get every value.
 func TestLoggingMasksPersonalData(t *testing.T) {
 	const (
 		code    = "RC-739154"
@@ -109,10 +109,12 @@ func TestLoggingMasksPersonalData(t *testing.T) {
 		accNo   = "ACCNO-998877"
 		holder  = "Jane Holder-Unique"
 		cpIBAN  = "SE4550000000058398257466"
+		secret  = "whsec_SIGNING-KEY-42"
 	)
 	answers := map[string]string{
 		"/v1/partner/merchants/1/card-payments/terminals/interapp": `{"registrationCode":"` + code + `","registrationLink":"companion://pair?code=` + code + `"}`,
-		"/v1/ais/consents": `{"requestId":"req-1","merchantId":1,"userId":"u-1","status":"pending","authorizationUrl":"` + authURL + `"}`,
+		"/v1/ais/consents":     `{"requestId":"req-1","merchantId":1,"userId":"u-1","status":"pending","authorizationUrl":"` + authURL + `"}`,
+		"/v1/partner/webhooks": `{"id":9001,"url":"https://hooks.example/cardpay","events":["payment.completed"],"secret":"` + secret + `"}`,
 		"/v1/ais/accounts": `{"userId":"u-1","merchantId":1,"accounts":[{"accountId":"acc-1","accountHolderName":"` + holder + `","iban":"` + iban +
 			`","balance":1234.56,"accountDetails":{"bban":"` + bban + `","accountNumber":"` + accNo + `"}}],"totalAccounts":1}`,
 		"/v1/ais/accounts/balance":      `{"accountId":"acc-1","balance":{"value":"1234.56","currency":"DKK"},"accountDetails":{"iban":"` + iban + `","accountHolderName":"` + holder + `"}}`,
@@ -142,6 +144,10 @@ func TestLoggingMasksPersonalData(t *testing.T) {
 	if err != nil || consent.AuthorizationURL == nil || *consent.AuthorizationURL != authURL {
 		t.Fatalf("consent = %+v, %v", consent, err)
 	}
+	hook, err := c.CreateWebhook(ctx, WebhookRequest{URL: "https://hooks.example/cardpay", Events: []string{"payment.completed"}})
+	if err != nil || hook.Secret == nil || *hook.Secret != secret {
+		t.Fatalf("webhook = %+v, %v; want the secret returned unchanged", hook, err)
+	}
 	accounts, err := c.ListAccounts(ctx, AccountsRequest{UserID: "u-1", MerchantID: 1})
 	if err != nil || len(accounts.Accounts) != 1 || accounts.Accounts[0].IBAN != iban {
 		t.Fatalf("accounts = %+v, %v", accounts, err)
@@ -157,7 +163,7 @@ func TestLoggingMasksPersonalData(t *testing.T) {
 	}
 
 	out := logs.String()
-	for _, value := range []string{code, "AUTH-SESSION-55", iban, bban, accNo, holder, cpIBAN} {
+	for _, value := range []string{code, "AUTH-SESSION-55", iban, bban, accNo, holder, cpIBAN, secret} {
 		if strings.Contains(out, value) {
 			t.Errorf("logs contain %q", value)
 		}

@@ -133,6 +133,102 @@ func readOpCases() []opCase {
 			repeatable: true,
 		},
 		{
+			name: "CreateWebhook",
+			call: func(ctx context.Context, c *Client) (any, error) {
+				return c.CreateWebhook(ctx, WebhookRequest{URL: "https://hooks.example/cardpay", Events: []string{"payment.completed", "payment.failed"}})
+			},
+			method:  http.MethodPost,
+			path:    "/v1/partner/webhooks",
+			reqBody: `{"url":"https://hooks.example/cardpay","events":["payment.completed","payment.failed"]}`,
+			status:  http.StatusCreated,
+			respBody: `{"id":9001,"url":"https://hooks.example/cardpay","events":["payment.completed","payment.failed"],"status":"active",
+				"secret":"whsec_abc","lastTriggeredAt":null,"createdAt":"2026-03-19T10:00:00Z"}`,
+			check: func(t *testing.T, got any) {
+				want := Webhook{ID: "9001", URL: "https://hooks.example/cardpay", Events: []string{"payment.completed", "payment.failed"},
+					Status: "active", Secret: ptr("whsec_abc"), CreatedAt: "2026-03-19T10:00:00Z"}
+				if w, ok := got.(*Webhook); !ok || !reflect.DeepEqual(*w, want) {
+					t.Errorf("got %#v, want %#v", got, want)
+				}
+			},
+		},
+		{
+			name: "ListWebhooks",
+			call: func(ctx context.Context, c *Client) (any, error) {
+				return c.ListWebhooks(ctx)
+			},
+			method: http.MethodGet,
+			path:   "/v1/partner/webhooks",
+			status: http.StatusOK,
+			respBody: `[{"id":9001,"url":"https://hooks.example/a","events":["merchant.activated"],"status":"inactive",
+				"lastTriggeredAt":"2026-03-20T08:00:00Z","createdAt":"2026-03-19T10:00:00Z"},{"id":"wh:7:b","url":"https://hooks.example/b","events":[],"status":"active"}]`,
+			repeatable: true,
+			check: func(t *testing.T, got any) {
+				want := []Webhook{
+					{ID: "9001", URL: "https://hooks.example/a", Events: []string{"merchant.activated"}, Status: "inactive",
+						LastTriggeredAt: ptr("2026-03-20T08:00:00Z"), CreatedAt: "2026-03-19T10:00:00Z"},
+					{ID: "wh:7:b", URL: "https://hooks.example/b", Events: []string{}, Status: "active"},
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("got %#v, want %#v", got, want)
+				}
+			},
+		},
+		{
+			name: "UpdateWebhook",
+			call: func(ctx context.Context, c *Client) (any, error) {
+				return c.UpdateWebhook(ctx, "9001", WebhookRequest{URL: "https://hooks.example/new", Events: []string{"payment.failed"}})
+			},
+			method:     http.MethodPut,
+			path:       "/v1/partner/webhooks/9001",
+			reqBody:    `{"url":"https://hooks.example/new","events":["payment.failed"]}`,
+			status:     http.StatusOK,
+			respBody:   `{"id":9001,"url":"https://hooks.example/new","events":["payment.failed"],"status":"active"}`,
+			repeatable: true,
+			check: func(t *testing.T, got any) {
+				if w, ok := got.(*Webhook); !ok || w.ID != "9001" || w.URL != "https://hooks.example/new" || w.Secret != nil {
+					t.Errorf("got %#v", got)
+				}
+			},
+		},
+		{
+			name: "GetConsent",
+			call: func(ctx context.Context, c *Client) (any, error) {
+				return c.GetConsent(ctx, "ta:6Cpoq:BzQQ")
+			},
+			method: http.MethodGet,
+			path:   "/v1/ais/consents/ta:6Cpoq:BzQQ",
+			bearer: true,
+			status: http.StatusOK,
+			respBody: `{"requestId":"r-1","merchantId":1,"userId":"user_35100188","permissions":["ReadBalances"],
+				"expirationDateTime":"2026-12-31T00:00:00Z","transactionFromDateTime":"2025-01-01T00:00:00Z","status":"revoked",
+				"createdAt":"2025-06-01T00:00:00Z","updatedAt":"2025-07-01T00:00:00Z","consentId":"ta:6Cpoq:BzQQ"}`,
+			repeatable: true,
+			check: func(t *testing.T, got any) {
+				cons, ok := got.(*Consent)
+				if !ok || cons.Status != "revoked" || cons.ConsentID == nil || *cons.ConsentID != "ta:6Cpoq:BzQQ" || cons.UpdatedAt != "2025-07-01T00:00:00Z" {
+					t.Errorf("got %#v", got)
+				}
+			},
+		},
+		{
+			name: "AuthorizeConsent",
+			call: func(ctx context.Context, c *Client) (any, error) {
+				return c.AuthorizeConsent(ctx, "req_1")
+			},
+			method:     http.MethodPost,
+			path:       "/v1/ais/consents/req_1/authorize",
+			bearer:     true,
+			reqBody:    `{}`,
+			status:     http.StatusOK,
+			respBody:   `{"authorizationUrl":"https://bank.example/authorize?session=2"}`,
+			repeatable: true,
+			check: func(t *testing.T, got any) {
+				if got != "https://bank.example/authorize?session=2" {
+					t.Errorf("got %#v", got)
+				}
+			},
+		},
+		{
 			name: "GetOrder",
 			call: func(ctx context.Context, c *Client) (any, error) {
 				return c.GetOrder(ctx, 1001, "ord:7f3:a")
@@ -217,6 +313,9 @@ func TestListAnswersMustSayWhatTheyList(t *testing.T) {
 		{"store without ID", `[{"name":"Main"}]`, listStores, `neither "id" nor "storeId"`},
 		{"stores not a list", `"none"`, listStores, "cannot unmarshal"},
 		{"onboarding without status", `{"applicationId":"a-1"}`, getOnboardingStatus, `no "applicationStatus"`},
+		{"webhooks key missing", `{"items":[]}`, listWebhooks, `"webhooks" array`},
+		{"webhook without ID", `[{"url":"https://hooks.example/a"}]`, listWebhooks, `no "id"`},
+		{"webhook ID of another type", `[{"id":true}]`, listWebhooks, `JSON number or string`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			api := newFakeAPI(t, reply{status: http.StatusOK, body: tc.body})
@@ -235,6 +334,11 @@ func listTerminals(ctx context.Context, c *Client) error {
 
 func listStores(ctx context.Context, c *Client) error {
 	_, err := c.ListStores(ctx, 1001)
+	return err
+}
+
+func listWebhooks(ctx context.Context, c *Client) error {
+	_, err := c.ListWebhooks(ctx)
 	return err
 }
 
@@ -314,6 +418,8 @@ func TestNewReadsRejectEmptySegments(t *testing.T) {
 		"GetStore":        func() error { _, err := c.GetStore(t.Context(), 1001, ""); return err }(),
 		"DeactivateStore": c.DeactivateStore(t.Context(), 1001, " "),
 		"GetOrder":        func() error { _, err := c.GetOrder(t.Context(), 1001, ""); return err }(),
+		"GetConsent":      func() error { _, err := c.GetConsent(t.Context(), ""); return err }(),
+		"UpdateWebhook":   func() error { _, err := c.UpdateWebhook(t.Context(), " ", WebhookRequest{}); return err }(),
 	} {
 		if err == nil || !strings.Contains(err.Error(), "must not be empty") {
 			t.Errorf("%s with an empty ID: err = %v", name, err)
@@ -321,5 +427,29 @@ func TestNewReadsRejectEmptySegments(t *testing.T) {
 	}
 	if n := len(api.requests()); n != 0 {
 		t.Errorf("sent %d requests, want none", n)
+	}
+}
+
+// The webhook list may come wrapped; an answer to a create without an ID
+// leaves the endpoint untrackable, so it is reported as maybe created.
+func TestWebhookShapes(t *testing.T) {
+	api := newFakeAPI(t, reply{status: http.StatusOK, body: `{"webhooks":[{"id":"12","url":"https://hooks.example/a","events":["payment.failed"]}]}`})
+	got, err := api.client(t).ListWebhooks(t.Context())
+	if err != nil || len(got) != 1 || got[0].ID != "12" {
+		t.Fatalf("ListWebhooks = %+v, %v", got, err)
+	}
+
+	api = newFakeAPI(t, reply{status: http.StatusCreated, body: `{"url":"https://hooks.example/a","secret":"whsec_x"}`})
+	_, err = api.client(t).CreateWebhook(t.Context(), WebhookRequest{URL: "https://hooks.example/a", Events: []string{"payment.failed"}})
+	var maybe *MaybeCreatedError
+	if !errors.As(err, &maybe) || !strings.Contains(err.Error(), `webhook endpoint for "https://hooks.example/a"`) {
+		t.Errorf("err = %v, want a MaybeCreatedError naming the URL", err)
+	}
+}
+
+func TestAuthorizeConsentNeedsURL(t *testing.T) {
+	api := newFakeAPI(t, reply{status: http.StatusOK, body: `{}`})
+	if _, err := api.client(t).AuthorizeConsent(t.Context(), "req_1"); err == nil || !strings.Contains(err.Error(), `no "authorizationUrl"`) {
+		t.Errorf("err = %v, want the missing URL named", err)
 	}
 }

@@ -453,3 +453,103 @@ type TransactionsResponse struct {
 	PageLimit         int64         `json:"pageLimit"`
 	Transactions      []Transaction `json:"transactions"`
 }
+
+// WebhookRequest is the body of POST and PUT /v1/partner/webhooks: both
+// fields are required, and a PUT replaces both.
+type WebhookRequest struct {
+	URL    string   `json:"url"`
+	Events []string `json:"events"`
+}
+
+// Webhook is an endpoint that receives the partner's event notifications.
+// Secret, the signing key, comes only with the create answer.
+type Webhook struct {
+	// ID is a JSON number on the published pages; a string is accepted
+	// too, and either is kept as text.
+	ID              FlexibleID `json:"id"`
+	URL             string     `json:"url"`
+	Events          []string   `json:"events"`
+	Status          string     `json:"status"`
+	Secret          *string    `json:"secret,omitempty"`
+	LastTriggeredAt *string    `json:"lastTriggeredAt,omitempty"`
+	CreatedAt       string     `json:"createdAt"`
+}
+
+// FlexibleID is an identifier the service may send as a JSON number or a
+// JSON string; it is kept as the text of either, digit for digit.
+type FlexibleID string
+
+// UnmarshalJSON accepts a JSON string or number.
+func (id *FlexibleID) UnmarshalJSON(data []byte) error {
+	data = bytes.TrimSpace(data)
+	if bytes.Equal(data, []byte("null")) {
+		*id = ""
+		return nil
+	}
+	if len(data) > 0 && data[0] == '"' {
+		var s string
+		if err := json.Unmarshal(data, &s); err != nil {
+			return err
+		}
+		*id = FlexibleID(s)
+		return nil
+	}
+	var n json.Number
+	if err := json.Unmarshal(data, &n); err != nil {
+		return fmt.Errorf("id must be a JSON number or string, got %s", data)
+	}
+	*id = FlexibleID(n.String())
+	return nil
+}
+
+// createdWebhook is a create answer, which must name the endpoint.
+type createdWebhook Webhook
+
+func (w *createdWebhook) validate() error {
+	if w.ID == "" {
+		return errors.New(`the new webhook endpoint has no "id"`)
+	}
+	return nil
+}
+
+// webhookList is a webhook list as a bare JSON array or an object
+// {"webhooks": [...]}; the pages show the fields, not the wrapping.
+type webhookList []Webhook
+
+func (l *webhookList) UnmarshalJSON(data []byte) error {
+	if trimmed := bytes.TrimSpace(data); len(trimmed) > 0 && trimmed[0] == '[' {
+		return json.Unmarshal(trimmed, (*[]Webhook)(l))
+	}
+	var wrapped struct {
+		Webhooks *[]Webhook `json:"webhooks"`
+	}
+	if err := json.Unmarshal(data, &wrapped); err != nil {
+		return err
+	}
+	if wrapped.Webhooks == nil {
+		return errors.New(`expected a JSON array of webhooks or an object with a "webhooks" array`)
+	}
+	*l = *wrapped.Webhooks
+	return nil
+}
+
+func (l webhookList) validate() error {
+	for i, w := range l {
+		if w.ID == "" {
+			return fmt.Errorf(`webhook %d of the list has no "id"`, i)
+		}
+	}
+	return nil
+}
+
+// consentAuthorization is the answer of POST /v1/ais/consents/{id}/authorize.
+type consentAuthorization struct {
+	AuthorizationURL string `json:"authorizationUrl"`
+}
+
+func (a *consentAuthorization) validate() error {
+	if a.AuthorizationURL == "" {
+		return errors.New(`no "authorizationUrl"`)
+	}
+	return nil
+}
