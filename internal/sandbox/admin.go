@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -228,7 +230,8 @@ func (s *Server) authorize(requestID string) (Consent, error) {
 		if c.Status != consentPending {
 			return fmt.Errorf("consent %s is %s; only pending consents can be authorized: %w", c.RequestID, c.Status, ErrInvalidTransition)
 		}
-		c.Status, c.ConsentID = consentAuthorized, randomID("cns_")
+		// Consent IDs carry colons, like the data provider's published ones.
+		c.Status, c.ConsentID = consentAuthorized, "ta:"+randomID("")+":"+randomID("")
 		return nil
 	})
 	if err != nil {
@@ -255,6 +258,24 @@ func (s *Server) expire(requestID string) (Consent, error) {
 			return nil
 		}
 		return fmt.Errorf("consent %s is %s and cannot expire: %w", c.RequestID, c.Status, ErrInvalidTransition)
+	})
+	return rec.Consent, err
+}
+
+// RevokeConsent moves an authorized consent to revoked, as the user or the
+// bank would; revoking a revoked consent is a no-op.
+func (s *Server) RevokeConsent(requestID string) error {
+	_, err := s.revoke(requestID)
+	return err
+}
+
+func (s *Server) revoke(requestID string) (Consent, error) {
+	rec, err := s.transition(requestID, func(c *ConsentRecord) error {
+		if c.Status != consentAuthorized && c.Status != consentRevoked {
+			return fmt.Errorf("consent %s is %s; only authorized consents can be revoked: %w", c.RequestID, c.Status, ErrInvalidTransition)
+		}
+		c.Status = consentRevoked
+		return nil
 	})
 	return rec.Consent, err
 }
@@ -298,11 +319,13 @@ func (s *Server) transition(requestID string, change func(*ConsentRecord) error)
 	return *c, nil
 }
 
+// sendCallback POSTs the consent to its callback URL with the consentId
+// query parameter that the published flow puts on the user's redirect.
 func (s *Server) sendCallback(rec ConsentRecord) {
 	body, _ := json.Marshal(rec.Consent)
 	ctx, cancel := context.WithTimeout(context.Background(), callbackTimeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, rec.CallbackURL, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, withQuery(rec.CallbackURL, "consentId", rec.ConsentID), bytes.NewReader(body))
 	if err != nil {
 		s.logger.Printf("consent %s: callback request: %v", rec.RequestID, err)
 		return
@@ -318,6 +341,18 @@ func (s *Server) sendCallback(rec ConsentRecord) {
 	if resp.StatusCode >= 300 {
 		s.logger.Printf("consent %s: callback to %s answered %d", rec.RequestID, rec.CallbackURL, resp.StatusCode)
 	}
+}
+
+// withQuery adds key=value to raw's query, keeping the query it has.
+func withQuery(raw, key, value string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return raw // validated on creation; a failed request is logged
+	}
+	q := u.Query()
+	q.Set(key, value)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 // adminRoutes registers the unauthenticated /_sandbox/ surface. It is meant
@@ -354,6 +389,19 @@ func (s *Server) adminRoutes() {
 		return http.StatusOK, c, err
 	})
 	s.admin("POST /_sandbox/consents/{requestId}/fail", s.adminFail)
+	s.admin("POST /_sandbox/consents/{requestId}/revoke", func(r *http.Request) (int, any, error) {
+		c, err := s.revoke(r.PathValue("requestId"))
+		return http.StatusOK, c, err
+	})
+	s.admin("POST /_sandbox/webhooks/{id}/deliver", s.adminDeliver)
+	s.admin("PATCH /_sandbox/webhooks/{id}", s.adminChangeWebhook)
+	s.admin("DELETE /_sandbox/webhooks/{id}", func(r *http.Request) (int, any, error) {
+		id, err := adminWebhookID(r)
+		if err != nil {
+			return 0, nil, err
+		}
+		return http.StatusOK, okBody, s.RemoveWebhook(id)
+	})
 	s.admin("POST /_sandbox/applications/{applicationId}/status", s.adminApplicationStatus)
 	s.admin("POST /_sandbox/interapp/{registrationCode}/pair", s.adminPairDevice)
 	s.admin("POST /_sandbox/terminals/{terminalId}/deactivate", func(r *http.Request) (int, any, error) {
@@ -382,6 +430,8 @@ func (s *Server) admin(pattern string, h adminHandler) {
 				return errorf(http.StatusNotFound, "%v", err)
 			case errors.Is(err, ErrInvalidTransition):
 				return errorf(http.StatusConflict, "%v", err)
+			case errors.Is(err, ErrInvalidInput) && !errors.As(err, new(*apiError)):
+				return badRequest("%v", err)
 			case err != nil:
 				return err
 			}
@@ -466,4 +516,43 @@ func (s *Server) adminBody(r *http.Request, v any, required bool) error {
 		return err
 	}
 	return decodeJSON(body, v, required)
+}
+
+func adminWebhookID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, badRequest("webhook id must be a positive integer, got %q", r.PathValue("id"))
+	}
+	return id, nil
+}
+
+func (s *Server) adminDeliver(r *http.Request) (int, any, error) {
+	id, err := adminWebhookID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	var req struct {
+		Event string `json:"event"`
+	}
+	if err := s.adminBody(r, &req, false); err != nil {
+		return 0, nil, err
+	}
+	d, err := s.DeliverWebhookEvent(id, req.Event)
+	if err != nil && !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrInvalidInput) {
+		return 0, nil, errorf(http.StatusBadGateway, "%v", err) // the receiver could not be reached
+	}
+	return http.StatusOK, d, err
+}
+
+func (s *Server) adminChangeWebhook(r *http.Request) (int, any, error) {
+	id, err := adminWebhookID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	var change WebhookChange
+	if err := s.adminBody(r, &change, true); err != nil {
+		return 0, nil, err
+	}
+	w, err := s.ChangeWebhook(id, change)
+	return http.StatusOK, w, err
 }

@@ -83,7 +83,7 @@ func TestAdminHTTP(t *testing.T) {
 	r = e.do(http.MethodGet, "/_sandbox/state", nil, nil)
 	expectStatus(t, r, http.StatusOK)
 	state := r.obj(t)
-	expectKeys(t, state, "terminals", "applications", "orders", "interappCodes", "stores", "paymentMethods", "consents")
+	expectKeys(t, state, "terminals", "applications", "orders", "interappCodes", "stores", "paymentMethods", "consents", "webhooks")
 	if len(get[[]any](t, state, "orders")) != 1 || len(get[[]any](t, state, "stores")) != 10 {
 		t.Errorf("state = %s", r.raw)
 	}

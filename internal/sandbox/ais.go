@@ -23,6 +23,7 @@ var permissions = []string{permAccounts, permBalances, permTransactions}
 // bank data is immutable so filtering runs unlocked.
 type aisCall struct {
 	partner Partner
+	r       *http.Request
 	body    []byte
 }
 
@@ -42,7 +43,7 @@ func (s *Server) ais(h aisHandler) handlerFunc {
 		if err != nil {
 			return err
 		}
-		status, resp, err := h(&aisCall{partner: p, body: body})
+		status, resp, err := h(&aisCall{partner: p, r: r, body: body})
 		if err != nil {
 			return err
 		}
@@ -95,7 +96,7 @@ func (s *Server) createConsent(c *aisCall) (int, any, error) {
 			RequestID: id, MerchantID: req.MerchantID, UserID: req.UserID, Permissions: slices.Clone(req.Permissions),
 			ExpirationDateTime: req.ExpirationDateTime, TransactionFromDateTime: req.TransactionFromDateTime,
 			Status: consentPending, CreatedAt: timestamp(now), UpdatedAt: timestamp(now),
-			AuthorizationURL: "https://bank.sandbox.cardpay.example/authorize?requestId=" + id,
+			AuthorizationURL: authorizationURL(id),
 		},
 		CallbackURL: req.CallbackURL, ClientID: c.partner.AISClientID, expires: expires, txFrom: txFrom,
 	}
@@ -147,6 +148,60 @@ func validatePermissions(perms []string) error {
 		}
 	}
 	return nil
+}
+
+// getConsent answers the consent named in the path by its consent ID or,
+// as the sandbox's choice, its request ID. Consents of other AIS clients
+// are 404 like unknown ones.
+func (s *Server) getConsent(c *aisCall) (int, any, error) {
+	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
+		return 0, nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec, err := s.st.clientConsent(c.partner, c.r.PathValue("consentId"))
+	if err != nil {
+		return 0, nil, err
+	}
+	expireIfDue(rec, s.now())
+	return http.StatusOK, rec.Consent, nil
+}
+
+// authorizeConsentURL gives a pending consent a fresh bank authorization
+// URL, which later reads return too.
+func (s *Server) authorizeConsentURL(c *aisCall) (int, any, error) {
+	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
+		return 0, nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec, err := s.st.clientConsent(c.partner, c.r.PathValue("consentId"))
+	if err != nil {
+		return 0, nil, err
+	}
+	now := s.now()
+	expireIfDue(rec, now)
+	if rec.Status != consentPending {
+		return 0, nil, errorf(http.StatusConflict, "consent %s is %s; only a pending consent can be authorized", rec.RequestID, rec.Status)
+	}
+	rec.AuthorizationURL = authorizationURL(rec.RequestID)
+	rec.UpdatedAt = timestamp(now)
+	return http.StatusOK, consentAuthorization{AuthorizationURL: rec.AuthorizationURL}, nil
+}
+
+// authorizationURL is a bank link for the consent, new on every call.
+func authorizationURL(requestID string) string {
+	return "https://bank.sandbox.cardpay.example/authorize?requestId=" + requestID + "&session=" + randomID("")
+}
+
+// clientConsent finds a consent of p's AIS client by consent ID or request ID.
+func (st *state) clientConsent(p Partner, id string) (*ConsentRecord, error) {
+	for _, c := range st.consents {
+		if c.ClientID == p.AISClientID && (c.RequestID == id || (c.ConsentID != "" && c.ConsentID == id)) {
+			return c, nil
+		}
+	}
+	return nil, errorf(http.StatusNotFound, "consent %q not found", id)
 }
 
 // consentFor finds the newest authorized, unexpired consent of merchant and

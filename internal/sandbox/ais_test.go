@@ -41,7 +41,7 @@ func TestAISDataEndpoints(t *testing.T) {
 	expectStatus(t, r, http.StatusOK)
 	accounts := r.obj(t)
 	expectKeys(t, accounts, "userId", "merchantId", "clientId", "consentId", "accounts", "totalAccounts")
-	if accounts["clientId"] != DemoAISClientID || accounts["totalAccounts"] != float64(3) || !strings.HasPrefix(get[string](t, accounts, "consentId"), "cns_") {
+	if accounts["clientId"] != DemoAISClientID || accounts["totalAccounts"] != float64(3) || !strings.HasPrefix(get[string](t, accounts, "consentId"), "ta:") {
 		t.Errorf("accounts response = %v", accounts)
 	}
 	// Decimals are strings, exact; accountDetails keeps non-string values.

@@ -1,6 +1,7 @@
 // Package sandbox is an in-memory implementation of the partner API described
 // in ../shared/api/partner-api.md (all eleven endpoints) and of the reads,
-// lists and store endpoints that ../shared/api/service-reads.md adds, with
+// lists, store, webhook and consent endpoints that
+// ../shared/api/service-reads.md adds, with
 // authentication, validation, state, an admin surface and fault injection.
 // It is an independent implementation of the service (it does not import
 // internal/client) so that client and provider tests exercise a real HTTP
@@ -14,14 +15,16 @@
 // ../shared/api/conventions.md and otherwise does what a careful payment
 // platform does. Every such choice is listed here; the code keeps each in one
 // place (mostly constants in server.go, partner.go, onboarding.go,
-// terminals.go, stores.go and ais.go).
+// terminals.go, stores.go, webhooks.go and ais.go).
 //
 // Status codes and errors:
 //   - Success: 201 for the creating POSTs (online terminal, onboard, order,
-//     interapp code, store, consent); 200 for everything else, including
+//     interapp code, store, webhook, consent); 200 for everything else, including
 //     activate and the store DELETE.
-//   - Errors use the body {"status":"ERROR","message":"..."} with a message
-//     that names the field, header, object or permission at fault. Messages
+//   - Errors use the body {"status":"ERROR","message":"..."} on partner and
+//     admin routes and {"statusCode":404,"message":"..."} on /v1/ais/ routes,
+//     as the AIS pages publish; the message names the field, header, object
+//     or permission at fault. Messages
 //     never contain a client secret or an access token, except those of a
 //     fault with EchoHeaders, which exists to leak them on purpose.
 //   - 400 bad input, 401 missing or wrong credentials, 403 a merchant of
@@ -179,12 +182,22 @@
 //   - Timestamps are echoed exactly as sent. A new consent is pending, with
 //     authorizationUrl and without consentId or errorMessage.
 //   - Transitions (driven by the admin surface, standing in for the bank):
-//     pending -> authorized (fills consentId, then POSTs the consent JSON to
-//     callbackUrl with a 5 s timeout; a failed callback is logged only);
-//     pending -> failed (sets errorMessage); pending or authorized -> expired
-//     (admin, or automatically once expirationDateTime has passed by
-//     Config.Now). Expiring an expired consent is a no-op; any other
-//     transition is 409. revoked is never produced.
+//     pending -> authorized (fills consentId, of the data provider's
+//     "ta:<hex>:<hex>" form, then POSTs the consent JSON to callbackUrl with
+//     ?consentId=<id> added to its query, as the published browser redirect
+//     carries it, with a 5 s timeout; a failed callback is logged only);
+//     pending -> failed (sets errorMessage); authorized -> revoked; pending
+//     or authorized -> expired (admin, or automatically once
+//     expirationDateTime has passed by Config.Now). Expiring an expired or
+//     revoking a revoked consent is a no-op; any other transition is 409.
+//   - GET /v1/ais/consents/{consentId} answers the consent as the create
+//     answer shapes it. The published path takes the consent ID; the sandbox
+//     also answers for a request ID (its choice: the pages do not say, and
+//     tests play a service that refuses the request-ID form with a 404
+//     fault). A consent of another AIS client is 404 like an unknown one.
+//   - POST /v1/ais/consents/{consentId}/authorize (same IDs) answers
+//     {"authorizationUrl": ...}, a new URL on every call, which later reads
+//     return too; a consent that is not pending is 409.
 //   - Data endpoints need an authorized, unexpired consent of the same
 //     merchant and user holding ReadAccountsDetail (accounts), ReadBalances
 //     (balance) or ReadTransactionsDetail (transactions); the newest such
@@ -193,6 +206,26 @@
 //     authorized consent lacks.
 //   - A user without bank data in the fixtures has no accounts (an empty
 //     list); an unknown accountId is 404.
+//
+// Webhooks (partner credentials, no merchant in the path; each partner sees
+// only its own endpoints, another partner's ID is 404 like an unknown one):
+//   - POST /v1/partner/webhooks {"url", "events"} answers 201 with id (a
+//     JSON number, from 9001 up across partners), url, events, status
+//     "active", secret ("whsec_..."), lastTriggeredAt null and createdAt.
+//     Only this answer carries the secret. url must be absolute https, or
+//     http for a loopback host, without user info or fragment; events must
+//     be a non-empty list, without duplicates, of merchant.activated,
+//     merchant.deactivated, payment.completed, payment.failed,
+//     payment.created, payment.processing, payment.expired.
+//   - GET /v1/partner/webhooks answers a bare JSON array (the pages do not
+//     show a wrapper) without secrets; PUT /v1/partner/webhooks/{id} replaces
+//     url and events (both required, same rules). There is no delete.
+//   - A delivery (admin only) POSTs {"id": "evt_...", "type", "createdAt",
+//     "data": {"merchantId", "test": true}} to the URL with both published
+//     signatures, since the guides disagree: X-Webhook-Signature, the hex
+//     HMAC-SHA256 of the body with the secret, and X-AcountPay-Signature,
+//     the same over "<X-AcountPay-Timestamp>.<body>" (Unix seconds by
+//     Config.Now). lastTriggeredAt is stamped whatever the receiver answers.
 //
 // Transactions: pageLimit defaults to 200 and must be 1..1000 (400 outside;
 // Config.MaxPageLimit raises the bound for benchmarks).
@@ -238,7 +271,10 @@
 //	DELETE /_sandbox/requests                                        counts zeroed; state and faults kept
 //	GET    /_sandbox/state                                           State
 //	POST   /_sandbox/merchants/{merchantId}/payment-methods/{method}/deactivate
-//	POST   /_sandbox/consents/{requestId}/authorize | expire | fail  (fail body {"errorMessage": "..."} optional)
+//	POST   /_sandbox/consents/{requestId}/authorize | expire | fail | revoke  (fail body {"errorMessage": "..."} optional)
+//	POST   /_sandbox/webhooks/{id}/deliver                           signed test event; body {"event": "..."} optional (default: the first)
+//	PATCH  /_sandbox/webhooks/{id}                                   any of "url", "events", "status"
+//	DELETE /_sandbox/webhooks/{id}                                   the endpoint disappears (what cardpay support would do)
 //	POST   /_sandbox/applications/{applicationId}/status             {"applicationStatus": "MERCHANT_CREATED"}
 //	POST   /_sandbox/interapp/{registrationCode}/pair                201; body {"terminalName": "..."} optional
 //	POST   /_sandbox/terminals/{terminalId}/deactivate               terminalStatus INACTIVE (idempotent)
@@ -249,8 +285,10 @@
 //	DELETE /_sandbox/faults
 //
 // Each has an exported Go method with the same effect: SetApplicationStatus,
-// PairDevice, DeactivateTerminal, ChangeStore (with a StoreChange) and
-// SetOrderStatus among them. Unknown objects are 404 (ErrNotFound),
+// PairDevice, DeactivateTerminal, ChangeStore (with a StoreChange),
+// SetOrderStatus, RevokeConsent, DeliverWebhookEvent, ChangeWebhook (with a
+// WebhookChange) and RemoveWebhook among them; a delivery whose receiver
+// cannot be reached is 502 over HTTP. Unknown objects are 404 (ErrNotFound),
 // impossible transitions 409 (ErrInvalidTransition), refused arguments 400
 // (ErrInvalidInput). The store change stands for the world outside
 // Terraform: it validates formats like PUT but may deactivate the default

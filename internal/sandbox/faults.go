@@ -227,7 +227,7 @@ func writeFault(w http.ResponseWriter, r *http.Request, f Fault) {
 		h.Set("Host", r.Host) // net/http moves Host out of Header
 		msg += "; request headers: " + formatHeaders(h)
 	}
-	writeError(w, f.Status, msg)
+	writeError(w, r, f.Status, msg)
 }
 
 // formatHeaders renders headers as "Name=v1,v2, Name2=v" in name order,

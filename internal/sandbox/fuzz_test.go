@@ -38,7 +38,7 @@ func FuzzDecodeRequest(f *testing.F) {
 		// created objects from piling up over millions of inputs.
 		srv.Reset()
 		authorizeUserConsent(t, srv)
-		seedRobustOrder(srv)
+		seedRobustObjects(srv)
 
 		rec := serveRaw(t, srv, m, path, "application/json", body)
 		if rec.Code >= 500 {
@@ -48,9 +48,8 @@ func FuzzDecodeRequest(f *testing.F) {
 			t.Fatalf("%s %s with body %q: Content-Type %q, body %q is not JSON", m, path, body, ct, rec.Body)
 		}
 		if rec.Code >= 400 {
-			var env errorResponse
-			if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil || env.Status != "ERROR" || env.Message == "" {
-				t.Fatalf("%s %s with body %q: %d without the error envelope: %s", m, path, body, rec.Code, rec.Body)
+			if problem := envelopeProblem(path, rec.Code, rec.Body.Bytes()); problem != "" {
+				t.Fatalf("%s %s with body %q: %d: %s", m, path, body, rec.Code, problem)
 			}
 		}
 	})

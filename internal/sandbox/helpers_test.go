@@ -75,11 +75,13 @@ func (r response) obj(t *testing.T) map[string]any {
 	return m
 }
 
+// message returns the message of an error body in either API area's
+// envelope; envelopeProblem checks which one a path must use.
 func (r response) message(t *testing.T) string {
 	t.Helper()
 	m := r.obj(t)
-	if m["status"] != "ERROR" {
-		t.Fatalf("error body without status ERROR: %s", r.raw)
+	if m["status"] != "ERROR" && m["statusCode"] != float64(r.status) {
+		t.Fatalf("error body in neither envelope: %s", r.raw)
 	}
 	msg, _ := m["message"].(string)
 	return msg

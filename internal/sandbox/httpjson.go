@@ -52,11 +52,11 @@ func (s *Server) serve(h handlerFunc, w http.ResponseWriter, r *http.Request) {
 	}
 	var ae *apiError
 	if errors.As(err, &ae) {
-		writeError(w, ae.status, ae.message)
+		writeError(w, r, ae.status, ae.message)
 		return
 	}
 	s.logger.Printf("internal error on %s %s: %v", r.Method, r.URL.Path, err)
-	writeError(w, http.StatusInternalServerError, "internal sandbox error")
+	writeError(w, r, http.StatusInternalServerError, "internal sandbox error")
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -70,8 +70,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_, _ = w.Write(append(body, '\n'))
 }
 
-// writeError writes the error envelope {"status":"ERROR","message":...}.
-func writeError(w http.ResponseWriter, status int, message string) {
+// writeError writes the error envelope of the API area r is in: the AIS
+// pages publish {"statusCode": 404, "message": ...}; everything else uses
+// the partner API's {"status": "ERROR", "message": ...}.
+func writeError(w http.ResponseWriter, r *http.Request, status int, message string) {
+	if strings.HasPrefix(r.URL.Path, "/v1/ais/") {
+		writeJSON(w, status, aisErrorResponse{StatusCode: status, Message: message})
+		return
+	}
 	writeJSON(w, status, errorResponse{Status: "ERROR", Message: message})
 }
 

@@ -371,8 +371,8 @@ func TestRequestIDHeader(t *testing.T) {
 func TestEveryPartnerRouteChecksInOrder(t *testing.T) {
 	e := newEnv(t)
 	for _, route := range e.srv.routeKeys {
-		if !strings.Contains(route, "/v1/partner/") {
-			continue
+		if !strings.Contains(route, "/v1/partner/merchants/") {
+			continue // webhook routes name no merchant: see webhooks_test.go
 		}
 		method, path := routePath(route)
 		other := strings.Replace(path, "/1001/", "/%s/", 1)

@@ -10,8 +10,10 @@ import (
 	"net/http/httptest"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // validBodies holds a valid request body for every API route, with every
@@ -47,8 +49,13 @@ var validBodies = map[string]map[string]any{
 	"GET /v1/partner/merchants/{merchantId}/stores/{storeId}":               nil,
 	"DELETE /v1/partner/merchants/{merchantId}/stores/{storeId}":            nil,
 	"GET /v1/partner/merchants/{merchantId}/card-payments/orders/{orderId}": nil,
-	"POST /v1/ais/accounts":         {"merchantId": 1001, "userId": "user-1001"},
-	"POST /v1/ais/accounts/balance": {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
+	"POST /v1/partner/webhooks":                                             {"url": "https://hooks.example/cardpay", "events": []any{"payment.completed"}},
+	"GET /v1/partner/webhooks":                                              nil,
+	"PUT /v1/partner/webhooks/{id}":                                         {"url": "https://hooks.example/cardpay", "events": []any{"payment.completed"}},
+	"GET /v1/ais/consents/{consentId}":                                      nil,
+	"POST /v1/ais/consents/{consentId}/authorize":                           nil,
+	"POST /v1/ais/accounts":                                                 {"merchantId": 1001, "userId": "user-1001"},
+	"POST /v1/ais/accounts/balance":                                         {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
 	"POST /v1/ais/accounts/transactions": {
 		"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk",
 		"pageLimit": 10, "fromDate": "2025-01-01", "toDate": "2026-01-01",
@@ -61,7 +68,7 @@ var validBodies = map[string]map[string]any{
 func routePath(route string) (method, path string) {
 	method, path, _ = strings.Cut(route, " ")
 	path = strings.NewReplacer("{merchantId}", "1001", "{method}", "visa", "{storeId}", "1001-second",
-		"{orderId}", robustOrderID).Replace(path)
+		"{orderId}", robustOrderID, "{id}", strconv.Itoa(robustWebhookID), "{consentId}", robustConsentID).Replace(path)
 	return method, path
 }
 
@@ -83,20 +90,35 @@ func robustServer(t testing.TB) *Server {
 	t.Helper()
 	srv := New(Config{Now: newFakeClock().Now})
 	authorizeUserConsent(t, srv)
-	seedRobustOrder(srv)
+	seedRobustObjects(srv)
 	return srv
 }
 
-// robustOrderID is the order routePath reads; seedRobustOrder stores it
-// because created order IDs are random.
-const robustOrderID = "ord_robustness"
+// The order, pending consent and webhook endpoint routePath names;
+// seedRobustObjects stores them because created IDs are random.
+const (
+	robustOrderID   = "ord_robustness"
+	robustConsentID = "req_robustness"
+	robustWebhookID = firstWebhookID
+)
 
-func seedRobustOrder(srv *Server) {
+func seedRobustObjects(srv *Server) {
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
 	srv.st.orders = append(srv.st.orders, Order{
 		MerchantID: 1001, OrderID: robustOrderID, Status: orderCreated, Amount: 100, Currency: "DKK", CreatedAt: fixtureCreatedAt,
 	})
+	srv.st.consents = append(srv.st.consents, &ConsentRecord{
+		Consent: Consent{RequestID: robustConsentID, MerchantID: 1001, UserID: "user-robust", Permissions: []string{permBalances},
+			ExpirationDateTime: "2099-01-01T00:00:00Z", TransactionFromDateTime: "2025-01-01T00:00:00Z", Status: consentPending,
+			CreatedAt: fixtureCreatedAt, UpdatedAt: fixtureCreatedAt},
+		ClientID: DemoAISClientID, expires: time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC),
+	})
+	srv.st.webhooks = append(srv.st.webhooks, &Webhook{
+		ID: robustWebhookID, PartnerClientID: DemoPartnerClientID, URL: "https://hooks.example/robust",
+		Events: []string{"payment.failed"}, Status: statusActive, Secret: "whsec_robust", CreatedAt: fixtureCreatedAt,
+	})
+	srv.st.nextWebhookID = robustWebhookID + 1
 }
 
 // serveRaw sends one request with valid credentials for both route families
@@ -120,9 +142,9 @@ func serveRaw(t testing.TB, srv *Server, method, path, contentType string, body 
 	return rec
 }
 
-// expectErrorEnvelope fails unless rec is a 4xx with a JSON body of exactly
-// {"status":"ERROR","message":"<non-empty>"}.
-func expectErrorEnvelope(t *testing.T, rec *httptest.ResponseRecorder) {
+// expectErrorEnvelope fails unless rec is a 4xx with the error envelope of
+// path's API area (see envelopeProblem).
+func expectErrorEnvelope(t *testing.T, path string, rec *httptest.ResponseRecorder) {
 	t.Helper()
 	if rec.Code < 400 || rec.Code > 499 {
 		t.Errorf("status = %d, want 4xx; body %s", rec.Code, rec.Body)
@@ -130,14 +152,28 @@ func expectErrorEnvelope(t *testing.T, rec *httptest.ResponseRecorder) {
 	if ct := rec.Header().Get("Content-Type"); ct != "application/json" {
 		t.Errorf("Content-Type = %q, want application/json", ct)
 	}
+	if problem := envelopeProblem(path, rec.Code, rec.Body.Bytes()); problem != "" {
+		t.Error(problem)
+	}
+}
+
+// envelopeProblem says how body differs from the error envelope of path's
+// API area, or "": exactly {"statusCode": status, "message": "<non-empty>"}
+// under /v1/ais/, {"status": "ERROR", "message": "<non-empty>"} elsewhere.
+func envelopeProblem(path string, status int, body []byte) string {
 	var env map[string]any
-	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil {
-		t.Fatalf("body is not a JSON object: %v: %q", err, rec.Body)
+	if err := json.Unmarshal(body, &env); err != nil {
+		return fmt.Sprintf("body is not a JSON object: %v: %q", err, body)
 	}
 	msg, _ := env["message"].(string)
-	if len(env) != 2 || env["status"] != "ERROR" || msg == "" {
-		t.Errorf("body is not the error envelope: %s", rec.Body)
+	ok := env["status"] == "ERROR"
+	if strings.HasPrefix(path, "/v1/ais/") {
+		ok = env["statusCode"] == float64(status)
 	}
+	if len(env) != 2 || !ok || msg == "" {
+		return fmt.Sprintf("body is not the error envelope for %s: %s", path, body)
+	}
+	return ""
 }
 
 func TestRobustnessTableCoversEveryRoute(t *testing.T) {
@@ -205,7 +241,7 @@ func TestRobustnessBadBodies(t *testing.T) {
 		method, path := routePath(route)
 		for name, body := range badBodies {
 			t.Run(route+"/"+name, func(t *testing.T) {
-				expectErrorEnvelope(t, serveRaw(t, srv, method, path, "application/json", []byte(body)))
+				expectErrorEnvelope(t, path, serveRaw(t, srv, method, path, "application/json", []byte(body)))
 			})
 		}
 	}
@@ -237,7 +273,7 @@ func TestRobustnessWrongFieldTypes(t *testing.T) {
 				raw, _ := json.Marshal(body)
 				t.Run(fmt.Sprintf("%s/%s=%s", route, field, raw), func(t *testing.T) {
 					rec := serveRaw(t, srv, method, path, "application/json", raw)
-					expectErrorEnvelope(t, rec)
+					expectErrorEnvelope(t, path, rec)
 					if !strings.Contains(rec.Body.String(), field) {
 						t.Errorf("message does not name field %q: %s", field, rec.Body)
 					}
@@ -256,7 +292,7 @@ func TestRobustnessBodySize(t *testing.T) {
 		for name, body := range map[string][]byte{"limit+1": overLimit, "10MiB": huge} {
 			t.Run(route+"/"+name, func(t *testing.T) {
 				rec := serveRaw(t, srv, method, path, "application/json", body)
-				expectErrorEnvelope(t, rec)
+				expectErrorEnvelope(t, path, rec)
 				if rec.Code != http.StatusRequestEntityTooLarge {
 					t.Errorf("status = %d, want 413", rec.Code)
 				}
@@ -264,7 +300,7 @@ func TestRobustnessBodySize(t *testing.T) {
 		}
 		t.Run(route+"/text content type", func(t *testing.T) {
 			rec := serveRaw(t, srv, method, path, "text/plain", []byte(`{}`))
-			expectErrorEnvelope(t, rec)
+			expectErrorEnvelope(t, path, rec)
 			if rec.Code != http.StatusUnsupportedMediaType {
 				t.Errorf("status = %d, want 415", rec.Code)
 			}
@@ -287,7 +323,7 @@ func TestRobustnessWrongMethods(t *testing.T) {
 			}
 			t.Run(m+" "+path, func(t *testing.T) {
 				rec := serveRaw(t, srv, m, path, "application/json", []byte(`{}`))
-				expectErrorEnvelope(t, rec)
+				expectErrorEnvelope(t, path, rec)
 				if want := strings.Join(allowed, ", "); rec.Code != http.StatusMethodNotAllowed || rec.Header().Get("Allow") != want {
 					t.Errorf("status %d, Allow %q; want 405 allowing %s", rec.Code, rec.Header().Get("Allow"), want)
 				}
@@ -308,7 +344,8 @@ func TestRobustnessUnknownPaths(t *testing.T) {
 		m + "1001/card-payments/orders/x":               405, // only GET reads an order
 		m + "1001/card-payments/orders/x/y":             404,
 		"/v1/ais/consents/":                             404,
-		"/v1/ais/consents/req_1":                        404,
+		"/v1/ais/consents/req_1":                        405, // GET reads a consent
+		"/v1/ais/consents/req_1/authorize/x":            404,
 		"/V1/AIS/CONSENTS":                              404,
 		"/v1//ais/consents":                             404,
 		"/v1/ais/../ais/consents":                       404,
@@ -337,7 +374,7 @@ func TestRobustnessUnknownPaths(t *testing.T) {
 				body = `{}`
 			}
 			rec := serveRaw(t, srv, method, path, "application/json", []byte(body))
-			expectErrorEnvelope(t, rec)
+			expectErrorEnvelope(t, path, rec)
 			if rec.Code != want {
 				t.Errorf("status = %d, want %d; body %s", rec.Code, want, rec.Body)
 			}

@@ -130,6 +130,11 @@ func (s *Server) routes() {
 	s.api("GET "+merchant+"/stores/{storeId}", s.partner(s.getStore))
 	s.api("DELETE "+merchant+"/stores/{storeId}", s.partner(s.deactivateStore))
 	s.api("GET "+merchant+"/card-payments/orders/{orderId}", s.partner(s.getOrder))
+	s.api("POST /v1/partner/webhooks", s.partnerWide(s.createWebhook))
+	s.api("GET /v1/partner/webhooks", s.partnerWide(s.listWebhooks))
+	s.api("PUT /v1/partner/webhooks/{id}", s.partnerWide(s.updateWebhook))
+	s.api("GET /v1/ais/consents/{consentId}", s.ais(s.getConsent))
+	s.api("POST /v1/ais/consents/{consentId}/authorize", s.ais(s.authorizeConsentURL))
 	s.adminRoutes()
 }
 
@@ -149,7 +154,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case !isCleanPath(r.URL.EscapedPath()):
 		// ServeMux would redirect to the cleaned path with an empty body;
 		// API clients are better served by the error envelope.
-		writeError(rec, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+
+		writeError(rec, r, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+
 			" (paths must not contain empty, \".\" or \"..\" segments)")
 	case pattern == "":
 		s.noRoute(rec, r)
@@ -169,12 +174,12 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(allowed) == 0 {
-		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
+		writeError(w, r, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
 		return
 	}
 	sort.Strings(allowed)
 	w.Header().Set("Allow", strings.Join(allowed, ", "))
-	writeError(w, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed on "+r.URL.Path+"; use "+strings.Join(allowed, ", "))
+	writeError(w, r, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed on "+r.URL.Path+"; use "+strings.Join(allowed, ", "))
 }
 
 // isCleanPath reports whether p is absolute and already in the form

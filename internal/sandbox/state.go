@@ -13,6 +13,7 @@ const (
 	consentPending    = "pending"
 	consentAuthorized = "authorized"
 	consentExpired    = "expired"
+	consentRevoked    = "revoked"
 	consentFailed     = "failed"
 )
 
@@ -26,6 +27,9 @@ type state struct {
 	orders       []Order
 	interapp     []InterappCode
 	consents     []*ConsentRecord
+	webhooks     []*Webhook
+	// nextWebhookID numbers endpoints across partners.
+	nextWebhookID int64
 }
 
 type merchantState struct {
@@ -124,11 +128,12 @@ type State struct {
 	Stores         []MerchantStore         `json:"stores"`
 	PaymentMethods []MerchantPaymentMethod `json:"paymentMethods"`
 	Consents       []ConsentRecord         `json:"consents"`
+	Webhooks       []Webhook               `json:"webhooks"`
 }
 
 // newState deep-copies the fixtures so requests never modify them.
 func newState(f *Fixtures) *state {
-	st := &state{merchants: map[int64]*merchantState{}}
+	st := &state{merchants: map[int64]*merchantState{}, nextWebhookID: firstWebhookID}
 	for _, m := range f.Merchants {
 		ms := &merchantState{partner: m.PartnerClientID, shortLinks: m.ShortLinks, variant: m.APIVariant}
 		if ms.variant == "" {
@@ -259,6 +264,7 @@ func (st *state) snapshot(now time.Time) State {
 		Stores:         []MerchantStore{},
 		PaymentMethods: []MerchantPaymentMethod{},
 		Consents:       []ConsentRecord{},
+		Webhooks:       []Webhook{},
 	}
 	for i := range out.InterappCodes {
 		out.InterappCodes[i].Expired = !now.Before(out.InterappCodes[i].expires)
@@ -277,6 +283,9 @@ func (st *state) snapshot(now time.Time) State {
 		cp := *c
 		cp.Permissions = slices.Clone(c.Permissions)
 		out.Consents = append(out.Consents, cp)
+	}
+	for _, w := range st.webhooks {
+		out.Webhooks = append(out.Webhooks, w.copy())
 	}
 	return out
 }

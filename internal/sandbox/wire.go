@@ -294,6 +294,45 @@ type transactionsResponse struct {
 	Transactions      []Transaction `json:"transactions"`
 }
 
+type webhookRequest struct {
+	URL    string   `json:"url"`
+	Events []string `json:"events"`
+}
+
+// webhookResponse is an endpoint as the API shows it: lastTriggeredAt is
+// null until the first delivery, and the secret is left out.
+type webhookResponse struct {
+	ID              int64    `json:"id"`
+	URL             string   `json:"url"`
+	Events          []string `json:"events"`
+	Status          string   `json:"status"`
+	LastTriggeredAt *string  `json:"lastTriggeredAt"`
+	CreatedAt       string   `json:"createdAt"`
+}
+
+// createdWebhookResponse is the create answer, the only one with the secret.
+type createdWebhookResponse struct {
+	webhookResponse
+	Secret string `json:"secret"`
+}
+
+// webhookEvent is the body of a delivery.
+type webhookEvent struct {
+	ID        string         `json:"id"`
+	Type      string         `json:"type"`
+	CreatedAt string         `json:"createdAt"`
+	Data      map[string]any `json:"data"`
+}
+
+type consentAuthorization struct {
+	AuthorizationURL string `json:"authorizationUrl"`
+}
+
+type aisErrorResponse struct {
+	StatusCode int    `json:"statusCode"`
+	Message    string `json:"message"`
+}
+
 type errorResponse struct {
 	Status  string `json:"status"`
 	Message string `json:"message"`

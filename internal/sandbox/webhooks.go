@@ -1,0 +1,344 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// webhookEvents are the event names the service's pages publish.
+var webhookEvents = []string{
+	"merchant.activated", "merchant.deactivated",
+	"payment.completed", "payment.failed", "payment.created", "payment.processing", "payment.expired",
+}
+
+// firstWebhookID keeps endpoint IDs clear of merchant IDs in examples.
+const firstWebhookID = 9001
+
+// Webhook is a webhook endpoint as the sandbox keeps it. The secret is
+// returned by the API only when the endpoint is created; the snapshot
+// shows it so tests can verify deliveries.
+type Webhook struct {
+	ID              int64    `json:"id"`
+	PartnerClientID string   `json:"partnerClientId"`
+	URL             string   `json:"url"`
+	Events          []string `json:"events"`
+	Status          string   `json:"status"`
+	Secret          string   `json:"secret"`
+	LastTriggeredAt string   `json:"lastTriggeredAt,omitempty"`
+	CreatedAt       string   `json:"createdAt"`
+}
+
+// answer is the endpoint as the list and update answers show it.
+func (w *Webhook) answer() webhookResponse {
+	resp := webhookResponse{ID: w.ID, URL: w.URL, Events: slices.Clone(w.Events), Status: w.Status, CreatedAt: w.CreatedAt}
+	if w.LastTriggeredAt != "" {
+		resp.LastTriggeredAt = &w.LastTriggeredAt
+	}
+	return resp
+}
+
+// partnerWide wraps a handler of a partner route without a merchant in its
+// path: credentials (401), body size and type (413/415), then the handler
+// under the lock.
+func (s *Server) partnerWide(h func(p Partner, r *http.Request, body []byte) (int, any, error)) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		p, err := s.authPartner(r)
+		if err != nil {
+			return err
+		}
+		body, err := s.readBody(w, r)
+		if err != nil {
+			return err
+		}
+		s.mu.Lock()
+		status, resp, err := h(p, r, body)
+		s.mu.Unlock()
+		if err != nil {
+			return err
+		}
+		writeJSON(w, status, resp)
+		return nil
+	}
+}
+
+func (s *Server) createWebhook(p Partner, _ *http.Request, body []byte) (int, any, error) {
+	var req webhookRequest
+	if err := decodeJSON(body, &req, true); err != nil {
+		return 0, nil, err
+	}
+	if err := validateWebhook(req.URL, req.Events); err != nil {
+		return 0, nil, err
+	}
+	w := &Webhook{
+		ID: s.st.nextWebhookID, PartnerClientID: p.ClientID, URL: req.URL, Events: slices.Clone(req.Events),
+		Status: statusActive, Secret: "whsec_" + randomToken(24), CreatedAt: timestamp(s.now()),
+	}
+	s.st.nextWebhookID++
+	s.st.webhooks = append(s.st.webhooks, w)
+	created := createdWebhookResponse{webhookResponse: w.answer(), Secret: w.Secret}
+	return http.StatusCreated, created, nil
+}
+
+func (s *Server) listWebhooks(p Partner, _ *http.Request, body []byte) (int, any, error) {
+	if err := decodeJSON(body, &struct{}{}, false); err != nil {
+		return 0, nil, err
+	}
+	out := []webhookResponse{}
+	for _, w := range s.st.webhooks {
+		if w.PartnerClientID == p.ClientID {
+			out = append(out, w.answer())
+		}
+	}
+	return http.StatusOK, out, nil
+}
+
+func (s *Server) updateWebhook(p Partner, r *http.Request, body []byte) (int, any, error) {
+	var req webhookRequest
+	if err := decodeJSON(body, &req, true); err != nil {
+		return 0, nil, err
+	}
+	if err := validateWebhook(req.URL, req.Events); err != nil {
+		return 0, nil, err
+	}
+	w, err := s.st.partnerWebhook(p, r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	w.URL, w.Events = req.URL, slices.Clone(req.Events)
+	return http.StatusOK, w.answer(), nil
+}
+
+// partnerWebhook finds p's endpoint by its path ID. Another partner's
+// endpoint is 404 like an unknown one, so IDs reveal nothing.
+func (st *state) partnerWebhook(p Partner, rawID string) (*Webhook, error) {
+	id, err := strconv.ParseInt(rawID, 10, 64)
+	if err != nil || id <= 0 {
+		return nil, badRequest("webhook id must be a positive integer, got %q", rawID)
+	}
+	w := st.webhook(id)
+	if w == nil || w.PartnerClientID != p.ClientID {
+		return nil, errorf(http.StatusNotFound, "webhook %d not found", id)
+	}
+	return w, nil
+}
+
+func (st *state) webhook(id int64) *Webhook {
+	for _, w := range st.webhooks {
+		if w.ID == id {
+			return w
+		}
+	}
+	return nil
+}
+
+func validateWebhook(rawURL string, events []string) error {
+	if err := validWebhookURL(rawURL); err != nil {
+		return err
+	}
+	return validWebhookEvents(events)
+}
+
+// validWebhookURL requires an absolute https URL, or http for loopback
+// hosts, without user info or fragment.
+func validWebhookURL(raw string) error {
+	u, err := url.Parse(raw)
+	ok := err == nil && u.Host != "" && u.User == nil && u.Fragment == "" &&
+		(u.Scheme == "https" || (u.Scheme == "http" && isLoopback(u.Hostname())))
+	if !ok {
+		return badRequest("field %q must be an absolute https URL (http only for localhost, 127.0.0.0/8 or ::1) "+
+			"without user name, password or fragment, got %q", "url", raw)
+	}
+	return nil
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+func validWebhookEvents(events []string) error {
+	if len(events) == 0 {
+		return badRequest("field %q is required: a non-empty array of %s", "events", strings.Join(webhookEvents, ", "))
+	}
+	for i, e := range events {
+		if err := oneOf("events", e, webhookEvents); err != nil {
+			return err
+		}
+		if slices.Contains(events[:i], e) {
+			return badRequest("field %q lists %s twice", "events", e)
+		}
+	}
+	return nil
+}
+
+// randomToken returns n random bytes as URL-safe base64.
+func randomToken(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// WebhookChange changes an endpoint behind the provider's back; nil fields
+// stay as they are.
+type WebhookChange struct {
+	URL    *string  `json:"url"`
+	Events []string `json:"events"`
+	Status *string  `json:"status"`
+}
+
+// ChangeWebhook applies change to an endpoint, with the API's format rules.
+func (s *Server) ChangeWebhook(id int64, change WebhookChange) (Webhook, error) {
+	if change.URL != nil {
+		if err := validWebhookURL(*change.URL); err != nil {
+			return Webhook{}, err
+		}
+	}
+	if change.Events != nil {
+		if err := validWebhookEvents(change.Events); err != nil {
+			return Webhook{}, err
+		}
+	}
+	if change.Status != nil && *change.Status != statusActive && *change.Status != statusInactive {
+		return Webhook{}, fmt.Errorf("status must be %q or %q, got %q: %w", statusActive, statusInactive, *change.Status, ErrInvalidInput)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := s.st.webhook(id)
+	if w == nil {
+		return Webhook{}, fmt.Errorf("webhook %d: %w", id, ErrNotFound)
+	}
+	if change.URL != nil {
+		w.URL = *change.URL
+	}
+	if change.Events != nil {
+		w.Events = slices.Clone(change.Events)
+	}
+	if change.Status != nil {
+		w.Status = *change.Status
+	}
+	return w.copy(), nil
+}
+
+// RemoveWebhook deletes an endpoint, as cardpay support would: the API has
+// no delete endpoint.
+func (s *Server) RemoveWebhook(id int64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := slices.IndexFunc(s.st.webhooks, func(w *Webhook) bool { return w.ID == id })
+	if i < 0 {
+		return fmt.Errorf("webhook %d: %w", id, ErrNotFound)
+	}
+	s.st.webhooks = slices.Delete(s.st.webhooks, i, i+1)
+	return nil
+}
+
+func (w *Webhook) copy() Webhook {
+	c := *w
+	c.Events = slices.Clone(w.Events)
+	return c
+}
+
+// WebhookDelivery is the outcome of a test delivery.
+type WebhookDelivery struct {
+	EventID    string `json:"eventId"`
+	Event      string `json:"event"`
+	StatusCode int    `json:"statusCode"`
+}
+
+// DeliverWebhookEvent sends a signed test event to an endpoint's URL, as
+// the service would: event is one the endpoint subscribes to ("" means its
+// first). Both published signing schemes are sent, so a receiver written
+// for either verifies it. A receiver that cannot be reached is an error.
+func (s *Server) DeliverWebhookEvent(id int64, event string) (WebhookDelivery, error) {
+	w, body, err := s.prepareDelivery(id, event)
+	if err != nil {
+		return WebhookDelivery{}, err
+	}
+	status, err := s.post(w, body)
+	if err != nil {
+		return WebhookDelivery{}, fmt.Errorf("delivery to %s: %w", w.URL, err)
+	}
+	var evt webhookEvent
+	_ = json.Unmarshal(body, &evt)
+	return WebhookDelivery{EventID: evt.ID, Event: evt.Type, StatusCode: status}, nil
+}
+
+// prepareDelivery builds the event and stamps lastTriggeredAt under the
+// lock; the delivery itself runs unlocked.
+func (s *Server) prepareDelivery(id int64, event string) (Webhook, []byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	w := s.st.webhook(id)
+	if w == nil {
+		return Webhook{}, nil, fmt.Errorf("webhook %d: %w", id, ErrNotFound)
+	}
+	if event == "" {
+		event = w.Events[0]
+	}
+	if !slices.Contains(w.Events, event) {
+		return Webhook{}, nil, fmt.Errorf("webhook %d does not subscribe to %q (it has %s): %w",
+			id, event, strings.Join(w.Events, ", "), ErrInvalidInput)
+	}
+	now := s.now()
+	body, _ := json.Marshal(webhookEvent{
+		ID: randomID("evt_"), Type: event, CreatedAt: timestamp(now),
+		Data: map[string]any{"merchantId": s.st.firstMerchantOf(w.PartnerClientID), "test": true},
+	})
+	w.LastTriggeredAt = timestamp(now)
+	return w.copy(), body, nil
+}
+
+func (st *state) firstMerchantOf(partner string) int64 {
+	for _, id := range st.merchantIDs {
+		if st.merchants[id].partner == partner {
+			return id
+		}
+	}
+	return 0
+}
+
+// post delivers body to w's URL with both signature schemes and returns
+// the receiver's status.
+func (s *Server) post(w Webhook, body []byte) (int, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), callbackTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, w.URL, bytes.NewReader(body))
+	if err != nil {
+		return 0, err
+	}
+	ts := strconv.FormatInt(s.now().Unix(), 10)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "cardpay-sandbox")
+	req.Header.Set("X-Webhook-Signature", sign(w.Secret, body))
+	req.Header.Set("X-AcountPay-Timestamp", ts)
+	req.Header.Set("X-AcountPay-Signature", sign(w.Secret, append([]byte(ts+"."), body...)))
+	resp, err := s.callback.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	_ = resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+// sign is the lowercase hex of HMAC-SHA256(secret, message).
+func sign(secret string, message []byte) string {
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write(message)
+	return hex.EncodeToString(mac.Sum(nil))
+}

@@ -1,0 +1,317 @@
+package sandbox
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const webhooksPath = "/v1/partner/webhooks"
+
+func webhookBody(url string, events ...string) map[string]any {
+	return map[string]any{"url": url, "events": events}
+}
+
+// The secret comes only with the create answer; lists and updates show the
+// partner's own endpoints without it.
+func TestWebhookEndpoints(t *testing.T) {
+	e := newEnv(t)
+	r := e.partner(http.MethodPost, webhooksPath, webhookBody("https://hooks.example/a", "payment.completed"))
+	expectStatus(t, r, http.StatusCreated)
+	created := r.obj(t)
+	expectKeys(t, created, "id", "url", "events", "status", "secret", "lastTriggeredAt", "createdAt")
+	if created["id"] != float64(firstWebhookID) || created["status"] != "active" || created["lastTriggeredAt"] != nil ||
+		!strings.HasPrefix(get[string](t, created, "secret"), "whsec_") || created["createdAt"] != "2026-01-15T12:00:00Z" {
+		t.Errorf("create answer = %v", created)
+	}
+	path := webhooksPath + "/" + strconv.Itoa(firstWebhookID)
+
+	r = e.partner(http.MethodPut, path, webhookBody("https://hooks.example/b", "payment.failed", "merchant.activated"))
+	expectStatus(t, r, http.StatusOK)
+	updated := r.obj(t)
+	expectKeys(t, updated, "id", "url", "events", "status", "lastTriggeredAt", "createdAt")
+	if updated["url"] != "https://hooks.example/b" || len(get[[]any](t, updated, "events")) != 2 {
+		t.Errorf("update answer = %v", updated)
+	}
+
+	r = e.partner(http.MethodGet, webhooksPath, nil)
+	expectStatus(t, r, http.StatusOK)
+	var list []map[string]any
+	mustUnmarshal(t, r.raw, &list)
+	if len(list) != 1 || list[0]["url"] != "https://hooks.example/b" {
+		t.Errorf("list = %s", r.raw)
+	}
+	if _, leaked := list[0]["secret"]; leaked {
+		t.Error("the list shows the secret")
+	}
+
+	// Another partner sees none of it and cannot change it.
+	r = e.do(http.MethodGet, webhooksPath, nil, otherPartnerAuth())
+	if expectStatus(t, r, http.StatusOK); string(r.raw) != "[]\n" {
+		t.Errorf("other partner's list = %s", r.raw)
+	}
+	expectMessage(t, e.do(http.MethodPut, path, webhookBody("https://evil.example/", "payment.failed"), otherPartnerAuth()),
+		http.StatusNotFound, "webhook 9001 not found")
+	expectMessage(t, e.partner(http.MethodPut, webhooksPath+"/abc", webhookBody("https://hooks.example/a", "payment.failed")),
+		http.StatusBadRequest, "positive integer")
+	expectMessage(t, e.do(http.MethodGet, webhooksPath, nil, nil), http.StatusUnauthorized, "missing header X-Partner-Client-Id")
+}
+
+func TestWebhookValidation(t *testing.T) {
+	e := newEnv(t)
+	for name, tc := range map[string]struct {
+		body map[string]any
+		want string
+	}{
+		"plain http":      {webhookBody("http://hooks.example/a", "payment.failed"), "absolute https URL"},
+		"relative":        {webhookBody("/hooks", "payment.failed"), "absolute https URL"},
+		"user info":       {webhookBody("https://u:p@hooks.example/a", "payment.failed"), "without user name"},
+		"unknown event":   {webhookBody("https://hooks.example/a", "payment.done"), "must be one of merchant.activated, merchant.deactivated, payment.completed"},
+		"no events":       {webhookBody("https://hooks.example/a"), `field "events" is required`},
+		"duplicate event": {webhookBody("https://hooks.example/a", "payment.failed", "payment.failed"), "lists payment.failed twice"},
+		"missing url":     {map[string]any{"events": []string{"payment.failed"}}, "absolute https URL"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			expectMessage(t, e.partner(http.MethodPost, webhooksPath, tc.body), http.StatusBadRequest, tc.want)
+		})
+	}
+	// Loopback receivers may use plain http, as the tests' own do.
+	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody("http://127.0.0.1:9/hook", "payment.failed")), http.StatusCreated)
+	if n := len(e.srv.Snapshot().Webhooks); n != 1 {
+		t.Errorf("sandbox holds %d endpoints, want only the valid one", n)
+	}
+}
+
+// A delivery carries both published signature schemes over the exact body
+// and stamps lastTriggeredAt.
+func TestWebhookDelivery(t *testing.T) {
+	type delivery struct {
+		header http.Header
+		body   []byte
+	}
+	got := make(chan delivery, 1)
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		got <- delivery{r.Header.Clone(), body}
+		w.WriteHeader(http.StatusAccepted)
+	}))
+	defer receiver.Close()
+
+	e := newEnv(t)
+	r := e.partner(http.MethodPost, webhooksPath, webhookBody(receiver.URL+"/events", "payment.completed", "payment.failed"))
+	expectStatus(t, r, http.StatusCreated)
+	secret := get[string](t, r.obj(t), "secret")
+
+	d, err := e.srv.DeliverWebhookEvent(firstWebhookID, "payment.failed")
+	if err != nil || d.StatusCode != http.StatusAccepted || d.Event != "payment.failed" || !strings.HasPrefix(d.EventID, "evt_") {
+		t.Fatalf("DeliverWebhookEvent = %+v, %v", d, err)
+	}
+	del := <-got
+	var evt map[string]any
+	mustUnmarshal(t, del.body, &evt)
+	if evt["id"] != d.EventID || evt["type"] != "payment.failed" || get[float64](t, evt, "data", "merchantId") != 1001 {
+		t.Errorf("event = %s", del.body)
+	}
+	mac := func(msg []byte) string {
+		h := hmac.New(sha256.New, []byte(secret))
+		h.Write(msg)
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	ts := del.header.Get("X-AcountPay-Timestamp")
+	if ts != strconv.FormatInt(e.clock.Now().Unix(), 10) {
+		t.Errorf("timestamp %q, want the clock's %d", ts, e.clock.Now().Unix())
+	}
+	if del.header.Get("X-Webhook-Signature") != mac(del.body) {
+		t.Error("X-Webhook-Signature is not the HMAC of the body")
+	}
+	if del.header.Get("X-AcountPay-Signature") != mac(append([]byte(ts+"."), del.body...)) {
+		t.Error("X-AcountPay-Signature is not the HMAC of timestamp.body")
+	}
+
+	var list []map[string]any
+	mustUnmarshal(t, e.partner(http.MethodGet, webhooksPath, nil).raw, &list)
+	if list[0]["lastTriggeredAt"] != "2026-01-15T12:00:00Z" {
+		t.Errorf("lastTriggeredAt = %v", list[0]["lastTriggeredAt"])
+	}
+
+	if _, err := e.srv.DeliverWebhookEvent(firstWebhookID, "merchant.activated"); !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("an event the endpoint does not subscribe to: %v, want ErrInvalidInput", err)
+	}
+	if _, err := e.srv.DeliverWebhookEvent(1, ""); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown endpoint: %v, want ErrNotFound", err)
+	}
+
+	// Over HTTP, with the endpoint's first event by default.
+	r = e.do(http.MethodPost, "/_sandbox/webhooks/9001/deliver", nil, nil)
+	expectStatus(t, r, http.StatusOK)
+	if <-got; r.obj(t)["event"] != "payment.completed" || r.obj(t)["statusCode"] != float64(http.StatusAccepted) {
+		t.Errorf("admin delivery = %s", r.raw)
+	}
+}
+
+func TestWebhookDeliveryToUnreachableReceiver(t *testing.T) {
+	dead := httptest.NewServer(http.NotFoundHandler())
+	url := dead.URL
+	dead.Close()
+	e := newEnv(t)
+	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody(url, "payment.failed")), http.StatusCreated)
+	expectMessage(t, e.do(http.MethodPost, "/_sandbox/webhooks/9001/deliver", nil, nil), http.StatusBadGateway, "delivery to "+url)
+}
+
+// The world outside Terraform: an endpoint changed or removed by others.
+func TestWebhookAdminChanges(t *testing.T) {
+	e := newEnv(t)
+	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody("https://hooks.example/a", "payment.failed")), http.StatusCreated)
+
+	r := e.do(http.MethodPatch, "/_sandbox/webhooks/9001", `{"url":"https://elsewhere.example/","status":"inactive"}`, nil)
+	expectStatus(t, r, http.StatusOK)
+	if w := e.srv.Snapshot().Webhooks[0]; w.URL != "https://elsewhere.example/" || w.Status != "inactive" || w.Events[0] != "payment.failed" {
+		t.Errorf("changed endpoint = %+v", w)
+	}
+	expectMessage(t, e.do(http.MethodPatch, "/_sandbox/webhooks/9001", `{"events":["nope"]}`, nil), http.StatusBadRequest, "must be one of")
+	expectMessage(t, e.do(http.MethodPatch, "/_sandbox/webhooks/9001", `{"status":"paused"}`, nil), http.StatusBadRequest, "status must be")
+	expectMessage(t, e.do(http.MethodPatch, "/_sandbox/webhooks/42", `{}`, nil), http.StatusNotFound, "webhook 42")
+
+	expectStatus(t, e.do(http.MethodDelete, "/_sandbox/webhooks/9001", nil, nil), http.StatusOK)
+	if n := len(e.srv.Snapshot().Webhooks); n != 0 {
+		t.Errorf("%d endpoints after removal", n)
+	}
+	expectStatus(t, e.do(http.MethodDelete, "/_sandbox/webhooks/9001", nil, nil), http.StatusNotFound)
+}
+
+func TestWebhookRoutesAreCounted(t *testing.T) {
+	e := newEnv(t)
+	e.partner(http.MethodPost, webhooksPath, webhookBody("https://hooks.example/a", "payment.failed"))
+	e.partner(http.MethodGet, webhooksPath, nil)
+	e.partner(http.MethodPut, webhooksPath+"/9001", webhookBody("https://hooks.example/a", "payment.failed"))
+	counts := e.srv.RequestCounts()
+	for _, route := range []string{"POST " + webhooksPath, "GET " + webhooksPath, "PUT " + webhooksPath + "/{id}"} {
+		if counts[route] != 1 {
+			t.Errorf("counts = %v, want one request for %s", counts, route)
+		}
+	}
+}
+
+// A consent reads by consent ID, as published, and by request ID, the
+// sandbox's addition; only the client that created it can read it.
+func TestConsentRead(t *testing.T) {
+	e := newEnv(t)
+	r := e.ais("/v1/ais/consents", consentBody())
+	expectStatus(t, r, http.StatusCreated)
+	requestID := get[string](t, r.obj(t), "requestId")
+
+	r = e.do(http.MethodGet, "/v1/ais/consents/"+requestID, nil, bearer(DemoAccessToken))
+	expectStatus(t, r, http.StatusOK)
+	if c := r.obj(t); c["status"] != "pending" || c["requestId"] != requestID {
+		t.Errorf("read by request ID = %v", c)
+	}
+	if err := e.srv.AuthorizeConsent(requestID); err != nil {
+		t.Fatal(err)
+	}
+	consentID := e.srv.Snapshot().Consents[0].ConsentID
+	if !strings.HasPrefix(consentID, "ta:") || strings.Count(consentID, ":") != 2 {
+		t.Errorf("consent ID %q is not of the data provider's ta:…:… form", consentID)
+	}
+	r = e.do(http.MethodGet, "/v1/ais/consents/"+consentID, nil, bearer(DemoAccessToken))
+	expectStatus(t, r, http.StatusOK)
+	if c := r.obj(t); c["status"] != "authorized" || c["consentId"] != consentID {
+		t.Errorf("read by consent ID = %v", c)
+	}
+
+	r = e.do(http.MethodGet, "/v1/ais/consents/"+consentID, nil, bearer(OtherAccessToken))
+	expectMessage(t, r, http.StatusNotFound, "not found")
+	if problem := envelopeProblem("/v1/ais/consents/x", r.status, r.raw); problem != "" {
+		t.Error(problem)
+	}
+	expectMessage(t, e.do(http.MethodGet, "/v1/ais/consents/nope", nil, bearer(DemoAccessToken)), http.StatusNotFound, `consent "nope" not found`)
+	r = e.do(http.MethodGet, "/v1/ais/consents/nope", nil, nil)
+	if expectStatus(t, r, http.StatusUnauthorized); envelopeProblem("/v1/ais/consents/nope", r.status, r.raw) != "" {
+		t.Errorf("AIS 401 is not in the AIS envelope: %s", r.raw)
+	}
+}
+
+// A pending consent gets a fresh authorization URL, which reads return;
+// any other status is a conflict.
+func TestConsentFreshAuthorizationURL(t *testing.T) {
+	e := newEnv(t)
+	r := e.ais("/v1/ais/consents", consentBody())
+	first := r.obj(t)
+	requestID := get[string](t, first, "requestId")
+
+	r = e.ais("/v1/ais/consents/"+requestID+"/authorize", nil)
+	expectStatus(t, r, http.StatusOK)
+	fresh := get[string](t, r.obj(t), "authorizationUrl")
+	if fresh == first["authorizationUrl"] || !strings.HasPrefix(fresh, "https://bank.sandbox.cardpay.example/authorize?requestId="+requestID) {
+		t.Errorf("fresh URL %q (first was %v)", fresh, first["authorizationUrl"])
+	}
+	r = e.do(http.MethodGet, "/v1/ais/consents/"+requestID, nil, bearer(DemoAccessToken))
+	if get[string](t, r.obj(t), "authorizationUrl") != fresh {
+		t.Errorf("read after renewal = %s", r.raw)
+	}
+	if err := e.srv.FailConsent(requestID, ""); err != nil {
+		t.Fatal(err)
+	}
+	expectMessage(t, e.ais("/v1/ais/consents/"+requestID+"/authorize", nil), http.StatusConflict, "is failed")
+}
+
+func TestRevokeConsent(t *testing.T) {
+	e := newEnv(t)
+	pending := get[string](t, e.ais("/v1/ais/consents", consentBody()).obj(t), "requestId")
+	if err := e.srv.RevokeConsent(pending); !errors.Is(err, ErrInvalidTransition) {
+		t.Errorf("revoking a pending consent: %v, want ErrInvalidTransition", err)
+	}
+	id := e.authorizedConsent(consentBody())
+	expectStatus(t, e.do(http.MethodPost, "/_sandbox/consents/"+id+"/revoke", nil, nil), http.StatusOK)
+	if err := e.srv.RevokeConsent(id); err != nil {
+		t.Errorf("revoking again: %v, want a no-op", err)
+	}
+	r := e.do(http.MethodGet, "/v1/ais/consents/"+id, nil, bearer(DemoAccessToken))
+	if c := r.obj(t); c["status"] != "revoked" {
+		t.Errorf("consent after revocation = %v", c)
+	}
+	// A revoked consent no longer opens the user's data.
+	expectMessage(t, e.ais("/v1/ais/accounts", map[string]any{"userId": "user-1001", "merchantId": 1001}),
+		http.StatusForbidden, "is revoked")
+}
+
+// The callback carries the consent ID as a query parameter, as the
+// published browser redirect does, next to the URL's own query.
+func TestCallbackCarriesConsentID(t *testing.T) {
+	query := make(chan string, 1)
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		query <- r.URL.RawQuery
+	}))
+	defer receiver.Close()
+	e := newEnv(t)
+	body := consentBody()
+	body["callbackUrl"] = receiver.URL + "/cb?tenant=1001"
+	id := e.authorizedConsent(body)
+	got := <-query
+	values, err := url.ParseQuery(got)
+	if err != nil || values.Get("tenant") != "1001" || values.Get("consentId") != e.srv.Snapshot().Consents[0].ConsentID || id == "" {
+		t.Errorf("callback query %q, want tenant=1001 and the consent ID", got)
+	}
+}
+
+// Partner routes keep their own error envelope.
+func TestErrorEnvelopesByArea(t *testing.T) {
+	e := newEnv(t)
+	partner := e.do(http.MethodGet, webhooksPath, nil, nil)
+	var env map[string]any
+	if err := json.Unmarshal(partner.raw, &env); err != nil || env["status"] != "ERROR" {
+		t.Errorf("partner 401 = %s, want the partner envelope", partner.raw)
+	}
+	ais := e.do(http.MethodPost, "/v1/ais/accounts", nil, nil)
+	if problem := envelopeProblem("/v1/ais/accounts", ais.status, ais.raw); problem != "" {
+		t.Error(problem)
+	}
+}
