@@ -39,6 +39,7 @@ const (
 	aisConsentRoute         = "POST /v1/ais/consents"
 	aisAccountsRoute        = "POST /v1/ais/accounts"
 	aisTransactionsRoute    = "POST /v1/ais/accounts/transactions"
+	getConsentRoute         = "GET /v1/ais/consents/{consentId}"
 	onboardStatusRoute      = "GET /v1/partner/merchants/{merchantId}/card-payments/onboard/status"
 	listTerminalsRoute      = "GET /v1/partner/merchants/{merchantId}/card-payments/terminals"
 	getOrderRoute           = "GET /v1/partner/merchants/{merchantId}/card-payments/orders/{orderId}"

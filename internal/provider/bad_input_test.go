@@ -111,6 +111,16 @@ var badInputs = []badInput{
 	{name: "consent callback URL", config: consentWith("callback_url", `"ftp://example.com/cb"`),
 		attr: "callback_url", want: `uses the scheme "ftp". Write an absolute https URL`},
 
+	// Webhook URL and events.
+	{name: "webhook plain http", config: `resource "cardpay_webhook" "x" {
+  url    = "http://hooks.example/events"
+  events = ["payment.completed"]
+}`, attr: "url", want: `plain http for a host that is not loopback.*Write an absolute https URL`},
+	{name: "webhook event name", config: `resource "cardpay_webhook" "x" {
+  url    = "https://hooks.example/events"
+  events = ["payment.complete"]
+}`, attr: "events", want: `value must be one of:.*"payment.completed"`},
+
 	// A store to create without a name.
 	{name: "created store without name", config: `resource "cardpay_store" "x" {
   merchant_id = 1001
@@ -151,6 +161,11 @@ var badInputs = []badInput{
   amount      = 1000
   currency    = "SEK"
 }`, want: `Invalid import ID for cardpay_order.*1001/ord_0123456789abcdef`},
+	{name: "import webhook with slash", resourceAddr: "cardpay_webhook.x", importID: "9001/x",
+		config: `resource "cardpay_webhook" "x" {
+  url    = "https://hooks.example/events"
+  events = ["payment.completed"]
+}`, want: `Invalid import ID for cardpay_webhook.*"9001"`},
 	{name: "import onboarding by application ID", resourceAddr: "cardpay_onboarding_application.x", importID: "app_0123",
 		config: `resource "cardpay_onboarding_application" "x" {
   merchant_id = 1001

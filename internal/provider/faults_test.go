@@ -108,6 +108,12 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
   merchant_id = 1001
 }`, `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 			func(s sandbox.State) int { return len(s.InterappCodes) }},
+		"cardpay_store": {createStoreRoute, storeConfig("test", 1001, "", `name = "Lost answer"`),
+			`store may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*cardpay_stores data source lists`,
+			func(s sandbox.State) int { return len(s.Stores) }},
+		"cardpay_webhook": {"POST /v1/partner/webhooks", webhookConfig("https://hooks.example/lost", "payment.failed"),
+			`webhook endpoint may have been created \(outcome unknown\).*HTTP 502.*cardpay_webhooks data source lists`,
+			func(s sandbox.State) int { return len(s.Webhooks) }},
 		"cardpay_ais_consent": {aisConsentRoute, consentBase,
 			`may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 			func(s sandbox.State) int { return len(s.Consents) }},

@@ -2,6 +2,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"sync"
 
@@ -18,51 +19,52 @@ import (
 // to measure what the sharing saves. It is not a user setting.
 var readCoalescing = "on"
 
-// merchantLists shares one list per merchant (its payment methods, its
-// terminals or its stores) among the resources and data sources that read
-// it. The API has no way to read one payment method or terminal, and one
-// store at a time would cost a request each, so without sharing a refresh
-// of N objects over M merchants would fetch N lists instead of M.
+// sharedLists shares one list per key (a merchant's payment methods,
+// terminals or stores, or the partner's webhooks) among the resources and
+// data sources that read it. The API has no way to read one payment method,
+// terminal or webhook, and one store at a time would cost a request each,
+// so without sharing a refresh of N objects over M merchants would fetch N
+// lists instead of M.
 //
 // It lives in providerData, which Terraform creates anew for every
 // operation (each plan, apply or import configures the provider again), so
 // a list is never older than the operation that uses it.
-type merchantLists[T any] struct {
-	fetch   func(ctx context.Context, c *client.Client, merchantID int64) ([]T, error)
+type sharedLists[K comparable, T any] struct {
+	fetch   func(ctx context.Context, c *client.Client, key K) ([]T, error)
 	flights singleflight.Group
 
 	mu sync.Mutex
-	// lists holds the answers fetched in this operation, by merchant.
-	lists map[int64][]T
-	// generation counts the changes to each merchant's list. A read only
+	// lists holds the answers fetched in this operation, by key.
+	lists map[K][]T
+	// generation counts the changes to each key's list. A read only
 	// shares a fetch started in the same generation, so a caller that has
 	// just changed the list never sees it from before that.
-	generation map[int64]uint64
+	generation map[K]uint64
 }
 
-func newMerchantLists[T any](fetch func(ctx context.Context, c *client.Client, merchantID int64) ([]T, error)) *merchantLists[T] {
-	return &merchantLists[T]{fetch: fetch, lists: map[int64][]T{}, generation: map[int64]uint64{}}
+func newSharedLists[K comparable, T any](fetch func(ctx context.Context, c *client.Client, key K) ([]T, error)) *sharedLists[K, T] {
+	return &sharedLists[K, T]{fetch: fetch, lists: map[K][]T{}, generation: map[K]uint64{}}
 }
 
-// get returns the merchant's list, fetching it at most once per generation.
-// The returned slice is shared: callers must not modify it.
-func (l *merchantLists[T]) get(ctx context.Context, c *client.Client, merchantID int64) ([]T, error) {
+// get returns key's list, fetching it at most once per generation. The
+// returned slice is shared: callers must not modify it.
+func (l *sharedLists[K, T]) get(ctx context.Context, c *client.Client, key K) ([]T, error) {
 	if readCoalescing == "off" {
-		return l.fetch(ctx, c, merchantID)
+		return l.fetch(ctx, c, key)
 	}
 	l.mu.Lock()
-	list, ok := l.lists[merchantID]
-	gen := l.generation[merchantID]
+	list, ok := l.lists[key]
+	gen := l.generation[key]
 	l.mu.Unlock()
 	if ok {
 		return list, nil
 	}
 
-	key := strconv.FormatInt(merchantID, 10) + "/" + strconv.FormatUint(gen, 10)
-	flight := l.flights.DoChan(key, func() (any, error) {
-		list, err := l.fetch(ctx, c, merchantID)
+	flightKey := fmt.Sprint(key) + "/" + strconv.FormatUint(gen, 10)
+	flight := l.flights.DoChan(flightKey, func() (any, error) {
+		list, err := l.fetch(ctx, c, key)
 		if err == nil {
-			l.keep(merchantID, gen, list)
+			l.keep(key, gen, list)
 		}
 		return list, err
 	})
@@ -80,39 +82,51 @@ func (l *merchantLists[T]) get(ctx context.Context, c *client.Client, merchantID
 }
 
 // keep stores a fetched list unless a change happened meanwhile.
-func (l *merchantLists[T]) keep(merchantID int64, gen uint64, list []T) {
+func (l *sharedLists[K, T]) keep(key K, gen uint64, list []T) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.generation[merchantID] == gen {
-		l.lists[merchantID] = list
+	if l.generation[key] == gen {
+		l.lists[key] = list
 	}
 }
 
-// changed forgets the merchant's list after a change made through the API
+// changed forgets key's list after a change made through the API
 // (answered or not), so the next read fetches it again.
-func (l *merchantLists[T]) changed(merchantID int64) {
+func (l *sharedLists[K, T]) changed(key K) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	delete(l.lists, merchantID)
-	l.generation[merchantID]++
+	delete(l.lists, key)
+	l.generation[key]++
 }
+
+// merchantLists are keyed by merchant ID.
+type merchantLists[T any] = sharedLists[int64, T]
+
+// partnerWide is the key of a list the partner has one of: its webhooks.
+type partnerWide struct{}
 
 // The lists shared per operation, one constructor each.
 
 func newPaymentMethodLists() *merchantLists[client.PaymentMethod] {
-	return newMerchantLists(func(ctx context.Context, c *client.Client, merchantID int64) ([]client.PaymentMethod, error) {
+	return newSharedLists(func(ctx context.Context, c *client.Client, merchantID int64) ([]client.PaymentMethod, error) {
 		return c.ListPaymentMethods(ctx, merchantID)
 	})
 }
 
 func newTerminalLists() *merchantLists[client.Terminal] {
-	return newMerchantLists(func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
+	return newSharedLists(func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
 		return c.ListTerminals(ctx, merchantID, "")
 	})
 }
 
 func newStoreLists() *merchantLists[client.Store] {
-	return newMerchantLists(func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Store, error) {
+	return newSharedLists(func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Store, error) {
 		return c.ListStores(ctx, merchantID)
+	})
+}
+
+func newWebhookLists() *sharedLists[partnerWide, client.Webhook] {
+	return newSharedLists(func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Webhook, error) {
+		return c.ListWebhooks(ctx)
 	})
 }

@@ -63,6 +63,7 @@ data "cardpay_ais_accounts" "user" {
 		aisAccountsRoute:   1,
 		getOrderRoute:      counts.Orders,
 		onboardStatusRoute: counts.Applications,
+		getConsentRoute:    counts.Consents,
 	} {
 		if n := plan[route]; n != want {
 			t.Errorf("the plan sent %d requests to %s, want %d (one per object)", n, route, want)

@@ -156,6 +156,7 @@ func (p *cardpayProvider) Resources(context.Context) []func() resource.Resource 
 		newOnlineTerminalResource,
 		newOrderResource,
 		newAISConsentResource,
+		newWebhookResource,
 	}
 }
 
@@ -165,6 +166,7 @@ func (p *cardpayProvider) DataSources(context.Context) []func() datasource.DataS
 		newOnboardingStatusDataSource,
 		newTerminalsDataSource,
 		newStoresDataSource,
+		newWebhooksDataSource,
 		newAISAccountsDataSource,
 		newAISAccountBalanceDataSource,
 		newAISAccountTransactionsDataSource,

@@ -140,6 +140,7 @@ type providerData struct {
 	paymentMethods *merchantLists[client.PaymentMethod]
 	terminals      *merchantLists[client.Terminal]
 	stores         *merchantLists[client.Store]
+	webhooks       *sharedLists[partnerWide, client.Webhook]
 	waits          waits
 }
 
@@ -149,6 +150,7 @@ func newProviderData(s settings) *providerData {
 		paymentMethods: newPaymentMethodLists(),
 		terminals:      newTerminalLists(),
 		stores:         newStoreLists(),
+		webhooks:       newWebhookLists(),
 		waits:          defaultWaits(),
 	}
 	if s.BaseURL != "" {

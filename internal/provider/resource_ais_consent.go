@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -30,12 +29,18 @@ var (
 	_ resource.ResourceWithConfigure      = (*aisConsentResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*aisConsentResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*aisConsentResource)(nil)
+	_ resource.ResourceWithImportState    = (*aisConsentResource)(nil)
 )
 
 // aisConsentPermissions are the permissions the API reference lists (4.8).
 var aisConsentPermissions = []string{"ReadAccountsDetail", "ReadBalances", "ReadTransactionsDetail"}
 
+// aisConsentEnded are the statuses of a consent that gives no access any
+// more and is not coming back; such a consent is planned for replacement.
+var aisConsentEnded = []string{"expired", "revoked", "failed"}
+
 const (
+	aisConsentEndedSummary    = "AIS consent has ended: Terraform will create a new one"
 	aisConsentNoRevokeSummary = "AIS consents cannot be revoked through the API"
 	aisConsentNoRevokeDetail  = "The cardpay API has no endpoint to revoke or delete an account-information consent. " +
 		"Destroying or replacing cardpay_ais_consent only removes it from Terraform state: the consent stays at " +
@@ -95,16 +100,20 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"The consent starts `pending`; the user then authorizes it at their bank through `authorization_url`, " +
 			"after which the merchant may read that user's accounts, balances or transactions as the " +
 			"`permissions` allow.\n\n" +
-			"~> **Terraform only knows the consent as it was created.** The API can create a consent but cannot " +
-			"read, change or revoke one. `status`, `consent_id`, `error_message` and `updated_at` keep the values " +
-			"returned at creation and are never refreshed: authorization, failure or expiry at the bank happen " +
-			"later and do not show in Terraform. Destroying or replacing this resource only removes it from state " +
-			"(the plan warns about it); the consent itself stays valid until it expires.\n\n" +
+			"Every refresh reads the consent, so `status`, `consent_id`, `updated_at` and `error_message` follow " +
+			"the service: a plan shows a consent that the user authorized, or that expired, was revoked or failed. " +
+			"A consent that has ended (`expired`, `revoked` or `failed`) is planned for replacement, and the " +
+			"plan says why.\n\n" +
+			"~> **The API cannot revoke a consent.** Destroying or replacing this resource only removes it from " +
+			"state (the plan warns about it); the consent itself stays valid until it expires.\n\n" +
+			"-> The service's published read takes the consent ID, which exists only once the user has authorized. " +
+			"Until then the provider reads by request ID; a service that answers that form with 404 leaves the " +
+			"state as it is (see the Limitations).\n\n" +
 			"-> The state holds the user's ID and the bank authorization link of a person's financial data: " +
 			"keep the state in an access-controlled backend.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
-				MarkdownDescription: "Same as `request_id`.",
+				MarkdownDescription: "Same as `request_id`. The import ID is the request ID or the consent ID.",
 				Computed:            true,
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
@@ -161,20 +170,22 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"callback_url": schema.StringAttribute{
 				MarkdownDescription: "URL the service calls when the user has authorized the consent. Absolute " +
 					"`https` URL, or `http` for a loopback host (`localhost`, `127.0.0.1`, `::1`); no user name or " +
-					"password in it. Changing it creates a new consent (replacement).",
+					"password in it. Changing it creates a new consent (replacement). The service does not report it, " +
+					"so after import a configured value is recorded as written.",
 				Optional:      true,
-				Validators:    []validator.String{aisCallbackURLValidator{}},
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				Validators:    []validator.String{secureURLValidator{what: "callback URL", example: "https://merchant.example/ais/callback"}},
+				PlanModifiers: []planmodifier.String{requiresReplaceUnlessUnreadAfterImport()},
 			},
 			"status": schema.StringAttribute{
-				MarkdownDescription: "Status at creation, normally `pending`. Not refreshed: the API cannot read a " +
-					"consent, so a later authorization, failure or expiry does not show here.",
+				MarkdownDescription: "Status as the service reports it on every refresh: `pending` on creation, then " +
+					"`authorized`, `expired`, `revoked` or `failed` (other words are shown as sent). An ended consent " +
+					"(`expired`, `revoked`, `failed`) is planned for replacement.",
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"consent_id": schema.StringAttribute{
-				MarkdownDescription: "The data provider's consent ID as returned at creation; null because the " +
-					"service fills it in only after the user authorizes, which Terraform cannot see.",
+				MarkdownDescription: "The data provider's consent ID, which the service fills in once the user has " +
+					"authorized; null until a refresh sees it. Also accepted as import ID.",
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
@@ -187,8 +198,8 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"error_message": schema.StringAttribute{
-				MarkdownDescription: "Failure reason as returned at creation; null unless the service reported one. " +
-					"Not refreshed.",
+				MarkdownDescription: "Reason the consent failed, as the service reports it on every refresh; null " +
+					"unless it reported one.",
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
@@ -198,8 +209,8 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"updated_at": schema.StringAttribute{
-				MarkdownDescription: "Last change as returned at creation (RFC 3339); null if the service left it " +
-					"out. Not refreshed.",
+				MarkdownDescription: "Last change of the consent (RFC 3339), as the service reports it on every " +
+					"refresh; null if the service leaves it out.",
 				Computed:      true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
@@ -225,7 +236,11 @@ func (r *aisConsentResource) ValidateConfig(ctx context.Context, req resource.Va
 // replacement too.
 func (r *aisConsentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.createOnlyResource.ModifyPlan(ctx, req, resp)
-	if !req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+	if req.Plan.Raw.IsNull() {
+		return
+	}
+	if !req.State.Raw.IsNull() {
+		r.replaceEnded(ctx, req, resp)
 		return // only a consent about to be created must not have expired
 	}
 	var plan aisConsentModel
@@ -234,6 +249,26 @@ func (r *aisConsentResource) ModifyPlan(ctx context.Context, req resource.Modify
 		return
 	}
 	resp.Diagnostics.Append(consentExpirationInFuture(plan.ExpirationDateTime, r.now())...)
+}
+
+// replaceEnded plans a new consent in place of one that has ended.
+func (r *aisConsentResource) replaceEnded(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var state aisConsentModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	status := strings.ToLower(state.Status.ValueString())
+	if resp.Diagnostics.HasError() || !slices.Contains(aisConsentEnded, status) {
+		return
+	}
+	detail := fmt.Sprintf("The service reports consent %s as %s, so it gives no access to user %q's bank data any more. "+
+		"Terraform plans a new consent with the same arguments; the user has to authorize it at the bank again.",
+		state.RequestID.ValueString(), status, state.UserID.ValueString())
+	if msg := state.ErrorMessage.ValueString(); msg != "" {
+		detail += " The service's reason: " + msg
+	}
+	if status == "expired" {
+		detail += " If it expired because expiration_date_time has passed, set a later one."
+	}
+	replaceInactive(ctx, resp, path.Root("status"), aisConsentEndedSummary, detail)
 }
 
 func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -274,6 +309,101 @@ func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequ
 	tflog.Info(ctx, "created AIS consent", map[string]any{"request_id": consent.RequestID, "merchant_id": consentReq.MerchantID})
 	plan.fill(consent)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// Read follows the consent at the service, by its consent ID once known and
+// by its request ID before.
+func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state aisConsentModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.aisClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id, byConsentID := state.RequestID.ValueString(), false
+	if !state.ConsentID.IsNull() {
+		id, byConsentID = state.ConsentID.ValueString(), true
+	}
+	consent, err := c.GetConsent(ctx, id)
+	switch {
+	case client.IsNotFound(err) && byConsentID:
+		resp.State.RemoveResource(ctx) // the service no longer knows the consent
+		return
+	case client.IsNotFound(err):
+		// The published read takes a consent ID only; a service that does
+		// not answer for a request ID says nothing about the consent.
+		tflog.Debug(ctx, "consent not readable by request ID; state kept", map[string]any{"request_id": id})
+		return
+	case err != nil:
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read AIS consent %s", id), err)
+		return
+	}
+	resp.Diagnostics.Append(state.read(ctx, consent)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// read records what the service reports. The arguments are taken from the
+// answer only after import, when the state has none: otherwise they keep
+// the user's spelling.
+func (m *aisConsentModel) read(ctx context.Context, c *client.Consent) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if m.MerchantID.IsNull() {
+		var d diag.Diagnostics
+		m.MerchantID = types.Int64Value(c.MerchantID)
+		m.UserID = types.StringValue(c.UserID)
+		m.Permissions, d = types.SetValueFrom(ctx, types.StringType, c.Permissions)
+		diags.Append(d...)
+		m.ExpirationDateTime, d = timetypes.NewRFC3339Value(c.ExpirationDateTime)
+		diags.Append(d...)
+		m.TransactionFromDateTime, d = timetypes.NewRFC3339Value(c.TransactionFromDateTime)
+		diags.Append(d...)
+	}
+	known := *m
+	m.fill(c)
+	// A read may leave out what the create answer had.
+	if c.RequestID == "" {
+		m.ID, m.RequestID = known.ID, known.RequestID
+	}
+	if m.AuthorizationURL.IsNull() {
+		m.AuthorizationURL = known.AuthorizationURL
+	}
+	return diags
+}
+
+func (r *aisConsentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	c, diags := r.data.aisClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	consent, err := c.GetConsent(ctx, req.ID)
+	switch {
+	case client.IsNotFound(err):
+		resp.Diagnostics.AddError(fmt.Sprintf("Cannot import AIS consent %q", req.ID), err.Error()+"\n\n"+
+			"The service knows no consent with this ID for the configured access token. Import with the request ID "+
+			"that created the consent or with its consent ID; if the service reads consents by consent ID only, use "+
+			"the consent ID that the authorization callback carried (?consentId=...).")
+		return
+	case err != nil:
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot import AIS consent %q", req.ID), err)
+		return
+	}
+	var m aisConsentModel
+	resp.Diagnostics.Append(m.read(ctx, consent)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	resp.Diagnostics.Append(markUnreadAfterImport(ctx, resp.Private)...)
+}
+
+// Update only runs to record a callback_url configured after import (see
+// requiresReplaceUnlessUnreadAfterImport); every other change replaces the
+// consent.
+func (r *aisConsentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	r.createOnlyResource.Update(ctx, req, resp)
+	resp.Diagnostics.Append(clearUnreadAfterImport(ctx, resp.Private)...)
 }
 
 // request builds the API body. Timestamps go out exactly as the user wrote
@@ -411,60 +541,4 @@ func (aisPermissionsNotEmptyValidator) ValidateSet(_ context.Context, req valida
 	resp.Diagnostics.AddAttributeError(req.Path, "No consent permissions",
 		fmt.Sprintf("A consent needs at least one permission. Write for example permissions = [%q], using any of %q.",
 			aisConsentPermissions[0], aisConsentPermissions))
-}
-
-// aisCallbackURLValidator accepts where the service may safely deliver the
-// authorization callback: https anywhere, plain http only on loopback.
-// client.ValidateBaseURL does not fit: it forbids query strings, which
-// callback URLs often carry, and its messages speak of the base URL.
-type aisCallbackURLValidator struct{}
-
-func (aisCallbackURLValidator) Description(context.Context) string {
-	return "must be an absolute https URL, or http for a loopback host"
-}
-
-func (v aisCallbackURLValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (aisCallbackURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if problem := callbackURLProblem(req.ConfigValue.ValueString()); problem != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid callback URL",
-			problem+". Write an absolute https URL such as \"https://merchant.example/ais/callback\"; plain http "+
-				"is accepted only for a loopback host, such as \"http://127.0.0.1:8080/callback\".")
-	}
-}
-
-// callbackURLProblem says what is wrong with raw, or "" when it is usable.
-// A URL carrying a password is never echoed back.
-func callbackURLProblem(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return fmt.Sprintf("%q is not a valid URL", raw)
-	}
-	shown := u.Redacted()
-	switch {
-	case !u.IsAbs() || u.Hostname() == "":
-		return fmt.Sprintf("%q is not an absolute URL with a host", shown)
-	case u.User != nil:
-		return fmt.Sprintf("%q contains a user name or password, which would be stored in state and shown in "+
-			"plans in clear text", shown)
-	case u.Fragment != "" || strings.HasSuffix(raw, "#"):
-		return fmt.Sprintf("%q contains a fragment (#...), which is never sent to a server", shown)
-	}
-	switch strings.ToLower(u.Scheme) {
-	case "https":
-		return ""
-	case "http":
-		if client.IsLoopbackHost(u.Hostname()) {
-			return ""
-		}
-		return fmt.Sprintf("%q uses plain http for a host that is not loopback, so the callback would travel "+
-			"unencrypted", shown)
-	default:
-		return fmt.Sprintf("%q uses the scheme %q", shown, u.Scheme)
-	}
 }

@@ -24,8 +24,10 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/terraform"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
@@ -202,10 +204,138 @@ func TestAccAISConsent_basic(t *testing.T) {
 	})
 }
 
-// An existing consent that expired at the service (here through the
-// sandbox's admin surface) is shown as created and plans cleanly: nothing
-// can be refreshed, and the expiry check applies only to new consents.
-func TestAccAISConsent_expiredAtService(t *testing.T) {
+// The refresh follows the consent through its statuses: authorization
+// fills consent_id without a change to plan; a consent that ended is
+// planned for replacement. Each ending is tried on a consent of its own.
+func TestAccAISConsent_refresh(t *testing.T) {
+	type ending struct {
+		authorizedFirst bool // the user authorized before it ended
+		end             func(sb *sandbox.Server, requestID string) error
+	}
+	endings := map[string]ending{
+		"revoked": {true, func(sb *sandbox.Server, id string) error { return sb.RevokeConsent(id) }},
+		"expired": {false, func(sb *sandbox.Server, id string) error { return sb.ExpireConsent(id) }},
+		"failed":  {false, func(sb *sandbox.Server, id string) error { return sb.FailConsent(id, "the user cancelled at the bank") }},
+	}
+	for status, e := range endings {
+		t.Run(status, func(t *testing.T) {
+			env := newTestEnv(t)
+			sb := env.requireSandbox(t)
+			config := env.providerConfig(newAISConsentArgs(env.MerchantID).config())
+			requestIDs := statecheck.CompareValue(compare.ValuesDiffer())
+			var requestID string
+			acc.ParallelTest(t, acc.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories,
+				Steps: []acc.TestStep{
+					{
+						Config: config,
+						ConfigStateChecks: []statecheck.StateCheck{
+							requestIDs.AddStateValue(aisConsentAddr, tfjsonpath.New("request_id")),
+							stateAttrsCheck{addr: aisConsentAddr, check: func(attrs map[string]any) error {
+								requestID = stateString(attrs, "request_id")
+								return nil
+							}},
+						},
+					},
+					{
+						PreConfig: func() {
+							if e.authorizedFirst {
+								if err := sb.AuthorizeConsent(requestID); err != nil {
+									t.Fatal(err)
+								}
+							}
+						},
+						Config: config,
+						ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+							plancheck.ExpectEmptyPlan(),
+							plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"),
+								knownvalue.StringExact(map[bool]string{true: "authorized", false: "pending"}[e.authorizedFirst])),
+						}},
+					},
+					{
+						PreConfig: func() {
+							if err := e.end(sb, requestID); err != nil {
+								t.Fatal(err)
+							}
+						},
+						Config: config,
+						ConfigPlanChecks: acc.ConfigPlanChecks{
+							PreApply: []plancheck.PlanCheck{
+								plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionDestroyBeforeCreate),
+								plancheck.ExpectUnknownValue(aisConsentAddr, tfjsonpath.New("status")),
+							},
+							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+						},
+						ConfigStateChecks: []statecheck.StateCheck{
+							requestIDs.AddStateValue(aisConsentAddr, tfjsonpath.New("request_id")),
+							statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
+							statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.Null()),
+						},
+					},
+				},
+			})
+			if consents := sb.Snapshot().Consents; len(consents) != 2 || consents[0].Status != status {
+				t.Errorf("sandbox consents %+v, want the %s one and its replacement", consents, status)
+			}
+		})
+	}
+}
+
+// Authorization shows in the refresh: status, consent_id and updated_at
+// follow the service, and later refreshes read by consent ID.
+func TestAccAISConsent_authorizedAtBank(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfig(newAISConsentArgs(env.MerchantID).config())
+	var requestID, consentID string
+	acc.ParallelTest(t, acc.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []acc.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{stateAttrsCheck{addr: aisConsentAddr, check: func(attrs map[string]any) error {
+					requestID = stateString(attrs, "request_id")
+					return nil
+				}}},
+			},
+			{
+				PreConfig: func() {
+					if err := sb.AuthorizeConsent(requestID); err != nil {
+						t.Fatal(err)
+					}
+					consentID = sb.Snapshot().Consents[0].ConsentID
+				},
+				Config: config,
+				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("authorized")),
+					plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.NotNull()),
+				}},
+				ConfigStateChecks: []statecheck.StateCheck{stateAttrsCheck{addr: aisConsentAddr, check: func(attrs map[string]any) error {
+					if got := stateString(attrs, "consent_id"); got != consentID {
+						return fmt.Errorf("consent_id %q, want the sandbox's %q", got, consentID)
+					}
+					return nil
+				}}},
+			},
+			{
+				// Now read by consent ID: a 404 there means the service no
+				// longer knows the consent, so the plan creates a new one.
+				PreConfig:          func() { sb.InjectFault(sandbox.Fault{Route: getConsentRoute, Status: 404}) },
+				Config:             config,
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+				ConfigPlanChecks: acc.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionCreate),
+				}},
+			},
+		},
+	})
+}
+
+// A service that does not answer reads by request ID (404) leaves a
+// pending consent's state as it is, rather than dropping the consent.
+func TestAccAISConsent_requestIDNotReadable(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	config := env.providerConfig(newAISConsentArgs(env.MerchantID).config())
@@ -215,27 +345,111 @@ func TestAccAISConsent_expiredAtService(t *testing.T) {
 			{Config: config},
 			{
 				PreConfig: func() {
-					consents := sb.Snapshot().Consents
-					if len(consents) != 1 {
-						t.Fatalf("sandbox holds %d consents, want 1", len(consents))
-					}
-					if err := sb.ExpireConsent(consents[0].RequestID); err != nil {
+					if err := sb.ExpireConsent(sb.Snapshot().Consents[0].RequestID); err != nil {
 						t.Fatal(err)
 					}
+					sb.InjectFault(sandbox.Fault{Route: getConsentRoute, Status: 404})
 				},
 				Config: config,
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
-				},
+				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
+				}},
 			},
 		},
 	})
-	if got := sb.Snapshot().Consents[0].Status; got != "expired" {
-		t.Errorf("sandbox consent status %q, want expired", got)
+	if n := len(sb.Snapshot().Consents); n != 1 {
+		t.Errorf("sandbox holds %d consents, want 1: an unreadable consent must not be replaced", n)
 	}
+}
+
+// Import takes the request ID or the consent ID and reads the whole
+// consent; the callback URL, which reads do not report, is recorded from
+// the configuration without a new consent.
+func TestAccAISConsent_import(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	args := newAISConsentArgs(env.MerchantID)
+	config := env.providerConfig(args.config())
+	var requestID, consentID string
+	create := func() {
+		consent, err := aisTestClient(t, env).CreateConsent(t.Context(), client.ConsentRequest{
+			MerchantID: args.merchantID, UserID: args.userID, Permissions: slices.Sorted(slices.Values(args.permissions)),
+			ExpirationDateTime: args.expiration, TransactionFromDateTime: args.transactionFrom, CallbackURL: args.callbackURL,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		requestID = consent.RequestID
+	}
+	imported := []statecheck.StateCheck{
+		statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(args.merchantID)),
+		statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("user_id"), knownvalue.StringExact(args.userID)),
+		statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.StringExact(args.callbackURL)),
+	}
+	acc.ParallelTest(t, acc.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []acc.TestStep{
+			{
+				PreConfig:          create,
+				Config:             config,
+				ResourceName:       aisConsentAddr,
+				ImportState:        true,
+				ImportStateIdFunc:  func(*terraform.State) (string, error) { return requestID, nil },
+				ImportStatePersist: true,
+			},
+			{
+				Config: config,
+				ConfigPlanChecks: acc.ConfigPlanChecks{
+					PreApply: []plancheck.PlanCheck{
+						plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionUpdate),
+						plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.StringExact(args.callbackURL)),
+					},
+					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+				},
+				ConfigStateChecks: imported,
+			},
+			{
+				// By consent ID, once authorized, into a fresh state.
+				PreConfig: func() {
+					if err := sb.AuthorizeConsent(requestID); err != nil {
+						t.Fatal(err)
+					}
+					consentID = sb.Snapshot().Consents[0].ConsentID
+				},
+				Config:                  config,
+				ResourceName:            aisConsentAddr,
+				ImportState:             true,
+				ImportStateIdFunc:       func(*terraform.State) (string, error) { return consentID, nil },
+				ImportStateVerify:       true,
+				ImportStateVerifyIgnore: []string{"callback_url", "status", "consent_id", "updated_at"},
+				ImportStateCheck: func(states []*terraform.InstanceState) error {
+					if len(states) != 1 || states[0].Attributes["request_id"] != requestID || states[0].Attributes["status"] != "authorized" {
+						return fmt.Errorf("imported %v, want consent %s, authorized", states, requestID)
+					}
+					return nil
+				},
+			},
+			{
+				Config:        config,
+				ResourceName:  aisConsentAddr,
+				ImportState:   true,
+				ImportStateId: "req_unknown",
+				ExpectError: wrappedErrorPattern(`Cannot import AIS consent "req_unknown".*HTTP 404.*knows no consent with this ID.*` +
+					`consent ID that the authorization callback carried`),
+			},
+		},
+	})
+}
+
+// aisTestClient is a client with the test's access token.
+func aisTestClient(t *testing.T, e *testEnv) *client.Client {
+	t.Helper()
+	c, err := client.New(client.Config{BaseURL: e.BaseURL, AccessToken: e.AccessToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 func TestAccAISConsent_replace(t *testing.T) {
@@ -564,7 +778,7 @@ func TestAISConsent_sameInstantKeepsState(t *testing.T) {
 	}
 }
 
-func TestAISConsent_callbackURLProblem(t *testing.T) {
+func TestSecureURLProblem(t *testing.T) {
 	cases := []struct {
 		url  string
 		want string // substring of the problem; "" means accepted
@@ -584,12 +798,12 @@ func TestAISConsent_callbackURLProblem(t *testing.T) {
 		{"https://merchant.example/%zz", "not a valid URL"},
 	}
 	for _, tc := range cases {
-		got := callbackURLProblem(tc.url)
+		got := secureURLProblem(tc.url)
 		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
-			t.Errorf("callbackURLProblem(%q) = %q, want %q", tc.url, got, tc.want)
+			t.Errorf("secureURLProblem(%q) = %q, want %q", tc.url, got, tc.want)
 		}
 		if strings.Contains(got, "hunter2") {
-			t.Errorf("callbackURLProblem(%q) echoes the password: %q", tc.url, got)
+			t.Errorf("secureURLProblem(%q) echoes the password: %q", tc.url, got)
 		}
 	}
 }

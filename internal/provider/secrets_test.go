@@ -22,6 +22,11 @@ data "cardpay_payment_methods" "m" {
 ephemeral "cardpay_interapp_registration" "e" {
   merchant_id = 1002
 }
+
+resource "cardpay_webhook" "w" {
+  url    = "https://hooks.example/secrets"
+  events = ["payment.completed"]
+}
 `
 }
 
@@ -54,8 +59,8 @@ ephemeral "cardpay_ais_account_transactions" "t" {
 
 // With TF_LOG=TRACE, neither the state, nor the plans as terraform show
 // -json prints them, nor the log holds the client secret or the access
-// token, and registration codes appear only in the resource's sensitive
-// registration_code attribute.
+// token, and registration codes, webhook secrets and order nonces appear
+// only in their resources' sensitive attributes.
 func TestAccSecrets_neverWritten(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
@@ -86,6 +91,18 @@ func TestAccSecrets_neverWritten(t *testing.T) {
 		t.Fatalf("the sandbox issued %d registration codes, want the resource's and the ephemeral's", len(codes))
 	}
 	forbidden := append([]string{env.ClientSecret, env.AccessToken}, codes...)
+	// Webhook secrets and order nonces, like codes, live only in their
+	// sensitive attributes.
+	snap := sb.Snapshot()
+	for _, w := range snap.Webhooks {
+		forbidden = append(forbidden, w.Secret)
+	}
+	for _, o := range snap.Orders {
+		forbidden = append(forbidden, o.Nonce)
+	}
+	if len(forbidden) < len(codes)+4 || slices.Contains(forbidden, "") {
+		t.Fatalf("the sandbox lacks a webhook secret or an order nonce to look for: %q", forbidden)
+	}
 
 	// Guard against a vacuous pass: the resource's code must be in state,
 	// in the attribute where the test allows it.
@@ -111,16 +128,17 @@ func TestAccSecrets_neverWritten(t *testing.T) {
 }
 
 // withoutSensitiveCode returns a JSON document without the values of the
-// two sensitive attributes that carry a registration code by design
-// (registration_code, and registration_link, whose URL holds the code), so
-// a search finds only what is outside them.
+// sensitive attributes that carry a code, secret or nonce by design
+// (registration_code, registration_link, whose URL holds the code, a
+// webhook's secret and an order's nonce), so a search finds only what is
+// outside them.
 func withoutSensitiveCode(t *testing.T, doc []byte) string {
 	t.Helper()
 	var v any
 	if err := json.Unmarshal(doc, &v); err != nil {
 		t.Fatalf("not JSON: %v", err)
 	}
-	out, err := json.Marshal(dropKeys(v, "registration_code", "registration_link"))
+	out, err := json.Marshal(dropKeys(v, "registration_code", "registration_link", "secret", "nonce"))
 	if err != nil {
 		t.Fatal(err)
 	}

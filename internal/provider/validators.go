@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -80,5 +81,65 @@ func (positiveDurationValidator) ValidateString(ctx context.Context, req validat
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
 			fmt.Sprintf("%q is not a positive duration. Write a value such as \"30s\", \"90s\" or \"2m\".",
 				req.ConfigValue.ValueString()))
+	}
+}
+
+// secureURLValidator accepts a URL the service may safely send data to
+// (a consent's authorization callback, webhook deliveries): https anywhere,
+// plain http only on loopback. client.ValidateBaseURL does not fit: it
+// forbids query strings, which such URLs often carry, and its messages
+// speak of the base URL.
+type secureURLValidator struct {
+	what    string // in messages, e.g. "callback URL"
+	example string // an https URL to suggest
+}
+
+func (v secureURLValidator) Description(context.Context) string {
+	return "must be an absolute https URL, or http for a loopback host"
+}
+
+func (v secureURLValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (v secureURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if problem := secureURLProblem(req.ConfigValue.ValueString()); problem != "" {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid "+v.what,
+			fmt.Sprintf("%s. Write an absolute https URL such as %q; plain http is accepted only for a loopback "+
+				"host, such as \"http://127.0.0.1:8080/\".", problem, v.example))
+	}
+}
+
+// secureURLProblem says what is wrong with raw, or "" when it is usable.
+// A URL carrying a password is never echoed back.
+func secureURLProblem(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Sprintf("%q is not a valid URL", raw)
+	}
+	shown := u.Redacted()
+	switch {
+	case !u.IsAbs() || u.Hostname() == "":
+		return fmt.Sprintf("%q is not an absolute URL with a host", shown)
+	case u.User != nil:
+		return fmt.Sprintf("%q contains a user name or password, which would be stored in state and shown in "+
+			"plans in clear text", shown)
+	case u.Fragment != "" || strings.HasSuffix(raw, "#"):
+		return fmt.Sprintf("%q contains a fragment (#...), which is never sent to a server", shown)
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "https":
+		return ""
+	case "http":
+		if client.IsLoopbackHost(u.Hostname()) {
+			return ""
+		}
+		return fmt.Sprintf("%q uses plain http for a host that is not loopback, so the data would travel "+
+			"unencrypted", shown)
+	default:
+		return fmt.Sprintf("%q uses the scheme %q", shown, u.Scheme)
 	}
 }

@@ -1,0 +1,95 @@
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var _ datasource.DataSourceWithConfigure = (*webhooksDataSource)(nil)
+
+func newWebhooksDataSource() datasource.DataSource { return &webhooksDataSource{} }
+
+type webhooksDataSource struct {
+	data *providerData
+}
+
+type webhooksModel struct {
+	Webhooks []webhookEntryModel `tfsdk:"webhooks"`
+}
+
+type webhookEntryModel struct {
+	ID              types.String `tfsdk:"id"`
+	URL             types.String `tfsdk:"url"`
+	Events          types.Set    `tfsdk:"events"`
+	Status          types.String `tfsdk:"status"`
+	LastTriggeredAt types.String `tfsdk:"last_triggered_at"`
+	CreatedAt       types.String `tfsdk:"created_at"`
+}
+
+func (d *webhooksDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_webhooks"
+}
+
+func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists every webhook endpoint of the partner, whoever created it, for example to " +
+			"review where event notifications go or to find the ID of an endpoint to import. Secrets are never " +
+			"listed: the service shows an endpoint's secret only when it is created.",
+		Attributes: map[string]schema.Attribute{
+			"webhooks": schema.ListNestedAttribute{
+				MarkdownDescription: "The partner's endpoints in the order the service lists them.",
+				Computed:            true,
+				NestedObject: schema.NestedAttributeObject{
+					Attributes: map[string]schema.Attribute{
+						"id": schema.StringAttribute{
+							MarkdownDescription: "Identifier of the endpoint, as `cardpay_webhook` imports it.",
+							Computed:            true,
+						},
+						"url":    schema.StringAttribute{MarkdownDescription: "Where events are delivered.", Computed: true},
+						"events": schema.SetAttribute{MarkdownDescription: "The events delivered.", Computed: true, ElementType: types.StringType},
+						"status": schema.StringAttribute{MarkdownDescription: "`active` or `inactive`.", Computed: true},
+						"last_triggered_at": schema.StringAttribute{
+							MarkdownDescription: "When an event was last delivered; null if never.",
+							Computed:            true,
+						},
+						"created_at": schema.StringAttribute{MarkdownDescription: "When the endpoint was created.", Computed: true},
+					},
+				},
+			},
+		},
+	}
+}
+
+func (d *webhooksDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
+	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+func (d *webhooksDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
+	c, diags := d.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	hooks, err := d.data.webhooks.get(ctx, c, partnerWide{})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not list the partner's webhook endpoints", err)
+		return
+	}
+	out := webhooksModel{Webhooks: make([]webhookEntryModel, 0, len(hooks))}
+	for _, w := range hooks {
+		events, diags := types.SetValueFrom(ctx, types.StringType, w.Events)
+		resp.Diagnostics.Append(diags...)
+		out.Webhooks = append(out.Webhooks, webhookEntryModel{
+			ID:              types.StringValue(string(w.ID)),
+			URL:             stringOrNull(w.URL),
+			Events:          events,
+			Status:          stringOrNull(w.Status),
+			LastTriggeredAt: stringPointerOrNull(w.LastTriggeredAt),
+			CreatedAt:       stringOrNull(w.CreatedAt),
+		})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
+}

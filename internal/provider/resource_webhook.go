@@ -1,0 +1,270 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-log/tflog"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+var (
+	_ resource.ResourceWithConfigure   = (*webhookResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*webhookResource)(nil)
+	_ resource.ResourceWithImportState = (*webhookResource)(nil)
+)
+
+const (
+	webhookNoDeleteSummary = "Webhook endpoints cannot be deleted through the API"
+	webhookNoDeleteDetail  = "The cardpay API can create, list and update webhook endpoints but cannot delete one. " +
+		"Destroying or replacing cardpay_webhook only removes it from Terraform state: the endpoint stays active " +
+		"at the service and keeps receiving events at its URL, signed with its secret, until cardpay support " +
+		"removes it. A replacement creates an additional endpoint, so the URL may then get every event twice."
+)
+
+// webhookEvents are the event names the service's pages publish: the API
+// reference's four and the three more the guides name.
+var webhookEvents = []string{
+	"merchant.activated", "merchant.deactivated",
+	"payment.completed", "payment.failed", "payment.created", "payment.processing", "payment.expired",
+}
+
+func webhookEventsHelp() string {
+	return "`" + strings.Join(webhookEvents, "`, `") + "`"
+}
+
+func newWebhookResource() resource.Resource {
+	return &webhookResource{createOnlyResource{
+		forgetSummary: webhookNoDeleteSummary,
+		forgetDetail:  webhookNoDeleteDetail,
+	}}
+}
+
+type webhookResource struct {
+	createOnlyResource
+}
+
+type webhookModel struct {
+	ID              types.String `tfsdk:"id"`
+	URL             types.String `tfsdk:"url"`
+	Events          types.Set    `tfsdk:"events"`
+	Status          types.String `tfsdk:"status"`
+	Secret          types.String `tfsdk:"secret"`
+	LastTriggeredAt types.String `tfsdk:"last_triggered_at"`
+	CreatedAt       types.String `tfsdk:"created_at"`
+}
+
+func (r *webhookResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_webhook"
+}
+
+func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Manages a webhook endpoint: the URL where the service sends the partner's event " +
+			"notifications (payments, merchants), signed with the endpoint's secret. Every refresh reads the " +
+			"partner's endpoints, so a URL or event changed outside Terraform shows in the next plan; `url` and " +
+			"`events` are updated in place.\n\n" +
+			"~> **The API cannot delete a webhook endpoint.** Destroying the resource only removes it from state " +
+			"(the plan and the apply warn about it): the endpoint keeps receiving events until cardpay support " +
+			"removes it.\n\n" +
+			"-> `secret` is returned only when the endpoint is created, so Terraform keeps it in state, marked " +
+			"sensitive. Keep state in an encrypted, access-controlled backend. It is null after import.",
+		Attributes: map[string]schema.Attribute{
+			"id": schema.StringAttribute{
+				MarkdownDescription: "The service's identifier of the endpoint, for example `9001`. Also the import ID.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"url": schema.StringAttribute{
+				MarkdownDescription: "Where the service delivers events: an absolute `https` URL, or `http` for a " +
+					"loopback host (`localhost`, `127.0.0.1`, `::1`); no user name or password in it. Updated in place.",
+				Required:   true,
+				Validators: []validator.String{secureURLValidator{what: "webhook URL", example: "https://merchant.example/cardpay/events"}},
+			},
+			"events": schema.SetAttribute{
+				MarkdownDescription: "The events delivered to `url`, at least one of " + webhookEventsHelp() +
+					". Updated in place.",
+				Required:    true,
+				ElementType: types.StringType,
+				Validators: []validator.Set{
+					setvalidator.SizeAtLeast(1),
+					setvalidator.ValueStringsAre(stringvalidator.OneOf(webhookEvents...)),
+				},
+			},
+			"status": schema.StringAttribute{
+				MarkdownDescription: "`active` or `inactive`, as the service reports it.",
+				Computed:            true,
+			},
+			"secret": schema.StringAttribute{
+				MarkdownDescription: "Signing secret (`whsec_...`) of the endpoint's deliveries: each one carries an " +
+					"HMAC-SHA256 of its body made with this secret. The service returns it only when the endpoint is " +
+					"created, so it is kept in state, sensitive; null after import. To get a new secret, replace the " +
+					"resource (the old endpoint then keeps sending with the old one, see the webhooks guide).",
+				Computed:      true,
+				Sensitive:     true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"last_triggered_at": schema.StringAttribute{
+				MarkdownDescription: "When the service last delivered an event to the endpoint, as of the last " +
+					"refresh; null if it never has.",
+				Computed: true,
+			},
+			"created_at": schema.StringAttribute{
+				MarkdownDescription: "When the endpoint was created (date-time), as the service reports it.",
+				Computed:            true,
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+		},
+	}
+}
+
+func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan webhookModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	body, diags := plan.request(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	hook, err := c.CreateWebhook(ctx, body)
+	r.data.webhooks.changed(partnerWide{})
+	if err != nil {
+		addWebhookCreateError(&resp.Diagnostics, err)
+		return
+	}
+	if hook.Secret == nil || *hook.Secret == "" {
+		resp.Diagnostics.AddWarning("No signing secret in the service's answer",
+			fmt.Sprintf("Webhook endpoint %s was created, but the answer carried no secret, and the service shows "+
+				"it only once. Ask cardpay for the endpoint's secret, or replace the resource.", hook.ID))
+	}
+	tflog.Info(ctx, "created webhook endpoint", map[string]any{"webhook_id": string(hook.ID)})
+	resp.Diagnostics.Append(plan.record(ctx, hook)...)
+	plan.Secret = stringPointerOrNull(hook.Secret)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
+	var state webhookModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	hook, err := r.data.findWebhook(ctx, c, state.ID.ValueString())
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not list the partner's webhook endpoints", err)
+		return
+	}
+	if hook == nil {
+		resp.State.RemoveResource(ctx) // removed at the service: the next plan creates one
+		return
+	}
+	resp.Diagnostics.Append(state.record(ctx, hook)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+}
+
+// Update replaces the endpoint's URL and events, the only fields the API
+// can change; the secret stays.
+func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan, state webhookModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.partnerClient()
+	resp.Diagnostics.Append(diags...)
+	body, diags := plan.request(ctx)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	id := state.ID.ValueString()
+	hook, err := c.UpdateWebhook(ctx, id, body)
+	r.data.webhooks.changed(partnerWide{})
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not update webhook endpoint %s", id), err)
+		return
+	}
+	plan.ID, plan.Secret, plan.CreatedAt = state.ID, state.Secret, state.CreatedAt
+	resp.Diagnostics.Append(plan.record(ctx, hook)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if strings.TrimSpace(req.ID) == "" || strings.Contains(req.ID, "/") {
+		resp.Diagnostics.AddError("Invalid import ID for cardpay_webhook",
+			fmt.Sprintf("expected the endpoint's ID as the service reports it, for example \"9001\" (the "+
+				"cardpay_webhooks data source lists them); got %q", req.ID))
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+}
+
+// request builds the POST or PUT body; events are sorted so the request
+// does not depend on set order.
+func (m webhookModel) request(ctx context.Context) (client.WebhookRequest, diag.Diagnostics) {
+	var events []string
+	diags := m.Events.ElementsAs(ctx, &events, false)
+	slices.Sort(events)
+	return client.WebhookRequest{URL: m.URL.ValueString(), Events: events}, diags
+}
+
+// record copies what the service reports about the endpoint; the secret,
+// which only the create answer has, is the caller's. An ID or creation
+// time the answer leaves out keeps its recorded value.
+func (m *webhookModel) record(ctx context.Context, w *client.Webhook) diag.Diagnostics {
+	events, diags := types.SetValueFrom(ctx, types.StringType, w.Events)
+	if w.ID != "" {
+		m.ID = types.StringValue(string(w.ID))
+	}
+	if w.CreatedAt != "" || m.CreatedAt.IsUnknown() {
+		m.CreatedAt = stringOrNull(w.CreatedAt)
+	}
+	m.URL = types.StringValue(w.URL)
+	m.Events = events
+	m.Status = stringOrNull(w.Status)
+	m.LastTriggeredAt = stringPointerOrNull(w.LastTriggeredAt)
+	return diags
+}
+
+// findWebhook returns a copy of the partner's endpoint with the given ID
+// from the list shared in this operation, or nil when it is not listed.
+func (d *providerData) findWebhook(ctx context.Context, c *client.Client, id string) (*client.Webhook, error) {
+	hooks, err := d.webhooks.get(ctx, c, partnerWide{})
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range hooks {
+		if string(w.ID) == id {
+			return &w, nil
+		}
+	}
+	return nil, nil
+}
+
+func addWebhookCreateError(diags *diag.Diagnostics, err error) {
+	var maybe *client.MaybeCreatedError
+	if !errors.As(err, &maybe) {
+		addAPIError(diags, "Could not create the webhook endpoint", err)
+		return
+	}
+	diags.AddError("The webhook endpoint may have been created (outcome unknown)",
+		apiErrorDetail(err)+"\n\nTerraform has not recorded it in state, but the cardpay_webhooks data source lists "+
+			"the partner's endpoints. If it is there, import it (its secret cannot be read again; replace it to get "+
+			"one); otherwise apply again.")
+}
