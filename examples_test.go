@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
@@ -37,13 +39,35 @@ func TestExamplesValidate(t *testing.T) {
 	for _, dir := range dirs {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
-			work := copyDir(t, dir)
-			if !strings.Contains(readAll(t, work), "required_providers") {
-				writeFile(t, filepath.Join(work, "zz_required_providers.tf"), requiredProviders)
-			}
-			terraform(t, work, provider, nil, "validate", "-no-color")
+			validateExample(t, provider, dir, identityImportExample)
 		})
+		// The import by identity targets the same resource as the import by
+		// string ID, and a resource takes one import block: it is checked on
+		// its own, where the CLI knows identities (Terraform 1.12+).
+		if _, err := os.Stat(filepath.Join(dir, identityImportExample)); err == nil {
+			t.Run(dir+"/"+identityImportExample, func(t *testing.T) {
+				t.Parallel()
+				if !cliHasIdentities(t) {
+					t.Skip("import blocks with identity need Terraform 1.12 or later")
+				}
+				validateExample(t, provider, dir, stringIDImportExample)
+			})
+		}
 	}
+}
+
+// validateExample runs terraform validate on a copy of dir without the
+// file named skip.
+func validateExample(t *testing.T, provider *tfcli.Provider, dir, skip string) {
+	t.Helper()
+	work := copyDir(t, dir)
+	if err := os.Remove(filepath.Join(work, skip)); err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if !strings.Contains(readAll(t, work), "required_providers") {
+		writeFile(t, filepath.Join(work, "zz_required_providers.tf"), requiredProviders)
+	}
+	terraform(t, work, provider, nil, "validate", "-no-color")
 }
 
 func TestExamplesCompleteTerraformTest(t *testing.T) {
@@ -140,6 +164,32 @@ func copyDir(t *testing.T, src string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// The docs' examples of an import by identity and by string ID.
+const (
+	identityImportExample = "import-by-identity.tf"
+	stringIDImportExample = "import-by-string-id.tf"
+)
+
+var identityCLI struct {
+	once sync.Once
+	ok   bool
+	err  error
+}
+
+// cliHasIdentities reports whether the CLI under test knows resource
+// identities, asking it once per run.
+func cliHasIdentities(t *testing.T) bool {
+	t.Helper()
+	identityCLI.once.Do(func() {
+		cli, err := tfcli.Identify(context.Background())
+		identityCLI.ok, identityCLI.err = cli.Identities(), err
+	})
+	if identityCLI.err != nil {
+		t.Fatal(identityCLI.err)
+	}
+	return identityCLI.ok
 }
 
 func readAll(t *testing.T, dir string) string {

@@ -26,6 +26,7 @@ import (
 )
 
 var (
+	_ resource.ResourceWithIdentity       = (*aisConsentResource)(nil)
 	_ resource.ResourceWithConfigure      = (*aisConsentResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*aisConsentResource)(nil)
 	_ resource.ResourceWithValidateConfig = (*aisConsentResource)(nil)
@@ -309,6 +310,7 @@ func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequ
 	tflog.Info(ctx, "created AIS consent", map[string]any{"request_id": consent.RequestID, "merchant_id": consentReq.MerchantID})
 	plan.fill(consent)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // Read follows the consent at the service, by its consent ID once known and
@@ -328,12 +330,13 @@ func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest,
 	consent, err := c.GetConsent(ctx, id)
 	switch {
 	case client.IsNotFound(err) && byConsentID:
-		resp.State.RemoveResource(ctx) // the service no longer knows the consent
+		forget(ctx, req.State, resp) // the service no longer knows the consent
 		return
 	case client.IsNotFound(err):
 		// The published read takes a consent ID only; a service that does
 		// not answer for a request ID says nothing about the consent.
 		tflog.Debug(ctx, "consent not readable by request ID; state kept", map[string]any{"request_id": id})
+		resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read AIS consent %s", id), err)
@@ -341,6 +344,7 @@ func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest,
 	}
 	resp.Diagnostics.Append(state.read(ctx, consent)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // read records what the service reports. The arguments are taken from the
@@ -377,16 +381,21 @@ func (r *aisConsentResource) ImportState(ctx context.Context, req resource.Impor
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	consent, err := c.GetConsent(ctx, req.ID)
+	id, diags := keyImport(ctx, req, "request_id")
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	consent, err := c.GetConsent(ctx, id)
 	switch {
 	case client.IsNotFound(err):
-		resp.Diagnostics.AddError(fmt.Sprintf("Cannot import AIS consent %q", req.ID), err.Error()+"\n\n"+
+		resp.Diagnostics.AddError(fmt.Sprintf("Cannot import AIS consent %q", id), err.Error()+"\n\n"+
 			"The service knows no consent with this ID for the configured access token. Import with the request ID "+
 			"that created the consent or with its consent ID; if the service reads consents by consent ID only, use "+
 			"the consent ID that the authorization callback carried (?consentId=...).")
 		return
 	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot import AIS consent %q", req.ID), err)
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot import AIS consent %q", id), err)
 		return
 	}
 	var m aisConsentModel
@@ -395,6 +404,7 @@ func (r *aisConsentResource) ImportState(ctx context.Context, req resource.Impor
 		return
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 	resp.Diagnostics.Append(markUnreadAfterImport(ctx, resp.Private)...)
 }
 
@@ -541,4 +551,8 @@ func (aisPermissionsNotEmptyValidator) ValidateSet(_ context.Context, req valida
 	resp.Diagnostics.AddAttributeError(req.Path, "No consent permissions",
 		fmt.Sprintf("A consent needs at least one permission. Write for example permissions = [%q], using any of %q.",
 			aisConsentPermissions[0], aisConsentPermissions))
+}
+
+func (r *aisConsentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = keyIdentitySchema("request_id", "The data provider's request ID of the consent.")
 }

@@ -32,8 +32,9 @@ func (r *createOnlyResource) Read(context.Context, resource.ReadRequest, *resour
 
 // Update is never called with a change, since every argument forces
 // replacement; it records the plan as it is.
-func (r *createOnlyResource) Update(_ context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+func (r *createOnlyResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	resp.State.Raw = req.Plan.Raw.Copy()
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // Delete only forgets the object: it warns, and the framework removes it

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -23,6 +24,7 @@ import (
 )
 
 var (
+	_ resource.ResourceWithIdentity    = (*onboardingApplicationResource)(nil)
 	_ resource.ResourceWithConfigure   = (*onboardingApplicationResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*onboardingApplicationResource)(nil)
 	_ resource.ResourceWithImportState = (*onboardingApplicationResource)(nil)
@@ -199,6 +201,7 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	// Saved even when the wait failed: the application exists. Terraform
 	// then marks it tainted, and the error says how to go on.
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -213,7 +216,7 @@ func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.R
 	status, err := c.GetOnboardingStatus(ctx, merchantID)
 	switch {
 	case client.IsNotFound(err):
-		resp.State.RemoveResource(ctx) // the service knows no application any more
+		forget(ctx, req.State, resp) // the service knows no application any more
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
@@ -227,6 +230,7 @@ func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.R
 				status.ApplicationID, merchantID, state.ApplicationID.ValueString(), state.ApplicationStatus.ValueString(), merchantID))
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // record copies a status answer into m, unless it is about another
@@ -267,9 +271,24 @@ func (r *onboardingApplicationResource) Update(ctx context.Context, req resource
 		resp.Diagnostics.Append(r.waitForMerchant(ctx, c, &plan, timeout, "update")...)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
+// ImportState takes the merchant ID, as a string or in an identity; an
+// identity may also name the application, which the refresh then expects to
+// be the merchant's current one.
 func (r *onboardingApplicationResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
+	if req.ID == "" {
+		var identity struct {
+			MerchantID    types.Int64  `tfsdk:"merchant_id"`
+			ApplicationID types.String `tfsdk:"application_id"`
+		}
+		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), identity.MerchantID)...)
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("application_id"), identity.ApplicationID)...)
+		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), identity.ApplicationID)...)
+		return
+	}
 	merchantID, err := parseMerchantID(req.ID)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid import ID for cardpay_onboarding_application",
@@ -278,6 +297,21 @@ func (r *onboardingApplicationResource) ImportState(ctx context.Context, req res
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
+}
+
+// onboardingIdentitySchema identifies an application by its merchant,
+// which import needs, and its own ID, which import may give.
+func onboardingIdentitySchema() identityschema.Schema {
+	return identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+		"merchant_id": identityschema.Int64Attribute{
+			Description:       "Numeric ID of the merchant the application onboards.",
+			RequiredForImport: true,
+		},
+		"application_id": identityschema.StringAttribute{
+			Description:       "ID of the application; when given on import, it must be the merchant's current one.",
+			OptionalForImport: true,
+		},
+	}}
 }
 
 // waitForMerchant polls the onboarding status until the merchant exists,
@@ -339,3 +373,7 @@ var (
 			"(terraform apply -replace=ADDRESS).",
 	}
 )
+
+func (r *onboardingApplicationResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = onboardingIdentitySchema()
+}

@@ -21,6 +21,7 @@ import (
 )
 
 var (
+	_ resource.ResourceWithIdentity    = (*onlineTerminalResource)(nil)
 	_ resource.ResourceWithConfigure   = (*onlineTerminalResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*onlineTerminalResource)(nil)
 	_ resource.ResourceWithImportState = (*onlineTerminalResource)(nil)
@@ -225,6 +226,7 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 	}
 	plan.fill(terminal)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // fill records the service's answer. A configured store_id is kept as
@@ -259,7 +261,7 @@ func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequ
 		return
 	}
 	if terminal == nil {
-		resp.State.RemoveResource(ctx) // gone from the list: the next plan registers a new one
+		forget(ctx, req.State, resp) // gone from the list: the next plan registers a new one
 		return
 	}
 	if state.OnlineTerminalMode.IsNull() && !slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool {
@@ -273,6 +275,7 @@ func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequ
 	}
 	state.read(terminal)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // read records a list entry. The mode is taken from it only after import,
@@ -291,9 +294,9 @@ func (m *onlineTerminalModel) read(t *client.Terminal) {
 }
 
 func (r *onlineTerminalResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, terminalID, err := parseMerchantScopedID(req.ID, "terminal_id", "1001/term_0123456789abcdef")
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid import ID for cardpay_online_terminal", err.Error())
+	merchantID, terminalID, diags := merchantScopedImport(ctx, req, "cardpay_online_terminal", "terminal_id", "1001/term_0123456789abcdef")
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
@@ -313,4 +316,8 @@ func (d *providerData) findTerminal(ctx context.Context, c *client.Client, merch
 		}
 	}
 	return nil, nil
+}
+
+func (r *onlineTerminalResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = merchantIdentitySchema("terminal_id", "ID of the terminal, for example `term_0123456789abcdef`.")
 }

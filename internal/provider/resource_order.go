@@ -20,6 +20,7 @@ import (
 )
 
 var (
+	_ resource.ResourceWithIdentity    = (*orderResource)(nil)
 	_ resource.ResourceWithConfigure   = (*orderResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*orderResource)(nil)
 	_ resource.ResourceWithImportState = (*orderResource)(nil)
@@ -207,6 +208,7 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 	plan.PaymentLink = stringPointerOrNull(order.PaymentLink)
 	plan.Nonce = stringPointerOrNull(order.Nonce)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -221,7 +223,7 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	order, err := c.GetOrder(ctx, merchantID, orderID)
 	switch {
 	case client.IsNotFound(err):
-		resp.State.RemoveResource(ctx)
+		forget(ctx, req.State, resp)
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read order %s of merchant %d", orderID, merchantID), err)
@@ -229,6 +231,7 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	}
 	state.read(order)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // read records the order's status. The arguments are taken from the
@@ -245,9 +248,9 @@ func (m *orderModel) read(o *client.Order) {
 }
 
 func (r *orderResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, orderID, err := parseMerchantScopedID(req.ID, "order_id", "1001/ord_0123456789abcdef")
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid import ID for cardpay_order", err.Error())
+	merchantID, orderID, diags := merchantScopedImport(ctx, req, "cardpay_order", "order_id", "1001/ord_0123456789abcdef")
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
@@ -277,4 +280,8 @@ func orderEchoMismatch(sent orderModel, got *client.Order) string {
 		diffs = append(diffs, fmt.Sprintf("reference %q instead of %q", got.Reference, sent.Reference.ValueString()))
 	}
 	return strings.Join(diffs, ", ")
+}
+
+func (r *orderResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = merchantIdentitySchema("order_id", "ID of the order, for example `ord_0123456789abcdef`.")
 }

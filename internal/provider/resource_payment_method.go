@@ -17,6 +17,7 @@ import (
 )
 
 var (
+	_ resource.ResourceWithIdentity    = (*paymentMethodResource)(nil)
 	_ resource.ResourceWithConfigure   = (*paymentMethodResource)(nil)
 	_ resource.ResourceWithImportState = (*paymentMethodResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*paymentMethodResource)(nil)
@@ -128,6 +129,7 @@ func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateR
 	}
 	plan.fill(entry)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -147,11 +149,12 @@ func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadReque
 	}
 	if !isActive(entry) {
 		// Gone or deactivated outside Terraform: the next plan activates it again.
-		resp.State.RemoveResource(ctx)
+		forget(ctx, req.State, resp)
 		return
 	}
 	state.fill(entry)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // Update is never called with a change: every argument forces replacement.
@@ -159,6 +162,7 @@ func (r *paymentMethodResource) Update(ctx context.Context, req resource.UpdateR
 	var plan paymentMethodModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 func (r *paymentMethodResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -166,17 +170,18 @@ func (r *paymentMethodResource) Delete(_ context.Context, _ resource.DeleteReque
 }
 
 func (r *paymentMethodResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, method, err := parseMerchantScopedID(req.ID, "method", "1001/amex")
-	if err == nil && !methodPattern.MatchString(method) {
-		err = fmt.Errorf("%q is not a lowercase payment-method identifier such as \"amex\"", method)
+	merchantID, method, diags := merchantScopedImport(ctx, req, "cardpay_payment_method", "method", "1001/amex")
+	resp.Diagnostics.Append(diags...)
+	if !resp.Diagnostics.HasError() && !methodPattern.MatchString(method) {
+		resp.Diagnostics.AddError("Invalid import ID for cardpay_payment_method",
+			fmt.Sprintf("%q is not a lowercase payment-method identifier such as \"amex\"", method))
 	}
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid import ID for cardpay_payment_method", err.Error())
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("method"), method)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), merchantScopedID(merchantID, method))...)
 }
 
 // fill records what the service reports while keeping the user's spelling
@@ -204,4 +209,8 @@ func (d *providerData) findPaymentMethod(ctx context.Context, c *client.Client, 
 
 func isActive(entry *client.PaymentMethod) bool {
 	return entry != nil && strings.EqualFold(entry.Status, "active")
+}
+
+func (r *paymentMethodResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = merchantIdentitySchema("method", "Lowercase payment-method identifier, for example `amex`.")
 }

@@ -25,6 +25,7 @@ import (
 )
 
 var (
+	_ resource.ResourceWithIdentity       = (*storeResource)(nil)
 	_ resource.ResourceWithConfigure      = (*storeResource)(nil)
 	_ resource.ResourceWithImportState    = (*storeResource)(nil)
 	_ resource.ResourceWithModifyPlan     = (*storeResource)(nil)
@@ -347,6 +348,7 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 	config.Adopted, config.DeactivateOnDestroy = plan.Adopted, plan.DeactivateOnDestroy
 	config.recordWrite(store)
 	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -364,11 +366,12 @@ func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		return
 	}
 	if store == nil {
-		resp.State.RemoveResource(ctx) // gone at the service
+		forget(ctx, req.State, resp) // gone at the service
 		return
 	}
 	state.recordRead(store)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // Update sends the configured store fields when any changed; a change of
@@ -384,6 +387,7 @@ func (r *storeResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	if !state.changedBy(config.update()) {
 		state.DeactivateOnDestroy = plan.DeactivateOnDestroy
 		resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+		resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 		return
 	}
 	c, diags := r.data.partnerClient()
@@ -402,6 +406,7 @@ func (r *storeResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	config.Adopted, config.DeactivateOnDestroy = state.Adopted, plan.DeactivateOnDestroy
 	config.recordWrite(store)
 	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 func (r *storeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
@@ -428,9 +433,9 @@ func (r *storeResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 }
 
 func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, storeID, err := parseMerchantScopedID(req.ID, "store_id", "1001/1001-main")
-	if err != nil {
-		resp.Diagnostics.AddError("Invalid import ID for cardpay_store", err.Error())
+	merchantID, storeID, diags := merchantScopedImport(ctx, req, "cardpay_store", "store_id", "1001/1001-main")
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	// Asking for the one store gives a clearer error than the empty state
@@ -442,7 +447,7 @@ func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStat
 		}
 	}
 	for name, value := range map[string]any{
-		"merchant_id": merchantID, "store_id": storeID, "id": req.ID,
+		"merchant_id": merchantID, "store_id": storeID, "id": merchantScopedID(merchantID, storeID),
 		"adopted": true, "deactivate_on_destroy": false,
 	} {
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), value)...)
@@ -610,4 +615,8 @@ func (storeEmailValidator) ValidateString(_ context.Context, req validator.Strin
 			fmt.Sprintf("%q is not a plain e-mail address. Write an address such as \"shop@example.com\", "+
 				"without a display name or angle brackets.", value))
 	}
+}
+
+func (r *storeResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = merchantIdentitySchema("store_id", "ID of the store, for example `1001-main`.")
 }

@@ -23,6 +23,7 @@ import (
 )
 
 var (
+	_ resource.ResourceWithIdentity    = (*webhookResource)(nil)
 	_ resource.ResourceWithConfigure   = (*webhookResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*webhookResource)(nil)
 	_ resource.ResourceWithImportState = (*webhookResource)(nil)
@@ -157,6 +158,7 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 	resp.Diagnostics.Append(plan.record(ctx, hook)...)
 	plan.Secret = stringPointerOrNull(hook.Secret)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -173,11 +175,12 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	if hook == nil {
-		resp.State.RemoveResource(ctx) // removed at the service: the next plan creates one
+		forget(ctx, req.State, resp) // removed at the service: the next plan creates one
 		return
 	}
 	resp.Diagnostics.Append(state.record(ctx, hook)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 // Update replaces the endpoint's URL and events, the only fields the API
@@ -203,16 +206,21 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 	plan.ID, plan.Secret, plan.CreatedAt = state.ID, state.Secret, state.CreatedAt
 	resp.Diagnostics.Append(plan.record(ctx, hook)...)
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
 func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	if strings.TrimSpace(req.ID) == "" || strings.Contains(req.ID, "/") {
+	id, diags := keyImport(ctx, req, "id")
+	resp.Diagnostics.Append(diags...)
+	if strings.TrimSpace(id) == "" || strings.Contains(id, "/") {
 		resp.Diagnostics.AddError("Invalid import ID for cardpay_webhook",
 			fmt.Sprintf("expected the endpoint's ID as the service reports it, for example \"9001\" (the "+
-				"cardpay_webhooks data source lists them); got %q", req.ID))
+				"cardpay_webhooks data source lists them); got %q", id))
+	}
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), req.ID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 }
 
 // request builds the POST or PUT body; events are sorted so the request
@@ -267,4 +275,8 @@ func addWebhookCreateError(diags *diag.Diagnostics, err error) {
 		apiErrorDetail(err)+"\n\nTerraform has not recorded it in state, but the cardpay_webhooks data source lists "+
 			"the partner's endpoints. If it is there, import it (its secret cannot be read again; replace it to get "+
 			"one); otherwise apply again.")
+}
+
+func (r *webhookResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = keyIdentitySchema("id", "ID of the webhook endpoint, for example `9001`.")
 }

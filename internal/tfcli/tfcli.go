@@ -12,6 +12,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/hashicorp/go-version"
 )
 
 // ProviderPackage is the main package of the provider.
@@ -78,6 +80,16 @@ func (c CLI) String() string { return c.Product + " " + c.Version }
 
 // OpenTofu reports whether the CLI is OpenTofu rather than Terraform.
 func (c CLI) OpenTofu() bool { return c.Product == "OpenTofu" }
+
+// terraformWithIdentity is the first Terraform with resource identities.
+var terraformWithIdentity = version.Must(version.NewVersion("1.12.0"))
+
+// Identities reports whether the CLI knows resource identities (an import
+// block's identity argument): Terraform 1.12 and later.
+func (c CLI) Identities() bool {
+	v, err := version.NewVersion(c.Version)
+	return err == nil && !c.OpenTofu() && !v.Core().LessThan(terraformWithIdentity)
+}
 
 // Identify runs `version` of Binary(). Its first line names the product;
 // `version -json` does not (OpenTofu prints the same terraform_version key).

@@ -1,0 +1,7 @@
+import {
+  to = cardpay_payment_method.amex
+  identity = {
+    merchant_id = 1001
+    method      = "amex"
+  }
+}

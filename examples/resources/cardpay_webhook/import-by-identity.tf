@@ -1,0 +1,6 @@
+import {
+  to = cardpay_webhook.payments
+  identity = {
+    id = "9001"
+  }
+}

@@ -1,0 +1,96 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// Resource identities (Terraform 1.12 and later) carry the API's own keys
+// of an object: the merchant and the object's ID within it, or the ID of a
+// partner-wide object. They are set wherever state is written, and import
+// accepts them next to the string IDs.
+
+// merchantIdentitySchema describes merchant_id and the object's key,
+// both required for import.
+func merchantIdentitySchema(key, keyDescription string) identityschema.Schema {
+	return identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+		"merchant_id": identityschema.Int64Attribute{
+			Description:       "Numeric ID of the merchant that owns the object.",
+			RequiredForImport: true,
+		},
+		key: identityschema.StringAttribute{Description: keyDescription, RequiredForImport: true},
+	}}
+}
+
+// keyIdentitySchema describes an object the API knows by one ID.
+func keyIdentitySchema(key, description string) identityschema.Schema {
+	return identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+		key: identityschema.StringAttribute{Description: description, RequiredForImport: true},
+	}}
+}
+
+// identityFrom records the identity from the object's state: every
+// identity here names attributes of the resource itself. Nothing happens
+// when the resource has no identity or the state is empty.
+func identityFrom(ctx context.Context, state tfsdk.State, identity *tfsdk.ResourceIdentity) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if identity == nil || state.Raw.IsNull() {
+		return diags
+	}
+	for name := range identity.Schema.GetAttributes() {
+		var value attr.Value
+		diags.Append(state.GetAttribute(ctx, path.Root(name), &value)...)
+		diags.Append(identity.SetAttribute(ctx, path.Root(name), value)...)
+	}
+	return diags
+}
+
+// forget removes the object from state after a read found it gone. The
+// framework wants an identity after every read, so the last one is kept.
+func forget(ctx context.Context, prior tfsdk.State, resp *resource.ReadResponse) {
+	resp.Diagnostics.Append(identityFrom(ctx, prior, resp.Identity)...)
+	resp.State.RemoveResource(ctx)
+}
+
+// merchantScopedImport returns the merchant and key of an import, from the
+// "<merchant_id>/<key>" string or from the identity of an import block.
+// typeName and example make the error say what to write.
+func merchantScopedImport(ctx context.Context, req resource.ImportStateRequest, typeName, key, example string) (int64, string, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	if req.ID != "" {
+		merchantID, value, err := parseMerchantScopedID(req.ID, key, example)
+		if err != nil {
+			diags.AddError("Invalid import ID for "+typeName, err.Error())
+		}
+		return merchantID, value, diags
+	}
+	var merchantID types.Int64
+	var value types.String
+	diags.Append(req.Identity.GetAttribute(ctx, path.Root("merchant_id"), &merchantID)...)
+	diags.Append(req.Identity.GetAttribute(ctx, path.Root(key), &value)...)
+	if !diags.HasError() && (merchantID.ValueInt64() < 1 || value.ValueString() == "") {
+		diags.AddError("Invalid import identity for "+typeName,
+			fmt.Sprintf("The identity needs a positive merchant_id and a non-empty %s, for example "+
+				"identity = { merchant_id = 1001, %s = \"...\" }.", key, key))
+	}
+	return merchantID.ValueInt64(), value.ValueString(), diags
+}
+
+// keyImport returns the key of an import from the string ID or the
+// identity of an import block.
+func keyImport(ctx context.Context, req resource.ImportStateRequest, key string) (string, diag.Diagnostics) {
+	if req.ID != "" {
+		return req.ID, nil
+	}
+	var value types.String
+	diags := req.Identity.GetAttribute(ctx, path.Root(key), &value)
+	return value.ValueString(), diags
+}
