@@ -1,8 +1,8 @@
 // Package client is a typed HTTP client of the partner card-payment and
-// account-information (AIS) API described in shared/api/partner-api.md,
-// plus the reads, lists and store lifecycle that the service's published
-// documentation adds (shared/api/service-reads.md). It has one method per
-// endpoint and knows nothing of Terraform.
+// account-information (AIS) API that docs/development/api-notes.md
+// describes: the core endpoints and the reads, lists, store lifecycle,
+// webhooks and consent reads of the service's published documentation. It
+// has one method per endpoint and knows nothing of Terraform.
 //
 // # Published variants
 //

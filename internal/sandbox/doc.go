@@ -1,7 +1,7 @@
-// Package sandbox is an in-memory implementation of the partner API described
-// in ../shared/api/partner-api.md (all eleven endpoints) and of the reads,
-// lists, store, webhook and consent endpoints that
-// ../shared/api/service-reads.md adds, with
+// Package sandbox is an in-memory implementation of the partner API that
+// docs/development/api-notes.md describes (the eleven core endpoints and the
+// reads, lists, store, webhook and consent endpoints of the service's
+// published documentation), with
 // authentication, validation, state, an admin surface and fault injection.
 // It is an independent implementation of the service (it does not import
 // internal/client) so that client and provider tests exercise a real HTTP
@@ -11,9 +11,10 @@
 //
 // # Choices for what the reference leaves open
 //
-// The reference says "not shown" in many places. The sandbox follows
-// ../shared/api/conventions.md and otherwise does what a careful payment
-// platform does. Every such choice is listed here; the code keeps each in one
+// The reference says "not shown" in many places. The sandbox follows the
+// choices in docs/development/api-notes.md (taken from a comparable Nordic
+// card-payment platform) and otherwise does what a careful payment platform
+// does. Every such choice is listed here; the code keeps each in one
 // place (mostly constants in server.go, partner.go, onboarding.go,
 // terminals.go, stores.go, webhooks.go and ais.go).
 //
