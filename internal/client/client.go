@@ -21,11 +21,13 @@ import (
 // legitimate answer, a transactions page, is far below it.
 const maxResponseBytes = 10 << 20
 
-type authKind int
+// Area is a part of the API with credentials of its own.
+type Area int
 
+// The API's areas.
 const (
-	authPartner authKind = iota // X-Partner-Client-Id / X-Partner-Client-Secret
-	authBearer                  // Authorization: Bearer
+	AreaPartner Area = iota + 1 // /v1/partner/: X-Partner-Client-Id and X-Partner-Client-Secret
+	AreaAIS                     // /v1/ais/: Authorization: Bearer
 )
 
 // endpoint describes one call: where it goes, how it authenticates and
@@ -34,7 +36,7 @@ type endpoint struct {
 	op     string // human name used in errors, e.g. "create order"
 	method string
 	path   string // relative to the base URL, segments already escaped
-	auth   authKind
+	auth   Area
 	// repeatable is true when sending the request again cannot create a
 	// second object, so ambiguous failures (500, 502, 504, transport
 	// errors) may be retried.
@@ -123,24 +125,22 @@ func (c *Client) handleResponse(st *callState, resp *http.Response, out any) err
 }
 
 func (c *Client) checkCredentials(ep endpoint) error {
-	var missing []Credential
-	switch ep.auth {
-	case authPartner:
-		if c.partnerID == "" {
-			missing = append(missing, CredentialPartnerClientID)
-		}
-		if c.partnerKey == "" {
-			missing = append(missing, CredentialPartnerClientSecret)
-		}
-	case authBearer:
-		if c.accessToken == "" {
-			missing = append(missing, CredentialAccessToken)
-		}
+	if missing := missingOf(ep.auth, c.credential); len(missing) > 0 {
+		return &MissingCredentialsError{Op: ep.op, Missing: missing}
 	}
-	if len(missing) == 0 {
-		return nil
+	return nil
+}
+
+// credential is the configured value of cred.
+func (c *Client) credential(cred Credential) string {
+	switch cred {
+	case CredentialPartnerClientID:
+		return c.partnerID
+	case CredentialPartnerClientSecret:
+		return c.partnerKey
+	default:
+		return c.accessToken
 	}
-	return &MissingCredentialsError{Op: ep.op, Missing: missing}
 }
 
 // encodeBody marshals in. GET and DELETE send no body; POSTs and PUTs
@@ -160,16 +160,16 @@ func encodeBody(ep endpoint, in any) ([]byte, error) {
 	return body, nil
 }
 
-func (c *Client) setHeaders(h http.Header, auth authKind, requestID string) {
+func (c *Client) setHeaders(h http.Header, auth Area, requestID string) {
 	h.Set("Content-Type", "application/json")
 	h.Set("Accept", "application/json")
 	h.Set("User-Agent", c.userAgent)
 	h.Set("x-request-id", requestID)
 	switch auth {
-	case authPartner:
+	case AreaPartner:
 		h.Set("X-Partner-Client-Id", c.partnerID)
 		h.Set("X-Partner-Client-Secret", c.partnerKey)
-	case authBearer:
+	case AreaAIS:
 		h.Set("Authorization", "Bearer "+c.accessToken)
 	}
 }

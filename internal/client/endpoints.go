@@ -31,7 +31,7 @@ func (c *Client) CreateOnlineTerminal(ctx context.Context, merchantID int64, req
 		op:           "create online terminal",
 		method:       http.MethodPost,
 		path:         merchantPath(merchantID, "/card-payments/online-terminals"),
-		auth:         authPartner,
+		auth:         AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have registered the online terminal; check merchant %d's online terminals before applying again", merchantID),
 	}
 	var out OnlineTerminal
@@ -62,7 +62,7 @@ func (c *Client) ActivatePaymentMethod(ctx context.Context, merchantID int64, me
 		op:         op,
 		method:     http.MethodPost,
 		path:       merchantPath(merchantID, "/card-payments/payment-methods/"+url.PathEscape(method)+"/activate"),
-		auth:       authPartner,
+		auth:       AreaPartner,
 		repeatable: true,
 	}
 	return c.do(ctx, ep, nil, nil)
@@ -74,7 +74,7 @@ func (c *Client) StartOnboarding(ctx context.Context, merchantID int64) (*Onboar
 		op:           "start onboarding",
 		method:       http.MethodPost,
 		path:         merchantPath(merchantID, "/card-payments/onboard"),
-		auth:         authPartner,
+		auth:         AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have started an onboarding application for merchant %d and e-mailed its verification link; check with the merchant before applying again", merchantID),
 	}
 	var out OnboardingApplication
@@ -116,7 +116,7 @@ func (c *Client) CreateOrder(ctx context.Context, merchantID int64, req OrderReq
 		op:           "create order",
 		method:       http.MethodPost,
 		path:         merchantPath(merchantID, "/card-payments/orders"),
-		auth:         authPartner,
+		auth:         AreaPartner,
 		maybeCreated: orderAdvice(merchantID, req.Reference),
 	}
 	var out orderEnvelope
@@ -176,7 +176,7 @@ func (c *Client) CreateInterappRegistration(ctx context.Context, merchantID int6
 		op:           "create in-app registration code",
 		method:       http.MethodPost,
 		path:         merchantPath(merchantID, "/card-payments/terminals/interapp"),
-		auth:         authPartner,
+		auth:         AreaPartner,
 		maybeCreated: "the service may have issued a registration code; it lapses after about 120 seconds, so wait that long before applying again",
 	}
 	var out InterappRegistration
@@ -192,7 +192,7 @@ func (c *Client) CreateStore(ctx context.Context, merchantID int64, req StoreCre
 		op:     "create store",
 		method: http.MethodPost,
 		path:   merchantPath(merchantID, "/stores"),
-		auth:   authPartner,
+		auth:   AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have created the store %q; check merchant %d's stores before applying again",
 			req.Name, merchantID),
 	}
@@ -245,7 +245,7 @@ func (c *Client) DeactivateStore(ctx context.Context, merchantID int64, storeID 
 	if err := requireSegment(op, "store ID", storeID); err != nil {
 		return err
 	}
-	ep := endpoint{op: op, method: http.MethodDelete, path: storePath(merchantID, storeID), auth: authPartner, repeatable: true}
+	ep := endpoint{op: op, method: http.MethodDelete, path: storePath(merchantID, storeID), auth: AreaPartner, repeatable: true}
 	return c.do(ctx, ep, nil, nil)
 }
 
@@ -264,7 +264,7 @@ func (c *Client) UpdateStore(ctx context.Context, merchantID int64, storeID stri
 		op:         op,
 		method:     http.MethodPut,
 		path:       storePath(merchantID, storeID),
-		auth:       authPartner,
+		auth:       AreaPartner,
 		repeatable: true,
 	}
 	var out Store
@@ -280,7 +280,7 @@ func (c *Client) CreateConsent(ctx context.Context, req ConsentRequest) (*Consen
 		op:           "create AIS consent",
 		method:       http.MethodPost,
 		path:         "/v1/ais/consents",
-		auth:         authBearer,
+		auth:         AreaAIS,
 		maybeCreated: fmt.Sprintf("the service may have created a pending consent for user %q of merchant %d; check that user's consents before applying again", req.UserID, req.MerchantID),
 	}
 	var out Consent
@@ -299,7 +299,7 @@ func (c *Client) GetConsent(ctx context.Context, id string) (*Consent, error) {
 	if err := requireSegment(op, "consent ID", id); err != nil {
 		return nil, err
 	}
-	ep := endpoint{op: op, method: http.MethodGet, path: consentPath(id), auth: authBearer, repeatable: true}
+	ep := endpoint{op: op, method: http.MethodGet, path: consentPath(id), auth: AreaAIS, repeatable: true}
 	var out Consent
 	if err := c.do(ctx, ep, nil, &out); err != nil {
 		return nil, err
@@ -314,7 +314,7 @@ func (c *Client) AuthorizeConsent(ctx context.Context, id string) (string, error
 	if err := requireSegment(op, "consent ID", id); err != nil {
 		return "", err
 	}
-	ep := endpoint{op: op, method: http.MethodPost, path: consentPath(id) + "/authorize", auth: authBearer, repeatable: true}
+	ep := endpoint{op: op, method: http.MethodPost, path: consentPath(id) + "/authorize", auth: AreaAIS, repeatable: true}
 	var out consentAuthorization
 	if err := c.do(ctx, ep, nil, &out); err != nil {
 		return "", err
@@ -355,11 +355,11 @@ func (c *Client) ListTransactions(ctx context.Context, req TransactionsRequest) 
 // partnerRead is a GET under /v1/partner/: it changes nothing, so it is
 // repeatable.
 func partnerRead(op, path string) endpoint {
-	return endpoint{op: op, method: http.MethodGet, path: path, auth: authPartner, repeatable: true}
+	return endpoint{op: op, method: http.MethodGet, path: path, auth: AreaPartner, repeatable: true}
 }
 
 func aisRead(op, path string) endpoint {
-	return endpoint{op: op, method: http.MethodPost, path: path, auth: authBearer, repeatable: true}
+	return endpoint{op: op, method: http.MethodPost, path: path, auth: AreaAIS, repeatable: true}
 }
 
 // CreateWebhook creates a webhook endpoint. The answer is the only one that
@@ -369,7 +369,7 @@ func (c *Client) CreateWebhook(ctx context.Context, req WebhookRequest) (*Webhoo
 		op:           "create webhook",
 		method:       http.MethodPost,
 		path:         "/v1/partner/webhooks",
-		auth:         authPartner,
+		auth:         AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have created a webhook endpoint for %q; check the partner's webhooks before applying again", req.URL),
 	}
 	var out createdWebhook
@@ -395,7 +395,7 @@ func (c *Client) UpdateWebhook(ctx context.Context, id string, req WebhookReques
 	if err := requireSegment(op, "webhook ID", id); err != nil {
 		return nil, err
 	}
-	ep := endpoint{op: op, method: http.MethodPut, path: "/v1/partner/webhooks/" + url.PathEscape(id), auth: authPartner, repeatable: true}
+	ep := endpoint{op: op, method: http.MethodPut, path: "/v1/partner/webhooks/" + url.PathEscape(id), auth: AreaPartner, repeatable: true}
 	var out Webhook
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err

@@ -12,20 +12,19 @@ import (
 // *MissingCredentialsError.
 var ErrMissingCredentials = errors.New("missing credentials")
 
-// Credential names one configurable secret or identifier. Its value is the
-// snake_case name a provider would use for the matching attribute.
-type Credential string
+// Credential is one secret or identifier the API needs.
+type Credential int
 
 // Credentials the API needs: the partner pair for /v1/partner/ and the
 // bearer token for /v1/ais/.
 const (
-	CredentialPartnerClientID     Credential = "partner_client_id"
-	CredentialPartnerClientSecret Credential = "partner_client_secret"
-	CredentialAccessToken         Credential = "access_token"
+	CredentialPartnerClientID Credential = iota + 1
+	CredentialPartnerClientSecret
+	CredentialAccessToken
 )
 
-// Description is the credential's name in prose, for error messages.
-func (c Credential) Description() string {
+// String names the credential in prose, for error messages.
+func (c Credential) String() string {
 	switch c {
 	case CredentialPartnerClientID:
 		return "partner client ID"
@@ -34,8 +33,47 @@ func (c Credential) Description() string {
 	case CredentialAccessToken:
 		return "access token"
 	default:
-		return string(c)
+		return fmt.Sprintf("credential %d", int(c))
 	}
+}
+
+// Credentials lists what calls to the area need, in the order the API
+// needs them.
+func (a Area) Credentials() []Credential {
+	switch a {
+	case AreaPartner:
+		return []Credential{CredentialPartnerClientID, CredentialPartnerClientSecret}
+	case AreaAIS:
+		return []Credential{CredentialAccessToken}
+	default:
+		return nil
+	}
+}
+
+// Missing lists the credentials of area that cfg leaves empty: calls to
+// the area would fail with a *MissingCredentialsError before sending
+// anything.
+func (cfg Config) Missing(area Area) []Credential {
+	return missingOf(area, func(c Credential) string {
+		switch c {
+		case CredentialPartnerClientID:
+			return cfg.PartnerClientID
+		case CredentialPartnerClientSecret:
+			return cfg.PartnerClientSecret
+		default:
+			return cfg.AccessToken
+		}
+	})
+}
+
+func missingOf(area Area, value func(Credential) string) []Credential {
+	var missing []Credential
+	for _, c := range area.Credentials() {
+		if strings.TrimSpace(value(c)) == "" {
+			missing = append(missing, c)
+		}
+	}
+	return missing
 }
 
 // MissingCredentialsError reports that a call needs credentials that are
@@ -48,7 +86,7 @@ type MissingCredentialsError struct {
 func (e *MissingCredentialsError) Error() string {
 	names := make([]string, len(e.Missing))
 	for i, c := range e.Missing {
-		names[i] = c.Description()
+		names[i] = c.String()
 	}
 	verb := "is"
 	if len(names) > 1 {

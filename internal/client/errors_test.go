@@ -377,3 +377,21 @@ func assertMaskedEcho(t *testing.T, err error) {
 		t.Errorf("error %q should show the masked echo", text)
 	}
 }
+
+// A configuration reports what each area still lacks, in the API's order,
+// so a caller can say so before building requests.
+func TestConfigMissing(t *testing.T) {
+	cfg := Config{PartnerClientID: "p", PartnerClientSecret: " ", AccessToken: ""}
+	if got := cfg.Missing(AreaPartner); !slices.Equal(got, []Credential{CredentialPartnerClientSecret}) {
+		t.Errorf("Missing(partner) = %v", got)
+	}
+	if got := cfg.Missing(AreaAIS); !slices.Equal(got, []Credential{CredentialAccessToken}) {
+		t.Errorf("Missing(AIS) = %v", got)
+	}
+	if got := (Config{AccessToken: "t"}).Missing(AreaAIS); got != nil {
+		t.Errorf("Missing(AIS) with a token = %v, want nothing", got)
+	}
+	if got := CredentialPartnerClientSecret.String(); got != "partner client secret" {
+		t.Errorf("String() = %q", got)
+	}
+}

@@ -170,53 +170,55 @@ func (d *providerData) validate() diag.Diagnostics {
 	return diags
 }
 
-// credential pairs an attribute with its environment variable.
-type credential struct {
-	attr, env string
-	value     func(settings) string
+// credentialSettings names the provider attribute and environment variable
+// of each credential the client may lack.
+var credentialSettings = map[client.Credential]struct{ attr, env string }{
+	client.CredentialPartnerClientID:     {attrPartnerClientID, envPartnerClientID},
+	client.CredentialPartnerClientSecret: {attrPartnerClientSecret, envPartnerClientSecret},
+	client.CredentialAccessToken:         {attrAccessToken, envAccessToken},
 }
-
-var (
-	partnerCredentials = []credential{
-		{attrPartnerClientID, envPartnerClientID, func(s settings) string { return s.PartnerClientID }},
-		{attrPartnerClientSecret, envPartnerClientSecret, func(s settings) string { return s.PartnerClientSecret }},
-	}
-	aisCredentials = []credential{
-		{attrAccessToken, envAccessToken, func(s settings) string { return s.AccessToken }},
-	}
-)
 
 // partnerClient returns the client for the /v1/partner/ endpoints, or
 // diagnostics naming what the user still has to configure.
 func (d *providerData) partnerClient() (*client.Client, diag.Diagnostics) {
-	return d.clientWith(partnerCredentials)
+	return d.clientFor(client.AreaPartner)
 }
 
 // aisClient returns the client for the /v1/ais/ endpoints.
 func (d *providerData) aisClient() (*client.Client, diag.Diagnostics) {
-	return d.clientWith(aisCredentials)
+	return d.clientFor(client.AreaAIS)
 }
 
-func (d *providerData) clientWith(creds []credential) (*client.Client, diag.Diagnostics) {
+// clientFor returns the client when everything the area needs is set:
+// the base URL and the area's credentials, which the client names.
+func (d *providerData) clientFor(area client.Area) (*client.Client, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if d == nil {
 		diags.AddError("Provider not configured",
 			"The cardpay provider was not configured before it was used. This is a bug in the provider; please report it.")
 		return nil, diags
 	}
-	needed := []credential{{attrBaseURL, envBaseURL, func(s settings) string { return s.BaseURL }}}
-	needed = append(needed, creds...)
-	for _, c := range needed {
-		if slices.Contains(d.settings.Unknown, c.attr) {
+	needed := []struct{ attr, env string }{{attrBaseURL, envBaseURL}}
+	for _, c := range area.Credentials() {
+		needed = append(needed, credentialSettings[c])
+	}
+	missing := map[string]bool{}
+	if d.settings.BaseURL == "" {
+		missing[attrBaseURL] = true
+	}
+	for _, c := range d.settings.clientConfig().Missing(area) {
+		missing[credentialSettings[c].attr] = true
+	}
+	for _, setting := range needed {
+		switch {
+		case slices.Contains(d.settings.Unknown, setting.attr):
 			diags.AddError("Provider configuration not yet known",
 				fmt.Sprintf("The provider attribute %q depends on a value that is known only after apply. "+
-					"Apply the resource that produces it first (for example with -target), or set %s.", c.attr, c.env))
-			continue
-		}
-		if c.value(d.settings) == "" {
-			diags.AddError("Missing provider configuration: "+c.attr,
+					"Apply the resource that produces it first (for example with -target), or set %s.", setting.attr, setting.env))
+		case missing[setting.attr]:
+			diags.AddError("Missing provider configuration: "+setting.attr,
 				fmt.Sprintf("This operation needs %q. Set it in the provider \"cardpay\" block or through the %s "+
-					"environment variable.", c.attr, c.env))
+					"environment variable.", setting.attr, setting.env))
 		}
 	}
 	if diags.HasError() {
