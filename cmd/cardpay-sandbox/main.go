@@ -7,8 +7,10 @@
 // shuts the server down gracefully.
 //
 // For benchmarks and demos, -latency delays every API request (admin
-// requests excepted; it survives /_sandbox/reset) and -merchants N adds N
-// generated merchants, IDs from 100001, owned by the first partner.
+// requests excepted; it survives /_sandbox/reset), -merchants N adds N
+// generated merchants, IDs from 100001, owned by the first partner, and
+// -rate-limit R (with -rate-burst B) refuses more than R requests a second
+// per credential with 429 and Retry-After, like a real API's gateway.
 package main
 
 import (
@@ -52,6 +54,7 @@ type options struct {
 	quiet       bool
 	latency     time.Duration
 	merchants   int
+	rateLimit   sandbox.RateLimit
 }
 
 const usageHeader = `Usage: cardpay-sandbox [flags]
@@ -74,6 +77,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.merchants, "merchants", 0, fmt.Sprintf(
 		"also generate this many merchants (0..%d) with IDs from %d, owned by the first partner and shaped like the demo merchants",
 		sandbox.MaxGeneratedMerchants, firstGeneratedID))
+	fs.Float64Var(&o.rateLimit.PerSecond, "rate-limit", 0,
+		"refuse more than this many API requests per second and credential with 429 and Retry-After, e.g. 20 (0: no limit)")
+	fs.IntVar(&o.rateLimit.Burst, "rate-burst", 0, "requests a credential may send at once under -rate-limit (0: one second's worth)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHeader)
 		fs.PrintDefaults()
@@ -88,6 +94,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("-latency must be between 0 and %s, got %s", maxLatency, o.latency)
 	case o.merchants < 0 || o.merchants > sandbox.MaxGeneratedMerchants:
 		return o, fmt.Errorf("-merchants must be between 0 and %d, got %d", sandbox.MaxGeneratedMerchants, o.merchants)
+	case o.rateLimit.Burst > 0 && o.rateLimit.PerSecond == 0:
+		return o, errors.New("-rate-burst needs -rate-limit")
+	}
+	if err := o.rateLimit.Validate(); err != nil {
+		return o, fmt.Errorf("-rate-limit/-rate-burst: %w", err)
 	}
 	return o, nil
 }
@@ -117,7 +128,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	srv := &http.Server{
-		Handler:           sandbox.New(sandbox.Config{Fixtures: fixtures, Logger: logger, Latency: o.latency}),
+		Handler:           sandbox.New(sandbox.Config{Fixtures: fixtures, Logger: logger, Latency: o.latency, RateLimit: o.rateLimit}),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	printBanner(stdout, "http://"+ln.Addr().String(), fixtures)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -124,6 +125,9 @@ func TestRunRejects(t *testing.T) {
 		"bad latency":      {"-addr", "127.0.0.1:0", "-latency", "soon"},
 		"negative count":   {"-addr", "127.0.0.1:0", "-merchants", "-1"},
 		"too many":         {"-addr", "127.0.0.1:0", "-merchants", "100001"},
+		"negative rate":    {"-addr", "127.0.0.1:0", "-rate-limit", "-1"},
+		"negative burst":   {"-addr", "127.0.0.1:0", "-rate-limit", "5", "-rate-burst", "-1"},
+		"burst alone":      {"-addr", "127.0.0.1:0", "-rate-burst", "5"},
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -181,6 +185,34 @@ func TestRunLatencyAndMerchants(t *testing.T) {
 	}
 }
 
+// -rate-limit refuses what goes beyond the burst with 429 and Retry-After.
+func TestRunRateLimit(t *testing.T) {
+	baseURL, _, stop := startRun(t, "-addr", "127.0.0.1:0", "-quiet", "-rate-limit", "0.5", "-rate-burst", "2")
+	defer func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	}()
+	var statuses []int
+	for range 3 {
+		req, _ := http.NewRequest(http.MethodGet, baseURL+"/v1/partner/merchants/1001/card-payments/payment-methods", nil)
+		req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
+		req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		statuses = append(statuses, resp.StatusCode)
+		if resp.StatusCode == http.StatusTooManyRequests && resp.Header.Get("Retry-After") != "2" {
+			t.Errorf("Retry-After = %q, want 2 (one token at 0.5 a second)", resp.Header.Get("Retry-After"))
+		}
+	}
+	if want := []int{200, 200, 429}; !slices.Equal(statuses, want) {
+		t.Errorf("statuses = %v, want %v", statuses, want)
+	}
+}
+
 func TestParseFlagsDefaults(t *testing.T) {
 	o, err := parseFlags(nil, io.Discard)
 	if err != nil || o.latency != 0 || o.merchants != 0 {
@@ -190,7 +222,7 @@ func TestParseFlagsDefaults(t *testing.T) {
 	if err := run(context.Background(), []string{"-h"}, io.Discard, &usage); err != nil {
 		t.Errorf("-h: %v", err)
 	}
-	for _, flag := range []string{"-latency", "-merchants", "Usage: cardpay-sandbox"} {
+	for _, flag := range []string{"-latency", "-merchants", "-rate-limit", "-rate-burst", "Usage: cardpay-sandbox"} {
 		if !strings.Contains(usage.String(), flag) {
 			t.Errorf("usage lacks %s:\n%s", flag, usage.String())
 		}

@@ -22,9 +22,12 @@ var (
 	ErrInvalidInput      = errors.New("invalid input")
 )
 
-// Reset restores the fixtures and clears request counts and faults.
+// Reset restores the fixtures and clears request counts and faults. The
+// rate limit stays, with full buckets.
 func (s *Server) Reset() {
 	st := newState(s.fixtures)
+	s.limits.refill()
+	s.limits.clearRefused()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.st = st
@@ -40,9 +43,11 @@ func (s *Server) RequestCounts() map[string]int {
 	return maps.Clone(s.counts)
 }
 
-// ResetRequestCounts zeroes the request counts and keeps state and faults,
-// so a benchmark can count the requests of each step.
+// ResetRequestCounts zeroes the request counts and the rate limit's
+// refusals and keeps state and faults, so a benchmark can count the
+// requests of each step.
 func (s *Server) ResetRequestCounts() {
+	s.limits.clearRefused()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.counts = map[string]int{}
@@ -415,6 +420,7 @@ func (s *Server) adminRoutes() {
 		s.ClearFaults()
 		return http.StatusOK, okBody, nil
 	})
+	s.rateLimitRoutes()
 }
 
 var okBody = map[string]string{"status": "OK"}

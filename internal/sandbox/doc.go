@@ -6,8 +6,9 @@
 // It is an independent implementation of the service (it does not import
 // internal/client) so that client and provider tests exercise a real HTTP
 // contract. cmd/cardpay-sandbox serves it on 127.0.0.1; its -latency flag
-// sets Config.Latency (a delay on every API request that survives reset) and
-// -merchants N calls Fixtures.AddGeneratedMerchants(N, 100001).
+// sets Config.Latency (a delay on every API request that survives reset),
+// -merchants N calls Fixtures.AddGeneratedMerchants(N, 100001) and
+// -rate-limit R with -rate-burst B set Config.RateLimit.
 //
 // # Choices for what the reference leaves open
 //
@@ -263,13 +264,27 @@
 // MaxGeneratedMerchants) of merchants shaped like these, owned by the first
 // partner, for load tests.
 //
+// # Rate limit
+//
+// The reference publishes no rate limits; conventions.md only says to honour
+// Retry-After. Config.RateLimit (off by default) stands in for a real API's
+// gateway: a token bucket per credential (the partner client ID on
+// /v1/partner/ routes, the bearer token on /v1/ais/ routes) that refills
+// PerSecond tokens a second up to Burst (default: PerSecond rounded up). It
+// is checked before anything else, credentials included: a request that
+// finds no token gets 429 with Retry-After, the wait for the next token
+// rounded up to whole seconds (at least 1), and the error envelope, after
+// Config.Latency but without reaching faults, handlers or state. Refused
+// requests are not in RequestCounts; RefusedCounts counts them by route.
+// The limit survives Reset, which refills every bucket.
+//
 // # Admin surface
 //
 // Unauthenticated, for loopback use only, never counted or faulted:
 //
-//	POST   /_sandbox/reset                                           fixtures back, counts and faults cleared
+//	POST   /_sandbox/reset                                           fixtures back, counts and faults cleared, rate limit kept
 //	GET    /_sandbox/requests                                        {"METHOD /pattern": n, ...}
-//	DELETE /_sandbox/requests                                        counts zeroed; state and faults kept
+//	DELETE /_sandbox/requests                                        counts and refusals zeroed; state and faults kept
 //	GET    /_sandbox/state                                           State
 //	POST   /_sandbox/merchants/{merchantId}/payment-methods/{method}/deactivate
 //	POST   /_sandbox/consents/{requestId}/authorize | expire | fail | revoke  (fail body {"errorMessage": "..."} optional)
@@ -284,6 +299,10 @@
 //	POST   /_sandbox/faults                                          Fault as JSON, e.g. {"route":"POST /v1/ais/consents","status":502,"afterApply":true,"count":1}
 //	                                                                 (also "latency":"200ms", "retryAfter", "probability":0.2, "echoHeaders":true)
 //	DELETE /_sandbox/faults
+//	GET    /_sandbox/rate-limit                                      {"perSecond": 20, "burst": 20}; perSecond 0 means none
+//	PUT    /_sandbox/rate-limit                                      same body (burst optional); every bucket starts full
+//	DELETE /_sandbox/rate-limit                                      no limit
+//	GET    /_sandbox/requests/refused                                {"METHOD /pattern": n, ...} refused by the rate limit
 //
 // Each has an exported Go method with the same effect: SetApplicationStatus,
 // PairDevice, DeactivateTerminal, ChangeStore (with a StoreChange),

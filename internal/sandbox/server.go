@@ -41,6 +41,10 @@ type Config struct {
 	// for (400 above it); 0 means 1000. Benchmarks raise it to read 10,000
 	// transactions in one request.
 	MaxPageLimit int64
+	// RateLimit limits the API requests of each credential; the zero value
+	// (or one that fails Validate) means none. Like Latency it survives
+	// Reset.
+	RateLimit RateLimit
 }
 
 // Server is the in-memory partner API. It is safe for concurrent use.
@@ -62,6 +66,8 @@ type Server struct {
 	partnersByID    map[string]Partner
 	partnersByToken map[string]Partner
 	bank            map[userKey]*bankUser
+
+	limits rateLimits
 
 	mu     sync.Mutex
 	st     *state
@@ -103,6 +109,7 @@ func New(cfg Config) *Server {
 		s.partnersByToken[p.AccessToken] = p
 	}
 	s.bank = buildBank(s.fixtures)
+	_ = s.SetRateLimit(cfg.RateLimit) // an invalid limit means none, like a negative Latency
 	s.routes()
 	s.Reset()
 	return s
@@ -138,10 +145,11 @@ func (s *Server) routes() {
 	s.adminRoutes()
 }
 
-// api registers an API route: it is counted and subject to faults.
+// api registers an API route: it is rate limited, counted and subject to
+// faults.
 func (s *Server) api(pattern string, h handlerFunc) {
 	s.routeKeys = append(s.routeKeys, pattern)
-	s.mux.Handle(pattern, s.withFaults(pattern, h))
+	s.mux.Handle(pattern, s.withRateLimit(pattern, s.withFaults(pattern, h)))
 }
 
 // ServeHTTP routes a request. Unknown paths get a JSON 404 and known paths

@@ -1,0 +1,175 @@
+package sandbox
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// maxRateLimit bounds the admin settings; a faster limit limits nothing.
+const maxRateLimit = 1_000_000
+
+// RateLimit is an optional limit in front of every API route, per
+// credential, like the gateway of a real payment API: a token bucket that
+// refills PerSecond tokens a second up to Burst. A request that finds no
+// token gets 429 with Retry-After in whole seconds and never reaches the
+// handler, faults or request counts; it is counted in RefusedCounts.
+type RateLimit struct {
+	// PerSecond is the refill rate; 0 means no limit.
+	PerSecond float64 `json:"perSecond"`
+	// Burst is the bucket's size; 0 means one second's worth (PerSecond
+	// rounded up).
+	Burst int `json:"burst,omitempty"`
+}
+
+// Validate reports a setting the sandbox cannot use.
+func (l RateLimit) Validate() error {
+	switch {
+	case !(l.PerSecond >= 0 && l.PerSecond <= maxRateLimit): // also catches NaN
+		return fmt.Errorf("perSecond must be between 0 (no limit) and %d, got %v", maxRateLimit, l.PerSecond)
+	case l.Burst < 0 || l.Burst > maxRateLimit:
+		return fmt.Errorf("burst must be between 0 (one second's worth) and %d, got %d", maxRateLimit, l.Burst)
+	}
+	return nil
+}
+
+// withDefaults fills in the default burst.
+func (l RateLimit) withDefaults() RateLimit {
+	if l.PerSecond > 0 && l.Burst == 0 {
+		l.Burst = max(1, int(math.Ceil(l.PerSecond)))
+	}
+	return l
+}
+
+// rateLimits holds the setting, one bucket per credential and the refusals.
+// It has its own lock: it is consulted before Server.mu is taken.
+type rateLimits struct {
+	mu      sync.Mutex
+	limit   RateLimit
+	buckets map[string]*rate.Limiter
+	refused map[string]int
+}
+
+func (rl *rateLimits) set(l RateLimit) {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	rl.limit = l.withDefaults()
+	rl.buckets = map[string]*rate.Limiter{} // full buckets under the new setting
+}
+
+// refill forgets what every credential has used.
+func (rl *rateLimits) refill() {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	rl.buckets = map[string]*rate.Limiter{}
+}
+
+func (rl *rateLimits) clearRefused() {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	rl.refused = map[string]int{}
+}
+
+// take spends one token of the credential's bucket at now, or counts a
+// refusal under route and returns how long until a token is there.
+func (rl *rateLimits) take(now time.Time, credential, route string) (wait time.Duration, ok bool) {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	if rl.limit.PerSecond <= 0 {
+		return 0, true
+	}
+	b := rl.buckets[credential]
+	if b == nil {
+		b = rate.NewLimiter(rate.Limit(rl.limit.PerSecond), rl.limit.Burst)
+		rl.buckets[credential] = b
+	}
+	if b.AllowN(now, 1) {
+		return 0, true
+	}
+	rl.refused[route]++
+	missing := 1 - b.TokensAt(now)
+	return time.Duration(missing / rl.limit.PerSecond * float64(time.Second)), false
+}
+
+// SetRateLimit replaces the rate limit (the zero RateLimit turns it off)
+// and starts every credential with a full bucket. It survives Reset.
+func (s *Server) SetRateLimit(l RateLimit) error {
+	if err := l.Validate(); err != nil {
+		return err
+	}
+	s.limits.set(l)
+	return nil
+}
+
+// RateLimit returns the rate limit in force, its default burst filled in.
+func (s *Server) RateLimit() RateLimit {
+	s.limits.mu.Lock()
+	defer s.limits.mu.Unlock()
+	return s.limits.limit
+}
+
+// RefusedCounts returns how many requests of each API route the rate limit
+// refused, keyed like RequestCounts, which does not count them.
+func (s *Server) RefusedCounts() map[string]int {
+	s.limits.mu.Lock()
+	defer s.limits.mu.Unlock()
+	return maps.Clone(s.limits.refused)
+}
+
+// withRateLimit answers 429 when the caller's credential has no token left.
+func (s *Server) withRateLimit(route string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		wait, ok := s.limits.take(s.now(), rateLimitKey(route, r), route)
+		if ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if !sleep(r.Context(), s.latency) { // a refusal crosses the same network
+			return
+		}
+		secs := max(1, int(math.Ceil(wait.Seconds()))) // Retry-After has whole seconds
+		w.Header().Set("Retry-After", fmt.Sprint(secs))
+		writeError(w, http.StatusTooManyRequests,
+			fmt.Sprintf("rate limit exceeded for this credential; retry after %d s", secs))
+	})
+}
+
+// rateLimitKey names the bucket: the partner client ID on partner routes,
+// the bearer token on AIS routes. Requests without credentials share one.
+// The key stays in memory; it is never logged.
+func rateLimitKey(route string, r *http.Request) string {
+	if strings.Contains(route, " /v1/partner/") {
+		return "partner:" + r.Header.Get("X-Partner-Client-Id")
+	}
+	return "bearer:" + r.Header.Get("Authorization")
+}
+
+// rateLimitRoutes registers the admin operations of the rate limit.
+func (s *Server) rateLimitRoutes() {
+	s.admin("GET /_sandbox/rate-limit", func(*http.Request) (int, any, error) {
+		return http.StatusOK, s.RateLimit(), nil
+	})
+	s.admin("PUT /_sandbox/rate-limit", func(r *http.Request) (int, any, error) {
+		var l RateLimit
+		if err := s.adminBody(r, &l, true); err != nil {
+			return 0, nil, err
+		}
+		if err := s.SetRateLimit(l); err != nil {
+			return 0, nil, badRequest("%v", err)
+		}
+		return http.StatusOK, s.RateLimit(), nil
+	})
+	s.admin("DELETE /_sandbox/rate-limit", func(*http.Request) (int, any, error) {
+		_ = s.SetRateLimit(RateLimit{})
+		return http.StatusOK, okBody, nil
+	})
+	s.admin("GET /_sandbox/requests/refused", func(*http.Request) (int, any, error) {
+		return http.StatusOK, s.RefusedCounts(), nil
+	})
+}

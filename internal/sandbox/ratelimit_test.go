@@ -1,0 +1,143 @@
+package sandbox
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+const listRoute = "GET /v1/partner/merchants/{merchantId}/card-payments/payment-methods"
+
+// The bucket lets Burst requests through at once, refuses the next with 429
+// and Retry-After in whole seconds, and refills PerSecond tokens a second.
+// Refusals are counted apart from the requests that went through.
+func TestRateLimitTokenBucket(t *testing.T) {
+	e := newEnvWith(t, Config{RateLimit: RateLimit{PerSecond: 4, Burst: 3}})
+	for i := range 3 {
+		if r := e.partner(http.MethodGet, paymentMethodsPath, nil); r.status != http.StatusOK {
+			t.Fatalf("request %d of the burst: status %d, want 200", i+1, r.status)
+		}
+	}
+	r := e.partner(http.MethodGet, paymentMethodsPath, nil)
+	expectMessage(t, r, http.StatusTooManyRequests, "rate limit exceeded for this credential")
+	if got := r.header.Get("Retry-After"); got != "1" { // a quarter second, rounded up
+		t.Errorf("Retry-After = %q, want 1", got)
+	}
+
+	e.clock.Advance(250 * time.Millisecond) // one token
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusOK)
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusTooManyRequests)
+
+	if got := e.srv.RequestCounts()[listRoute]; got != 4 {
+		t.Errorf("RequestCounts = %d, want the 4 that went through", got)
+	}
+	if got := e.srv.RefusedCounts()[listRoute]; got != 2 {
+		t.Errorf("RefusedCounts = %d, want 2", got)
+	}
+
+	e.srv.ResetRequestCounts()
+	if got := e.srv.RefusedCounts(); len(got) != 0 {
+		t.Errorf("RefusedCounts after ResetRequestCounts = %v, want none", got)
+	}
+}
+
+// Retry-After is the wait for the next token, rounded up to whole seconds.
+func TestRateLimitRetryAfterRoundsUp(t *testing.T) {
+	e := newEnvWith(t, Config{RateLimit: RateLimit{PerSecond: 0.4, Burst: 1}})
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusOK)
+	r := e.partner(http.MethodGet, paymentMethodsPath, nil)
+	if got := r.header.Get("Retry-After"); got != "3" { // 2.5 s
+		t.Errorf("Retry-After = %q, want 3", got)
+	}
+}
+
+// Each credential has its own bucket: another partner and a bearer token
+// are not refused because the demo partner used up its own.
+func TestRateLimitPerCredential(t *testing.T) {
+	e := newEnvWith(t, Config{RateLimit: RateLimit{PerSecond: 1}})
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusOK)
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusTooManyRequests)
+
+	other := e.do(http.MethodGet, "/v1/partner/merchants/2001/card-payments/payment-methods", nil, otherPartnerAuth())
+	expectStatus(t, other, http.StatusOK)
+	expectStatus(t, e.ais("/v1/ais/accounts", map[string]any{"merchantId": 1001, "userId": "user-1001"}), http.StatusForbidden) // no consent, but not refused
+	expectStatus(t, e.ais("/v1/ais/accounts", map[string]any{"merchantId": 1001, "userId": "user-1001"}), http.StatusTooManyRequests)
+}
+
+// Reset keeps the limit and refills every bucket; turning the limit off
+// lets everything through.
+func TestRateLimitResetAndOff(t *testing.T) {
+	e := newEnvWith(t, Config{RateLimit: RateLimit{PerSecond: 1}})
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusOK)
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusTooManyRequests)
+
+	e.srv.Reset()
+	if got := e.srv.RateLimit(); got != (RateLimit{PerSecond: 1, Burst: 1}) {
+		t.Errorf("after Reset the limit is %+v, want it kept", got)
+	}
+	if got := e.srv.RefusedCounts(); len(got) != 0 {
+		t.Errorf("RefusedCounts after Reset = %v, want none", got)
+	}
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusOK)
+
+	if err := e.srv.SetRateLimit(RateLimit{}); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusOK)
+	}
+}
+
+func TestRateLimitAdmin(t *testing.T) {
+	e := newEnv(t)
+	r := e.do(http.MethodPut, "/_sandbox/rate-limit", map[string]any{"perSecond": 2.5}, nil)
+	expectStatus(t, r, http.StatusOK)
+	if got := r.obj(t); got["perSecond"] != 2.5 || got["burst"] != 3.0 {
+		t.Errorf("PUT answered %v, want perSecond 2.5 and the default burst 3", got)
+	}
+	for range 3 {
+		expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusOK)
+	}
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusTooManyRequests)
+
+	refused := e.do(http.MethodGet, "/_sandbox/requests/refused", nil, nil)
+	if got := refused.obj(t)[listRoute]; got != 1.0 {
+		t.Errorf("GET /_sandbox/requests/refused = %s, want 1 for %s", refused.raw, listRoute)
+	}
+	counted := e.do(http.MethodGet, "/_sandbox/requests", nil, nil)
+	if got := counted.obj(t)[listRoute]; got != 3.0 {
+		t.Errorf("GET /_sandbox/requests = %s, want the 3 that went through", counted.raw)
+	}
+
+	for _, bad := range []string{`{"perSecond": -1}`, `{"perSecond": 5, "burst": -2}`, `{"rate": 5}`, ``} {
+		r := e.do(http.MethodPut, "/_sandbox/rate-limit", bad, nil)
+		expectStatus(t, r, http.StatusBadRequest)
+	}
+	if got := e.do(http.MethodGet, "/_sandbox/rate-limit", nil, nil).obj(t)["perSecond"]; got != 2.5 {
+		t.Errorf("a rejected PUT changed the limit to %v", got)
+	}
+
+	expectStatus(t, e.do(http.MethodDelete, "/_sandbox/rate-limit", nil, nil), http.StatusOK)
+	if got := e.srv.RateLimit(); got != (RateLimit{}) {
+		t.Errorf("after DELETE the limit is %+v, want none", got)
+	}
+	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusOK)
+}
+
+// The refusal never reaches faults, handlers or state.
+func TestRateLimitBeforeFaultsAndHandlers(t *testing.T) {
+	e := newEnvWith(t, Config{RateLimit: RateLimit{PerSecond: 1}})
+	expectStatus(t, e.partner(http.MethodPost, ordersPath, validOrder()), http.StatusCreated)
+	e.srv.InjectFault(Fault{Route: ordersRoute, Status: 503, Count: 1})
+	r := e.partner(http.MethodPost, ordersPath, validOrder())
+	expectStatus(t, r, http.StatusTooManyRequests)
+	if n := len(e.srv.Snapshot().Orders); n != 1 {
+		t.Errorf("the sandbox holds %d orders, want 1: a refused create must change nothing", n)
+	}
+	e.clock.Advance(time.Second)
+	if r := e.partner(http.MethodPost, ordersPath, validOrder()); r.status != http.StatusServiceUnavailable ||
+		!strings.Contains(r.message(t), "injected") {
+		t.Errorf("the fault was used up by a refused request: status %d %s", r.status, r.raw)
+	}
+}
