@@ -3,6 +3,7 @@ package client
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"net/url"
@@ -48,6 +49,14 @@ type Config struct {
 	// Zero means the defaults.
 	RetryWaitMin time.Duration
 	RetryWaitMax time.Duration
+	// MaxRequestsPerSecond is a ceiling on the requests of each credential
+	// per second, kept evenly; 0 means none. Every Client of the same base
+	// URL and credential in this process shares it (see the package doc).
+	MaxRequestsPerSecond float64
+	// DisableAdaptiveThrottle stops the client from learning the service's
+	// rate limit from 429 answers; MaxRequestsPerSecond still applies. It
+	// exists to measure what the throttle does, not for users.
+	DisableAdaptiveThrottle bool
 	// LogBodies adds TRACE logs of request and response bodies (masked).
 	// Copying and masking a body costs about as much as decoding it, and a
 	// provider's logger reports TRACE as enabled even when the host
@@ -82,8 +91,10 @@ func New(cfg Config) (*Client, error) {
 		partnerKey:  strings.TrimSpace(cfg.PartnerClientSecret),
 		accessToken: strings.TrimSpace(cfg.AccessToken),
 	}
+	hc := buildHTTPClient(cfg)
+	hc.Transport = newThrottleTransport(hc.Transport, base, cfg)
 	c.retrying = &retryablehttp.Client{
-		HTTPClient:   buildHTTPClient(cfg),
+		HTTPClient:   hc,
 		Logger:       nil, // every attempt is logged through tflog by loggingTransport
 		RetryWaitMin: cfg.RetryWaitMin,
 		RetryWaitMax: cfg.RetryWaitMax,
@@ -105,6 +116,8 @@ func applyDefaults(cfg *Config) error {
 		return errors.New("cardpay client: max retries must not be negative")
 	case cfg.RetryWaitMin < 0 || cfg.RetryWaitMax < 0:
 		return errors.New("cardpay client: retry waits must not be negative")
+	case !(cfg.MaxRequestsPerSecond >= 0) || math.IsInf(cfg.MaxRequestsPerSecond, 1): // also catches NaN
+		return fmt.Errorf("cardpay client: max requests per second must be a positive number or 0 for none, got %v", cfg.MaxRequestsPerSecond)
 	}
 	if cfg.Timeout == 0 {
 		cfg.Timeout = DefaultTimeout

@@ -140,9 +140,13 @@ func TestCustomHTTPClient(t *testing.T) {
 // attemptTimeout digs the per-attempt timeout out of c's transports.
 func attemptTimeout(t *testing.T, c *Client) time.Duration {
 	t.Helper()
-	logging, ok := c.retrying.HTTPClient.Transport.(*loggingTransport)
+	throttled, ok := c.retrying.HTTPClient.Transport.(*throttleTransport)
 	if !ok {
-		t.Fatalf("transport is %T, want *loggingTransport", c.retrying.HTTPClient.Transport)
+		t.Fatalf("transport is %T, want *throttleTransport", c.retrying.HTTPClient.Transport)
+	}
+	logging, ok := throttled.next.(*loggingTransport)
+	if !ok {
+		t.Fatalf("throttle wraps %T, want *loggingTransport", throttled.next)
 	}
 	timeout, ok := logging.next.(*timeoutTransport)
 	if !ok {

@@ -70,6 +70,40 @@
 // (errors.Is context.Canceled or context.DeadlineExceeded) and which ends
 // the call at once, even in the middle of a Retry-After wait.
 //
+// # Rate limits
+//
+// Every attempt first waits for its turn at a throttle shared by all the
+// requests of one credential (the partner pair, or the access token) of
+// one base URL in this process: a process-wide registry keyed by base URL,
+// credential kind and a SHA-256 hash of the credential, so it survives the
+// Clients that Terraform's re-configuration creates and holds no secret.
+// It works like the AWS SDKs' adaptive retry mode (a client-side token
+// bucket, golang.org/x/time/rate, whose rate follows TCP CUBIC):
+//
+//   - Until the service answers 429, nothing is held back.
+//   - A 429 with Retry-After pauses every request of that credential for
+//     that long (at most RetryWaitMax), and cuts the rate to 0.9 times the
+//     rate the service refused: what went through in the last second (or
+//     the throttle's own rate, when lower). The bucket is emptied, holds
+//     one second's worth, and refills during the pause, so a service that
+//     allows N requests a second gets N at the end of the pause, then one
+//     every 1/N s. Only the first 429 of a burst cuts the rate: requests
+//     sent before the cut teach nothing new.
+//   - Good answers grow the rate back along the CUBIC curve: back at the
+//     refused rate 4 s after the 429, near it for a while, then probing
+//     faster; once it reaches twice the refused rate without another 429,
+//     the throttle lets go. 5xx answers and transport errors change
+//     nothing.
+//   - Config.MaxRequestsPerSecond is a ceiling, one request every 1/N s,
+//     whatever was learned. Config.DisableAdaptiveThrottle turns the
+//     learning off (the ceiling still applies); it exists to measure the
+//     throttle.
+//
+// The wait is not part of an attempt's Timeout, and the caller's context
+// ends it. The retry policy is unchanged: the refused request itself waits
+// its Retry-After as before. Decisions (rate learned, pauses, release) and
+// each wait are logged at DEBUG.
+//
 // # Errors
 //
 // A non-2xx answer becomes an *APIError with the status, method, path,

@@ -1,0 +1,171 @@
+package client
+
+import (
+	"container/heap"
+	"math"
+	"net/http"
+	"testing"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// simService is a token-bucket rate limit in simulated time, like the
+// sandbox's: Retry-After is the wait for the next token in whole seconds.
+type simService struct {
+	bucket *rate.Limiter
+	rate   float64
+}
+
+func (s *simService) answer(at time.Time) (status int, retryAfter time.Duration) {
+	if s.bucket.AllowN(at, 1) {
+		return http.StatusOK, 0
+	}
+	missing := 1 - s.bucket.TokensAt(at)
+	return http.StatusTooManyRequests, time.Duration(math.Max(1, math.Ceil(missing/s.rate))) * time.Second
+}
+
+// simParams describe one simulated run: workers callers (Terraform's
+// parallelism) send requests one after the other, each retried after the
+// Retry-After of a 429, as the retry policy does.
+type simParams struct {
+	requests, workers int
+	rate              float64
+	burst             int
+	rtt, think        time.Duration
+	adaptive          bool
+}
+
+type simResult struct {
+	elapsed           time.Duration
+	accepted, refused int
+	// refusedAfter counts refusals more than a second after the first
+	// request.
+	refusedAfter int
+	finalRate    float64
+}
+
+// simEvent is something a worker does at a time.
+type simEvent struct {
+	at     time.Time
+	seq    int
+	worker int
+	do     func()
+}
+
+type simQueue []*simEvent
+
+func (q simQueue) Len() int { return len(q) }
+func (q simQueue) Less(i, j int) bool {
+	if !q[i].at.Equal(q[j].at) {
+		return q[i].at.Before(q[j].at)
+	}
+	return q[i].seq < q[j].seq
+}
+func (q simQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
+func (q *simQueue) Push(x any)   { *q = append(*q, x.(*simEvent)) }
+func (q *simQueue) Pop() any {
+	old := *q
+	e := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return e
+}
+
+// simulate runs p in simulated time through one throttle, following the
+// same steps as throttle.wait and throttleTransport.
+func simulate(p simParams) simResult {
+	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	now := start
+	th := newThrottle()
+	th.now = func() time.Time { return now }
+	th.configure(0, p.adaptive, DefaultRetryWaitMax)
+	svc := &simService{bucket: rate.NewLimiter(rate.Limit(p.rate), p.burst), rate: p.rate}
+	svc.bucket.AllowN(start, 0)
+
+	var q simQueue
+	seq := 0
+	at := func(t time.Time, do func()) {
+		seq++
+		heap.Push(&q, &simEvent{at: t, seq: seq, do: do})
+	}
+	var res simResult
+	started := 0
+	var attempt func()
+	send := func() {
+		sentAt := now
+		status, retryAfter := svc.answer(now.Add(p.rtt / 2))
+		at(now.Add(p.rtt), func() {
+			th.observe(sentAt, status, retryAfter)
+			if status == http.StatusTooManyRequests {
+				res.refused++
+				if now.Sub(start) > time.Second {
+					res.refusedAfter++
+				}
+				at(now.Add(retryAfter), attempt)
+				return
+			}
+			res.accepted++
+			res.elapsed = now.Sub(start)
+			if started < p.requests {
+				started++
+				at(now.Add(p.think), attempt)
+			}
+		})
+	}
+	attempt = func() {
+		turn := th.reserve()
+		if turn.After(now) {
+			at(turn, func() {
+				if th.paused(now) {
+					attempt()
+					return
+				}
+				send()
+			})
+			return
+		}
+		send()
+	}
+	for range min(p.workers, p.requests) {
+		started++
+		at(start, attempt)
+	}
+	for q.Len() > 0 {
+		e := heap.Pop(&q).(*simEvent)
+		now = e.at
+		e.do()
+	}
+	res.finalRate = th.currentRate()
+	return res
+}
+
+// The issue's case: 200 payment methods (400 requests) at parallelism 10
+// through 20 requests a second. Without the throttle a third of the
+// requests are refused; with it few are, and the run keeps the service's
+// pace. The times are simulated, so the test never waits.
+func TestThrottleSimulatedApply(t *testing.T) {
+	base := simParams{requests: 400, workers: 10, rate: 20, burst: 20, rtt: 2 * time.Millisecond, think: time.Millisecond}
+	floor := time.Duration(float64(base.requests) / base.rate * float64(time.Second))
+
+	off := base
+	without := simulate(off)
+	on := base
+	on.adaptive = true
+	with := simulate(on)
+	t.Logf("without: %+v (floor %s)", without, floor)
+	t.Logf("with:    %+v", with)
+
+	if share := refusedShare(without); share < 0.2 {
+		t.Errorf("without the throttle %.0f%% were refused; the simulation does not reproduce the issue", 100*share)
+	}
+	if share := refusedShare(with); share > 0.05 {
+		t.Errorf("with the throttle %.1f%% of requests were refused, want at most 5%%", 100*share)
+	}
+	if with.elapsed > floor*5/4 {
+		t.Errorf("with the throttle the run took %s, more than 1.25 × the floor %s", with.elapsed, floor)
+	}
+}
+
+func refusedShare(r simResult) float64 {
+	return float64(r.refused) / float64(r.accepted+r.refused)
+}

@@ -1,0 +1,309 @@
+package client
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+)
+
+// fakeTime is a clock the tests move by hand; its sleep advances it instead
+// of waiting, so no test sleeps.
+type fakeTime struct {
+	mu sync.Mutex
+	t  time.Time
+	// duringSleep runs once per sleep, after the clock moved.
+	duringSleep func()
+}
+
+func (f *fakeTime) now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.t
+}
+
+func (f *fakeTime) advance(d time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.t = f.t.Add(d)
+}
+
+func (f *fakeTime) sleep(ctx context.Context, d time.Duration) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	f.advance(d)
+	if f.duringSleep != nil {
+		f.duringSleep()
+	}
+	return nil
+}
+
+func newFakeThrottle(t *testing.T) (*throttle, *fakeTime) {
+	t.Helper()
+	clock := &fakeTime{t: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	th := newThrottle()
+	th.now, th.sleep = clock.now, clock.sleep
+	return th, clock
+}
+
+// accept records n answers that went through, one every gap.
+func accept(th *throttle, clock *fakeTime, n int, gap time.Duration) {
+	for range n {
+		th.observe(clock.now(), http.StatusOK, 0)
+		clock.advance(gap)
+	}
+}
+
+// turns reserves n turns and returns them relative to the clock's now.
+func turns(th *throttle, clock *fakeTime, n int) []time.Duration {
+	out := make([]time.Duration, n)
+	for i := range out {
+		out[i] = th.reserve().Sub(clock.now())
+	}
+	return out
+}
+
+func near(a, b, tolerance float64) bool { return math.Abs(a-b) <= tolerance }
+
+// Nothing is held back until the service refuses something.
+func TestThrottleFreeUntilRefused(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 100, time.Millisecond)
+	for i, d := range turns(th, clock, 50) {
+		if d != 0 {
+			t.Fatalf("turn %d waits %s before any 429", i, d)
+		}
+	}
+}
+
+// The first 429 teaches the rate that went through in the last second,
+// pauses every caller for the Retry-After, and then lets one second's
+// worth through at once before spacing the rest evenly.
+func TestThrottleLearnsFromTheFirstRefusal(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, time.Millisecond)
+	c := th.observe(clock.now(), http.StatusTooManyRequests, time.Second)
+	if !c.slowed || c.refused != 20 || !near(c.rate, 18, 1e-9) || c.pause != time.Second {
+		t.Fatalf("change = %+v, want slowed to 18/s (0.9 × the 20/s that went through) with a 1s pause", c)
+	}
+	got := turns(th, clock, 20)
+	for i, d := range got[:18] {
+		if d != time.Second {
+			t.Fatalf("turn %d at +%s, want the end of the pause (+1s): %v", i, d, got)
+		}
+	}
+	if gap := got[19] - got[18]; !near(gap.Seconds(), 1.0/18, 1e-6) {
+		t.Errorf("after the burst, turns are %s apart, want 1/18 s: %v", gap, got)
+	}
+}
+
+// Answers to requests sent before the cut were sent too fast already: they
+// extend the pause but do not cut the rate again.
+func TestThrottleCutsOncePerBurstOfRefusals(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, time.Millisecond)
+	sentEarlier := clock.now().Add(-time.Millisecond)
+	th.observe(clock.now(), http.StatusTooManyRequests, time.Second)
+	clock.advance(time.Millisecond)
+	if c := th.observe(sentEarlier, http.StatusTooManyRequests, time.Second); c.slowed {
+		t.Errorf("a refusal of a request sent before the cut cut again: %+v", c)
+	}
+	if got := th.currentRate(); !near(got, 18, 1e-9) {
+		t.Errorf("rate = %v, want still 18", got)
+	}
+	if !th.paused(clock.now().Add(time.Second - time.Microsecond)) {
+		t.Error("the later refusal did not extend the pause")
+	}
+
+	// A request sent after the cut and refused again cuts again.
+	clock.advance(2 * time.Second)
+	accept(th, clock, 10, 50*time.Millisecond)
+	c := th.observe(clock.now(), http.StatusTooManyRequests, 0)
+	if !c.slowed || c.rate >= 18 {
+		t.Errorf("second burst of refusals: %+v, want a rate below 18", c)
+	}
+}
+
+// Good answers grow the rate along the CUBIC curve: back at the refused
+// rate after throttleRecovery, a little above it after twice that, and
+// released once it doubles.
+func TestThrottleGrowsBackAndLetsGo(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, time.Millisecond)
+	th.observe(clock.now(), http.StatusTooManyRequests, 0)
+	refusedAt := clock.now()
+
+	at := func(d time.Duration) (float64, throttleChange) {
+		clock.t = refusedAt.Add(d)
+		c := th.observe(clock.now(), http.StatusOK, 0)
+		return th.currentRate(), c
+	}
+	for _, tc := range []struct {
+		after time.Duration
+		want  float64
+	}{
+		{throttleRecovery / 2, 20 * (1 - 0.1/8)},
+		{throttleRecovery, 20},
+		{2 * throttleRecovery, 22},
+		{3 * throttleRecovery, 20 * 1.8},
+	} {
+		if got, _ := at(tc.after); !near(got, tc.want, 1e-6) {
+			t.Errorf("%s after the 429 the rate is %v, want %v", tc.after, got, tc.want)
+		}
+	}
+	rate, c := at(4 * throttleRecovery)
+	if !c.released || rate != 0 {
+		t.Errorf("at twice the refused rate: rate %v, change %+v; want released", rate, c)
+	}
+	if d := turns(th, clock, 100)[99]; d != 0 {
+		t.Errorf("released, yet a turn waits %s", d)
+	}
+}
+
+// A 429 before anything went through has no rate to teach: it pauses.
+func TestThrottleRefusedBeforeAnythingWentThrough(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	c := th.observe(clock.now(), http.StatusTooManyRequests, 2*time.Second)
+	if !c.slowed || c.rate != 0 || c.pause != 2*time.Second {
+		t.Fatalf("change = %+v, want a 2s pause and no rate", c)
+	}
+	if got := turns(th, clock, 3); got[0] != 2*time.Second || got[2] != 2*time.Second {
+		t.Errorf("turns = %v, want all at the end of the pause", got)
+	}
+}
+
+// The user's ceiling spaces requests evenly, and stays the limit while the
+// learned rate is above it.
+func TestThrottleCeiling(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	th.configure(5, true, DefaultRetryWaitMax)
+	if got := turns(th, clock, 3); got[0] != 0 || got[1] != 200*time.Millisecond || got[2] != 400*time.Millisecond {
+		t.Errorf("turns = %v, want 0, 200ms, 400ms", got)
+	}
+	clock.advance(time.Second)
+	accept(th, clock, 20, time.Millisecond)
+	th.observe(clock.now(), http.StatusTooManyRequests, 0)
+	if got := th.currentRate(); got != 5 {
+		t.Errorf("learned 18/s under a ceiling of 5: rate %v, want 5", got)
+	}
+
+	th.configure(0, true, DefaultRetryWaitMax)
+	if got := th.currentRate(); !near(got, 18, 1e-9) {
+		t.Errorf("without the ceiling the rate is %v, want the learned 18 (kept across configure)", got)
+	}
+}
+
+// With the adaptive part off only the ceiling applies: 429s change nothing.
+func TestThrottleNotAdaptive(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	th.configure(0, false, DefaultRetryWaitMax)
+	accept(th, clock, 20, time.Millisecond)
+	if c := th.observe(clock.now(), http.StatusTooManyRequests, time.Second); c != (throttleChange{}) {
+		t.Errorf("change = %+v, want none", c)
+	}
+	if d := turns(th, clock, 30)[29]; d != 0 {
+		t.Errorf("a turn waits %s with the throttle off", d)
+	}
+}
+
+// wait sleeps until the turn, and again when a 429 paused everyone while
+// it slept; a cancelled context ends it.
+func TestThrottleWait(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	th.configure(2, true, DefaultRetryWaitMax)
+	_ = th.reserve() // the first turn is free; the next is 500ms away
+
+	once := true
+	clock.duringSleep = func() {
+		if once {
+			once = false
+			th.observe(clock.now(), http.StatusTooManyRequests, 3*time.Second) // nothing went through: pause only
+		}
+	}
+	waited, err := th.wait(t.Context())
+	if err != nil || waited != 3500*time.Millisecond {
+		t.Errorf("wait = %s, %v; want 500ms for the turn plus the 3s pause that began meanwhile", waited, err)
+	}
+
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := th.wait(ctx); err == nil {
+		t.Error("wait with a cancelled context returned no error")
+	}
+}
+
+// One throttle per service and credential, shared by every Client of the
+// process; the two kinds of credential and other secrets are kept apart.
+func TestSharedThrottle(t *testing.T) {
+	const url = "https://shared.example.com"
+	a := sharedThrottle(url, authPartner, "id", "secret")
+	if b := sharedThrottle(url, authPartner, "id", "secret"); a != b {
+		t.Error("the same credential got two throttles")
+	}
+	for name, other := range map[string]*throttle{
+		"other secret":   sharedThrottle(url, authPartner, "id", "secret2"),
+		"split apart":    sharedThrottle(url, authPartner, "ids", "ecret"),
+		"bearer":         sharedThrottle(url, authBearer, "id", "secret"),
+		"other base URL": sharedThrottle(url+"/v2", authPartner, "id", "secret"),
+	} {
+		if other == a {
+			t.Errorf("%s shares the throttle", name)
+		}
+	}
+}
+
+// A 429 seen by one Client slows the next Client of the same credential:
+// Terraform configures the provider anew, the throttle stays.
+func TestThrottleOutlivesTheClient(t *testing.T) {
+	api := newFakeAPI(t,
+		reply{status: http.StatusOK, body: `[]`},
+		reply{status: http.StatusTooManyRequests, header: map[string]string{"Retry-After": "1"}},
+		reply{status: http.StatusOK, body: `[]`})
+	first := api.client(t, withMaxRetries(0))
+	_ = listMethods(t.Context(), first)
+	if err := listMethods(t.Context(), first); !IsRateLimited(err) {
+		t.Fatalf("want the 429, got %v", err)
+	}
+	second := api.client(t)
+	partner := second.retrying.HTTPClient.Transport.(*throttleTransport).partner
+	if got := partner.currentRate(); got == 0 {
+		t.Error("a new Client of the same credential forgot the rate learned by the first")
+	}
+	if bearer := second.retrying.HTTPClient.Transport.(*throttleTransport).bearer; bearer.currentRate() != 0 {
+		t.Error("the access token's throttle learned from a partner request")
+	}
+}
+
+// The decisions are logged at DEBUG without the credential.
+func TestThrottleLogsDecisions(t *testing.T) {
+	api := newFakeAPI(t,
+		reply{status: http.StatusOK, body: `[]`},
+		reply{status: http.StatusTooManyRequests, header: map[string]string{"Retry-After": "0"}})
+	var logs bytes.Buffer
+	ctx := tflogtest.RootLogger(t.Context(), &logs)
+	c := api.client(t, withMaxRetries(0)) // a retry would wait its turn for real
+	if err := listMethods(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := listMethods(ctx, c); !IsRateLimited(err) {
+		t.Fatalf("want the 429, got %v", err)
+	}
+	out := logs.String()
+	if strings.Contains(out, testPartnerSecret) {
+		t.Errorf("logs contain the secret:\n%s", out)
+	}
+	entries, err := tflogtest.MultilineJSONDecode(&logs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assertLogged(t, entries, "debug", "cardpay API rate limit reached: slowing every request of this credential", map[string]any{
+		"credential": "partner", "refused_rate_per_second": 1.0, "rate_limit_per_second": 0.9, "pause_ms": 0.0,
+	})
+}
