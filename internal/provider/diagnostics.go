@@ -53,8 +53,9 @@ func statusHint(status int, path string) string {
 		return "Check that the merchant ID and any store or account ID exist."
 	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
 		return fmt.Sprintf("The service refused the request and kept refusing it while the provider retried. "+
-			"Wait before applying again, allow more retries with %s (or %s), or lower terraform's -parallelism.",
-			attrMaxRetries, envMaxRetries)
+			"Wait before applying again, allow more retries with %s (or %s), or lower terraform's -parallelism. "+
+			"If you know your quota, set %s (or %s) to it.",
+			attrMaxRetries, envMaxRetries, attrMaxRequestsPerSecond, envMaxRequestsPerSecond)
 	}
 	return ""
 }

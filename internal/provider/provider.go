@@ -56,6 +56,8 @@ type providerModel struct {
 	AccessToken         types.String         `tfsdk:"access_token"`
 	RequestTimeout      timetypes.GoDuration `tfsdk:"request_timeout"`
 	MaxRetries          types.Int64          `tfsdk:"max_retries"`
+
+	MaxRequestsPerSecond types.Float64 `tfsdk:"max_requests_per_second"`
 }
 
 func (p *cardpayProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -112,6 +114,7 @@ func (p *cardpayProvider) Schema(_ context.Context, _ provider.SchemaRequest, re
 				Optional:   true,
 				Validators: []validator.Int64{int64validator.Between(0, maxMaxRetries)},
 			},
+			attrMaxRequestsPerSecond: maxRequestsPerSecondAttribute(),
 		},
 	}
 }
@@ -141,6 +144,8 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 		"max_retries": settings.MaxRetries,
 		"timeout":     settings.Timeout.String(),
 		"unknown":     settings.Unknown,
+
+		"max_requests_per_second": settings.MaxRequestsPerSecond,
 	})
 	resp.ResourceData = data
 	resp.DataSourceData = data
@@ -203,5 +208,8 @@ func (s settings) clientConfig() client.Config {
 		MaxRetries:          s.MaxRetries,
 		UserAgent:           s.UserAgent,
 		LogBodies:           s.LogBodies,
+
+		MaxRequestsPerSecond:    s.MaxRequestsPerSecond,
+		DisableAdaptiveThrottle: s.AdaptiveThrottleOff,
 	}
 }

@@ -41,6 +41,13 @@ type settings struct {
 	Timeout             time.Duration
 	MaxRetries          int
 	UserAgent           string
+
+	// MaxRequestsPerSecond is the user's ceiling per credential; 0 means
+	// none (the client still adapts to 429s).
+	MaxRequestsPerSecond float64
+	// AdaptiveThrottleOff is envDebugThrottle=off, for the benchmark.
+	AdaptiveThrottleOff bool
+
 	// LogBodies is true when the user asked for TRACE logs of this
 	// provider, so the client logs request and response bodies.
 	LogBodies bool
@@ -108,6 +115,10 @@ func resolveSettings(config providerModel, lookupEnv func(string) (string, bool)
 			s.MaxRetries = n
 		}
 	}
+	if msg := requestRateSetting(config.MaxRequestsPerSecond, lookupEnv, &s); msg != "" {
+		diags.AddError("Invalid "+envMaxRequestsPerSecond, msg)
+	}
+	s.AdaptiveThrottleOff = adaptiveThrottleOff(lookupEnv)
 	return s, diags
 }
 

@@ -1,0 +1,178 @@
+package provider
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+func TestResolveMaxRequestsPerSecond(t *testing.T) {
+	withRate := func(v types.Float64) providerModel {
+		c := nullConfig()
+		c.MaxRequestsPerSecond = v
+		return c
+	}
+	for name, tc := range map[string]struct {
+		config providerModel
+		env    map[string]string
+		want   float64
+	}{
+		"none":                    {withRate(types.Float64Null()), nil, 0},
+		"environment":             {withRate(types.Float64Null()), map[string]string{envMaxRequestsPerSecond: "0.5"}, 0.5},
+		"configuration wins":      {withRate(types.Float64Value(20)), map[string]string{envMaxRequestsPerSecond: "5"}, 20},
+		"empty variable is unset": {withRate(types.Float64Null()), map[string]string{envMaxRequestsPerSecond: ""}, 0},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s, diags := resolveSettings(tc.config, envFrom(tc.env))
+			requireNoErrors(t, diags)
+			if s.MaxRequestsPerSecond != tc.want || s.clientConfig().MaxRequestsPerSecond != tc.want {
+				t.Errorf("got %v (client %v), want %v", s.MaxRequestsPerSecond, s.clientConfig().MaxRequestsPerSecond, tc.want)
+			}
+		})
+	}
+
+	t.Run("unknown is remembered", func(t *testing.T) {
+		s, diags := resolveSettings(withRate(types.Float64Unknown()), envFrom(nil))
+		requireNoErrors(t, diags)
+		if strings.Join(s.Unknown, ",") != attrMaxRequestsPerSecond {
+			t.Errorf("unknown = %v", s.Unknown)
+		}
+	})
+
+	for _, raw := range []string{"0", "-1", "fast", "10001", "NaN"} {
+		t.Run("invalid "+raw, func(t *testing.T) {
+			_, diags := resolveSettings(nullConfig(), envFrom(map[string]string{envMaxRequestsPerSecond: raw}))
+			text := diagText(diags)
+			for _, want := range []string{envMaxRequestsPerSecond, "such as 20"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("diagnostics %q do not mention %q", text, want)
+				}
+			}
+		})
+	}
+}
+
+// The debugging aid turns the adaptive throttle off and nothing else.
+func TestDebugThrottleOff(t *testing.T) {
+	for value, off := range map[string]bool{"off": true, "": false, "on": false} {
+		s, diags := resolveSettings(nullConfig(), envFrom(map[string]string{envDebugThrottle: value}))
+		requireNoErrors(t, diags)
+		if s.clientConfig().DisableAdaptiveThrottle != off {
+			t.Errorf("%s=%q: DisableAdaptiveThrottle = %v, want %v", envDebugThrottle, value, !off, off)
+		}
+	}
+}
+
+func TestAccProvider_invalidMaxRequestsPerSecond(t *testing.T) {
+	for _, value := range []string{"0", "-3", "20000"} {
+		t.Run(value, func(t *testing.T) {
+			resource.ParallelTest(t, resource.TestCase{
+				ProtoV6ProviderFactories: testProviderFactories,
+				Steps: []resource.TestStep{{
+					Config: fmt.Sprintf(`
+provider "cardpay" {
+  base_url                = "http://127.0.0.1:1"
+  max_requests_per_second = %s
+}
+`, value) + paymentMethodConfig(1001, "amex"),
+					PlanOnly: true,
+					ExpectError: regexp.MustCompile(`(?s)Invalid max_requests_per_second.*above 0 and at most 10000, ` +
+						`such as 20.*leave it unset`),
+				}},
+			})
+		})
+	}
+}
+
+// Rate limit of the acceptance test, well below the pace terraform keeps
+// on two cores, so that it binds: 200 payment methods send 400 requests.
+const (
+	rateLimitPerSecond = 20
+	rateLimitMethods   = 200 // five per generated merchant
+	refusedShareTarget = 0.05
+)
+
+// Many payment methods applied at -parallelism=20 through a service that
+// allows 20 requests a second per credential: everything is applied, the
+// next plan is empty, and at most 5% of the requests sent are refused.
+// Durations are the benchmark's business (make bench), not the test's.
+func TestAccRateLimit_parallelApply(t *testing.T) {
+	if env := newTestEnv(t); env.Sandbox == nil {
+		t.Skipf("needs a rate-limited cardpay-sandbox, and %s points at a real API", envBaseURL)
+	}
+	merchants := rateLimitMethods / 5
+	fixtures := sandbox.DefaultFixtures()
+	if err := fixtures.AddGeneratedMerchants(merchants, 100001); err != nil {
+		t.Fatal(err)
+	}
+	sb := sandbox.New(sandbox.Config{Fixtures: fixtures, RateLimit: sandbox.RateLimit{PerSecond: rateLimitPerSecond}})
+	ts := httptest.NewServer(sb)
+	t.Cleanup(ts.Close)
+	env := &testEnv{BaseURL: ts.URL, ClientID: sandbox.DemoPartnerClientID, ClientSecret: sandbox.DemoPartnerClientSecret,
+		AccessToken: sandbox.DemoAccessToken, MerchantID: 100001, Sandbox: sb}
+
+	w := newCLIWorkdir(t, env, manyPaymentMethods(merchants))
+	w.run("apply", "-auto-approve", "-input=false", "-parallelism=20", "-no-color")
+	applied, refused := total(sb.RequestCounts()), total(sb.RefusedCounts())
+	t.Logf("apply: %d requests went through, %d refused", applied, refused)
+	if share := float64(refused) / float64(applied+refused); share > refusedShareTarget {
+		t.Errorf("the apply had %d of %d requests refused (%.1f%%), want at most %.0f%%",
+			refused, applied+refused, 100*share, 100*refusedShareTarget)
+	}
+	if refused == 0 {
+		t.Error("no request was refused: the rate limit did not bind, so the test proves nothing")
+	}
+
+	active := 0
+	for _, pm := range sb.Snapshot().PaymentMethods {
+		if pm.MerchantID >= 100001 && pm.Status == "active" && pm.Method != "visa" && pm.Method != "mastercard" {
+			active++
+		}
+	}
+	if active != rateLimitMethods {
+		t.Errorf("the sandbox has %d of the %d payment methods active", active, rateLimitMethods)
+	}
+
+	sb.ResetRequestCounts()
+	if out, err := w.tryRun("plan", "-input=false", "-parallelism=20", "-no-color", "-detailed-exitcode"); err != nil {
+		t.Errorf("the plan after the apply is not empty (or failed): %v\n%s", err, out)
+	}
+	t.Logf("plan: %d requests went through, %d refused", total(sb.RequestCounts()), total(sb.RefusedCounts()))
+}
+
+// manyPaymentMethods activates the five inactive methods of each generated
+// merchant.
+func manyPaymentMethods(merchants int) string {
+	var b strings.Builder
+	b.WriteString("locals {\n  payment_methods = {\n")
+	for i := range merchants {
+		for _, m := range []string{"amex", "swish", "klarna", "vipps", "mobilepay"} {
+			fmt.Fprintf(&b, "    \"%d/%s\" = { merchant_id = %d, method = %q }\n", 100001+i, m, 100001+i, m)
+		}
+	}
+	b.WriteString(`  }
+}
+
+resource "cardpay_payment_method" "this" {
+  for_each    = local.payment_methods
+  merchant_id = each.value.merchant_id
+  method      = each.value.method
+}
+`)
+	return b.String()
+}
+
+func total(counts map[string]int) int {
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	return n
+}
