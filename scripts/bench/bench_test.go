@@ -84,3 +84,33 @@ func TestMedian(t *testing.T) {
 		}
 	}
 }
+
+// The rate-limit scenario's floor is the requests that went through ÷ the
+// rate, and its refused share the worst run's refused ÷ all sent.
+func TestRateLimitFloorAndShare(t *testing.T) {
+	r := &rateLimitResult{rate: 20}
+	ss := []sample{
+		{counts: map[string]int{"a": 380, "b": 20}, refused: map[string]int{"a": 10}},
+		{counts: map[string]int{"a": 400}, refused: map[string]int{"a": 100}},
+		{counts: map[string]int{"a": 390}},
+	}
+	if got := r.floor(ss); got != 20*time.Second {
+		t.Errorf("floor = %s, want 20s (the median 400 requests at 20/s)", got)
+	}
+	if got := refusedShare(ss); got != 0.2 {
+		t.Errorf("refused share = %v, want the worst run's 100/500", got)
+	}
+}
+
+// The refusal clock counts 429s by their time after the first request.
+func TestRefusalClock(t *testing.T) {
+	c := &refusalClock{}
+	c.refusals = []time.Duration{10 * time.Millisecond, 900 * time.Millisecond, 1500 * time.Millisecond}
+	if got := c.after(time.Second); got != 1 {
+		t.Errorf("after 1s: %d, want 1", got)
+	}
+	c.reset()
+	if got := c.after(0); got != 0 {
+		t.Errorf("after reset: %d refusals", got)
+	}
+}

@@ -31,19 +31,31 @@ type options struct {
 	coalesceMethods int
 	coalesceMerch   int
 	transactions    int
-	scenarios       map[string]bool
-	out             string
-	goBench         string
-	terraform       string
-	timeout         time.Duration
-	keep            bool
+	// rateLimit is the sandbox's limit (requests per second and
+	// credential) in the rate-limit scenario, over rateLimitMethods
+	// payment methods.
+	rateLimit        float64
+	rateLimitMethods int
+	// largeRuns is how many runs sizes above 1000 get: each takes minutes.
+	largeRuns int
+	scenarios map[string]bool
+	out       string
+	goBench   string
+	terraform string
+	timeout   time.Duration
+	keep      bool
 }
 
 const (
 	scenarioSizes      = "sizes"
 	scenarioCoalescing = "coalescing"
 	scenarioMemory     = "memory"
+	scenarioRateLimit  = "ratelimit"
 )
+
+// maxSize is the largest -sizes value: 5000 resources span 700 merchants
+// and take minutes per terraform command.
+const maxSize = 5000
 
 func main() {
 	// Started by terraform as the provider: be the wrapper.
@@ -71,20 +83,23 @@ func main() {
 func parseFlags(args []string) (*options, error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	o := &options{}
-	sizes := fs.String("sizes", "100,500,1000", "comma-separated numbers of resources")
+	sizes := fs.String("sizes", "100,500,1000", fmt.Sprintf("comma-separated numbers of resources (10 to %d), e.g. 100,500,1000,2000,5000 to see how time and memory grow", maxSize))
+	fs.IntVar(&o.largeRuns, "large-runs", 1, "runs for sizes above 1000 (each run of 5000 resources takes several minutes)")
+	fs.Float64Var(&o.rateLimit, "rate-limit", 20, "requests per second per credential the sandbox allows in the ratelimit scenario")
+	fs.IntVar(&o.rateLimitMethods, "rate-limit-methods", 200, "payment methods in the ratelimit scenario")
 	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
 	fs.DurationVar(&o.latency, "latency", 0, "latency the sandbox adds to every request in the sizes scenario, e.g. 50ms")
 	fs.DurationVar(&o.coalesceLatency, "coalesce-latency", 50*time.Millisecond, "latency per request in the coalescing scenario")
 	fs.IntVar(&o.coalesceMethods, "coalesce-methods", 500, "payment methods in the coalescing scenario")
 	fs.IntVar(&o.coalesceMerch, "coalesce-merchants", 100, "merchants the coalescing scenario spreads them over")
 	fs.IntVar(&o.transactions, "transactions", 10000, "transactions of the big AIS account in the memory scenario")
-	scenarios := fs.String("scenarios", "sizes,coalescing,memory", "scenarios to run: sizes, coalescing, memory")
+	scenarios := fs.String("scenarios", "sizes,coalescing,memory,ratelimit", "scenarios to run: sizes, coalescing, memory, ratelimit")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown file whose generated section is replaced (\"\": print to stdout)")
 	fs.StringVar(&o.goBench, "gobench", "", "output of `go test -bench` to include in the report (optional)")
 	fs.StringVar(&o.terraform, "terraform", "", "terraform binary (default: $TF_ACC_TERRAFORM_PATH, else terraform on PATH)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "limit for a single terraform command")
 	fs.BoolVar(&o.keep, "keep", false, "keep the working directories (configurations, states, logs)")
-	quick := fs.Bool("quick", false, "smoke test: -sizes 100 -runs 1 -coalesce-methods 100 -coalesce-merchants 20 -transactions 1000")
+	quick := fs.Bool("quick", false, "smoke test: -sizes 100 -runs 1 -coalesce-methods 100 -coalesce-merchants 20 -transactions 1000 -rate-limit-methods 50")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -93,21 +108,22 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if *quick {
 		*sizes, o.runs, o.coalesceMethods, o.coalesceMerch, o.transactions = "100", 1, 100, 20, 1000
+		o.rateLimitMethods = 50
 	}
 	for _, f := range strings.Split(*sizes, ",") {
 		if f = strings.TrimSpace(f); f == "" {
 			continue
 		}
 		n, err := strconv.Atoi(f)
-		if err != nil || n < 10 {
-			return nil, fmt.Errorf("-sizes: %q is not a number of at least 10", f)
+		if err != nil || n < 10 || n > maxSize {
+			return nil, fmt.Errorf("-sizes: %q is not a number from 10 to %d", f, maxSize)
 		}
 		o.sizes = append(o.sizes, n)
 	}
 	o.scenarios = map[string]bool{}
 	for _, s := range strings.Split(*scenarios, ",") {
 		switch s = strings.TrimSpace(s); s {
-		case scenarioSizes, scenarioCoalescing, scenarioMemory:
+		case scenarioSizes, scenarioCoalescing, scenarioMemory, scenarioRateLimit:
 			o.scenarios[s] = true
 		case "":
 		default:
@@ -115,8 +131,10 @@ func parseFlags(args []string) (*options, error) {
 		}
 	}
 	switch {
-	case o.runs < 1:
-		return nil, fmt.Errorf("-runs must be at least 1")
+	case o.runs < 1 || o.largeRuns < 1:
+		return nil, fmt.Errorf("-runs and -large-runs must be at least 1")
+	case !(o.rateLimit > 0) || o.rateLimitMethods < 1:
+		return nil, fmt.Errorf("-rate-limit and -rate-limit-methods must be positive")
 	case o.scenarios[scenarioSizes] && len(o.sizes) == 0:
 		return nil, fmt.Errorf("-sizes is empty")
 	case o.coalesceMethods < 1 || o.coalesceMerch < 1 || o.coalesceMethods > 5*o.coalesceMerch:
@@ -147,6 +165,7 @@ type report struct {
 	sizes      []sizeResult
 	coalescing *coalescingResult
 	memory     *memoryResult
+	rateLimit  *rateLimitResult
 }
 
 type sizeResult struct {
@@ -199,6 +218,9 @@ func run(ctx context.Context, o *options) error {
 	if o.scenarios[scenarioCoalescing] {
 		merchants = max(merchants, o.coalesceMerch)
 	}
+	if o.scenarios[scenarioRateLimit] {
+		merchants = max(merchants, methodsWorkload(o.rateLimitMethods, 1).merchants())
+	}
 	sb, err := startSandbox(merchants, o.transactions)
 	if err != nil {
 		return fmt.Errorf("sandbox: %w", err)
@@ -214,7 +236,11 @@ func run(ctx context.Context, o *options) error {
 
 	if o.scenarios[scenarioSizes] {
 		for _, n := range o.sizes {
-			r, err := b.runSize(ctx, n, o.runs, o.latency)
+			runs := o.runs
+			if n > 1000 {
+				runs = o.largeRuns
+			}
+			r, err := b.runSize(ctx, n, runs, o.latency)
 			if err != nil {
 				return err
 			}
@@ -234,6 +260,13 @@ func run(ctx context.Context, o *options) error {
 			return err
 		}
 		rep.memory = r
+	}
+	if o.scenarios[scenarioRateLimit] {
+		r, err := b.runRateLimit(ctx, o)
+		if err != nil {
+			return err
+		}
+		rep.rateLimit = r
 	}
 	rep.elapsed = time.Since(rep.started)
 	rep.env.loadAfter = loadAverage()
@@ -340,7 +373,7 @@ func (b *bench) runCoalescing(ctx context.Context, o *options) (*coalescingResul
 			if err != nil {
 				return nil, err
 			}
-			if p == b.normal {
+			if p.name == b.normal.name {
 				r.on = append(r.on, s)
 			} else {
 				r.off = append(r.off, s)

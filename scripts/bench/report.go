@@ -21,11 +21,13 @@ const (
 	endMarker   = "<!-- bench:end -->"
 )
 
-// Targets of the issue, as ratios and MiB.
+// Targets of the issues, as ratios and MiB. The plan and apply ratios are
+// the tighter ones of the rate-limit issue: no regression from what was
+// measured before it.
 const (
 	targetSize        = 500
-	targetPlanRatio   = 5.0
-	targetApplyRatio  = 2.5
+	targetPlanRatio   = 2.0
+	targetApplyRatio  = 1.2
 	targetCoalescing  = 1.0 / 3
 	targetRSSMiB      = 100
 	targetRSSSize     = 1000
@@ -33,6 +35,12 @@ const (
 	targetCoalMethods = 500
 	targetCoalMerch   = 100
 	targetCoalLatency = 50 * time.Millisecond
+	// The rate-limit scenario: at least 200 payment methods through 20
+	// requests per second.
+	targetRateLimit    = 20
+	targetRateMethods  = 200
+	targetRefusedShare = 0.05
+	targetRateRatio    = 1.10
 )
 
 // environment describes the machine and the versions.
@@ -281,7 +289,11 @@ func (r *report) markdown() string {
 	fmt.Fprintf(&b, "| Go | %s |\n", r.env.goVersion)
 	fmt.Fprintf(&b, "| Terraform | %s |\n", r.env.terraform)
 	fmt.Fprintf(&b, "| Provider commit | %s |\n", r.env.commit)
-	fmt.Fprintf(&b, "| Runs | %d per measurement; times are medians of wall-clock time |\n", o.runs)
+	runs := fmt.Sprint(o.runs)
+	if slices.ContainsFunc(r.sizes, func(s sizeResult) bool { return s.n > 1000 }) {
+		runs += fmt.Sprintf(" (%d for sizes above 1000)", o.largeRuns)
+	}
+	fmt.Fprintf(&b, "| Runs | %s per measurement; times are medians of wall-clock time |\n", runs)
 	latency := "none"
 	if o.latency > 0 {
 		latency = o.latency.String() + " per request"
@@ -301,6 +313,7 @@ func (r *report) markdown() string {
 	r.sizeTables(&b)
 	r.coalescingTables(&b)
 	r.memoryTables(&b)
+	r.rateLimitTables(&b)
 	r.goBenchSection(&b)
 	r.raw(&b)
 	b.WriteString(endMarker + "\n")
@@ -359,6 +372,7 @@ func (r *report) targets(b *strings.Builder) {
 		fmt.Fprintf(b, "| Provider peak RSS, data source of %d transactions%s | %s | < %d MiB | %s |\n",
 			m.pageLimit, paramNote(m.pageLimit == targetTxCount), mib(kib), targetRSSMiB, passFail(kib > 0 && kib < targetRSSMiB*1024))
 	}
+	r.rateLimitTargets(b)
 	b.WriteString("\n")
 	var warn []string
 	for _, s := range r.sizes {
@@ -373,6 +387,14 @@ func (r *report) targets(b *strings.Builder) {
 		for _, s := range append(slices.Clone(c.on), c.off...) {
 			if s.changes {
 				warn = append(warn, "a plan of the coalescing scenario was not empty")
+				break
+			}
+		}
+	}
+	if c := r.rateLimit; c != nil {
+		for _, s := range append(slices.Clone(c.on["plan"]), c.off["plan"]...) {
+			if s.changes {
+				warn = append(warn, "a plan of the rate-limit scenario was not empty")
 				break
 			}
 		}
@@ -482,6 +504,12 @@ func (r *report) raw(b *strings.Builder) {
 	}
 	if m := r.memory; m != nil {
 		line(fmt.Sprintf("memory plan (%d transactions)", m.pageLimit), m.plan)
+	}
+	if c := r.rateLimit; c != nil {
+		for _, cmd := range []string{"apply", "plan"} {
+			line(fmt.Sprintf("ratelimit %s, throttle off", cmd), c.off[cmd])
+			line(fmt.Sprintf("ratelimit %s, throttle on", cmd), c.on[cmd])
+		}
 	}
 	b.WriteString("```\n\n</details>\n\n")
 }

@@ -20,10 +20,12 @@ import (
 // coalescingVar is the provider variable the second build sets to "off".
 const coalescingVar = "github.com/cardpay/terraform-provider-cardpay/internal/provider.readCoalescing"
 
-// providerBuild is one build of the provider.
+// providerBuild is one build of the provider, with the environment it
+// runs in.
 type providerBuild struct {
 	name string
 	bin  string
+	env  []string
 }
 
 // bench holds what every terraform command needs.
@@ -34,6 +36,9 @@ type bench struct {
 	sb        *benchSandbox
 	normal    providerBuild
 	noCoalesc providerBuild
+	// noThrottle is the default build with its adaptive throttle turned
+	// off through the provider's debugging variable.
+	noThrottle providerBuild
 	// hasCoalescingVar says whether the provider defines coalescingVar;
 	// without it both builds are the same program.
 	hasCoalescingVar bool
@@ -48,7 +53,12 @@ type sample struct {
 	providers    int   // provider processes started
 	terraformKiB int64 // peak RSS of terraform itself
 	counts       map[string]int
-	changes      bool // plan -detailed-exitcode reported changes
+	// refused counts the requests the sandbox's rate limit refused, by
+	// route, and refusedLate those refused more than a second after the
+	// command's first request.
+	refused     map[string]int
+	refusedLate int
+	changes     bool // plan -detailed-exitcode reported changes
 }
 
 // setup builds the provider twice, writes the dev_overrides directory with
@@ -67,6 +77,7 @@ func (b *bench) setup(ctx context.Context) error {
 		"-ldflags", "-X "+coalescingVar+"=off"); err != nil {
 		return err
 	}
+	b.noThrottle = providerBuild{name: "throttle off", bin: b.normal.bin, env: []string{throttleOffEnv}}
 	b.hasCoalescingVar = hasSymbol(ctx, b.noCoalesc.bin, coalescingVar)
 	if !b.hasCoalescingVar {
 		logf("warning: the provider has no variable %s; both builds are the same program", coalescingVar)
@@ -155,8 +166,10 @@ func (b *bench) terraformCmd(ctx context.Context, dir string, p providerBuild, a
 		wrapRealEnv+"="+p.bin,
 		wrapOutEnv+"="+rssFile,
 	)
+	cmd.Env = append(cmd.Env, p.env...)
 
 	b.sb.srv.ResetRequestCounts()
+	b.sb.refusals.reset()
 	start := time.Now()
 	if err = cmd.Start(); err != nil {
 		return sample{}, err
@@ -165,7 +178,8 @@ func (b *bench) terraformCmd(ctx context.Context, dir string, p providerBuild, a
 	sampled := make(chan int64, 1)
 	go func() { sampled <- sampleHWM(cmd.Process.Pid, stop) }()
 	err = cmd.Wait()
-	s := sample{wall: time.Since(start), counts: b.sb.srv.RequestCounts()}
+	s := sample{wall: time.Since(start), counts: b.sb.srv.RequestCounts(), refused: b.sb.srv.RefusedCounts(),
+		refusedLate: b.sb.refusals.after(time.Second)}
 	close(stop)
 	s.providerKiB, s.providers = readRSS(rssFile)
 	// wait4 reports the larger of terraform's own peak and that of the

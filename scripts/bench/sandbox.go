@@ -22,10 +22,11 @@ const (
 
 // benchSandbox is the in-process sandbox every command talks to.
 type benchSandbox struct {
-	srv     *sandbox.Server
-	http    *http.Server
-	url     string
-	latency time.Duration // added to every request while set
+	srv      *sandbox.Server
+	http     *http.Server
+	url      string
+	latency  time.Duration // added to every request while set
+	refusals *refusalClock
 }
 
 // startSandbox serves the default fixtures plus merchants generated
@@ -58,9 +59,10 @@ func startSandbox(merchants, bigTransactions int) (*benchSandbox, error) {
 	if err != nil {
 		return nil, err
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	refusals := &refusalClock{}
+	hs := &http.Server{Handler: refusals.wrap(srv), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = hs.Serve(ln) }()
-	return &benchSandbox{srv: srv, http: hs, url: "http://" + ln.Addr().String()}, nil
+	return &benchSandbox{srv: srv, http: hs, url: "http://" + ln.Addr().String(), refusals: refusals}, nil
 }
 
 func (b *benchSandbox) close() {

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+// throttleOffEnv turns the provider's adaptive throttle off: the provider's
+// debugging variable, for the "before" half of the rate-limit scenario.
+const throttleOffEnv = "CARDPAY_DEBUG_THROTTLE=off"
+
+// rateLimitResult holds the rate-limit scenario: the same configuration
+// applied and planned through the sandbox's rate limit with the throttle
+// off (before) and on (after).
+type rateLimitResult struct {
+	methods, merchants int
+	rate               float64
+	// off and on hold the samples by command, "apply" and "plan".
+	off, on map[string][]sample
+}
+
+// runRateLimit applies payment methods from an empty state and then plans
+// them, through a rate limit per credential, once with the throttle off
+// and once on in each run (the order alternates). Every command starts
+// with full buckets, as after a pause.
+func (b *bench) runRateLimit(ctx context.Context, o *options) (*rateLimitResult, error) {
+	merchants := (o.rateLimitMethods + len(inactiveMethods) - 1) / len(inactiveMethods)
+	w := methodsWorkload(o.rateLimitMethods, merchants)
+	r := &rateLimitResult{methods: o.rateLimitMethods, merchants: merchants, rate: o.rateLimit,
+		off: map[string][]sample{}, on: map[string][]sample{}}
+	b.sb.setLatency(0)
+	if err := b.sb.srv.SetRateLimit(sandbox.RateLimit{PerSecond: o.rateLimit}); err != nil {
+		return nil, err
+	}
+	defer func() { _ = b.sb.srv.SetRateLimit(sandbox.RateLimit{}) }()
+	for run := range o.runs {
+		builds := []providerBuild{b.noThrottle, b.normal}
+		if run%2 == 1 {
+			slices.Reverse(builds)
+		}
+		for _, p := range builds {
+			into := r.on
+			if p.name == b.noThrottle.name {
+				into = r.off
+			}
+			dir, err := writeConfig(b.root, "ratelimit", w.render(false))
+			if err != nil {
+				return nil, err
+			}
+			b.sb.reset() // fixtures back, buckets full
+			for _, cmd := range []string{"apply", "plan"} {
+				b.sb.refill()
+				s, err := b.measure(ctx, cmd, dir, p)
+				if err != nil {
+					return nil, err
+				}
+				into[cmd] = append(into[cmd], s)
+				logf("ratelimit run %d/%d %-5s %-12s %6.2fs  requests %d  refused %d (%d after 1s)",
+					run+1, o.runs, cmd, p.name, s.wall.Seconds(), total(s.counts), total(s.refused), s.refusedLate)
+			}
+		}
+	}
+	return r, nil
+}
+
+// refill gives every credential a full bucket under the rate limit in force.
+func (b *benchSandbox) refill() {
+	_ = b.srv.SetRateLimit(b.srv.RateLimit())
+}
+
+// floor is the least time the requests that went through need at the
+// rate limit: requests ÷ rate.
+func (r *rateLimitResult) floor(ss []sample) time.Duration {
+	n := medianInt(ss, func(s sample) int { return total(s.counts) })
+	return time.Duration(float64(n) / r.rate * float64(time.Second))
+}
+
+// refusedShare is the largest share of refused requests among the runs.
+func refusedShare(ss []sample) float64 {
+	worst := 0.0
+	for _, s := range ss {
+		refused, sent := total(s.refused), total(s.refused)+total(s.counts)
+		if sent > 0 {
+			worst = max(worst, float64(refused)/float64(sent))
+		}
+	}
+	return worst
+}
+
+// mostLate is the largest number of refusals after the first second.
+func mostLate(ss []sample) int {
+	n := 0
+	for _, s := range ss {
+		n = max(n, s.refusedLate)
+	}
+	return n
+}
+
+func medianInt(ss []sample, f func(sample) int) int {
+	v := make([]int, len(ss))
+	for i, s := range ss {
+		v[i] = f(s)
+	}
+	slices.Sort(v)
+	if len(v) == 0 {
+		return 0
+	}
+	return v[len(v)/2]
+}
+
+func refusedCell(ss []sample) string {
+	lo, hi := -1, 0
+	for _, s := range ss {
+		n := total(s.refused)
+		if lo < 0 || n < lo {
+			lo = n
+		}
+		hi = max(hi, n)
+	}
+	if lo == hi {
+		return fmt.Sprint(hi)
+	}
+	return fmt.Sprintf("%d–%d", lo, hi)
+}
+
+func (r *report) rateLimitTargets(b *strings.Builder) {
+	c := r.rateLimit
+	if c == nil {
+		return
+	}
+	note := paramNote(c.rate == targetRateLimit && c.methods >= targetRateMethods)
+	apply, plan := c.on["apply"], c.on["plan"]
+	share := refusedShare(apply)
+	fmt.Fprintf(b, "| Apply of %d payment methods through %g requests/s: refused share (worst run)%s | %.1f%% | ≤ %.0f%% | %s |\n",
+		c.methods, c.rate, note, 100*share, 100*targetRefusedShare, passFail(share <= targetRefusedShare))
+	x := ratio(median(apply), c.floor(apply))
+	fmt.Fprintf(b, "| Same apply: time ÷ floor (requests ÷ rate)%s | %.2f× (%s vs %s) | ≤ %.2f× | %s |\n",
+		note, x, secs(median(apply)), secs(c.floor(apply)), targetRateRatio, passFail(x <= targetRateRatio))
+	x = ratio(median(plan), c.floor(plan))
+	late := mostLate(plan)
+	fmt.Fprintf(b, "| Plan of the same configuration: time ÷ floor, refusals after the first second (worst run)%s | %.2f× (%s vs %s), %d | ≤ %.2f×, 0 | %s |\n",
+		note, x, secs(median(plan)), secs(c.floor(plan)), late, targetRateRatio, passFail(x <= targetRateRatio && late == 0))
+}
+
+func (r *report) rateLimitTables(b *strings.Builder) {
+	c := r.rateLimit
+	if c == nil {
+		return
+	}
+	fmt.Fprintf(b, "### Through a rate limit\n\n"+
+		"%d `cardpay_payment_method` over %d merchants, applied from an empty state and then planned (with refresh), "+
+		"while the sandbox allows %g requests per second per credential (token bucket, burst %g; 429 with Retry-After "+
+		"beyond that). Each command starts with a full bucket and a new provider process. \"Off\" is the same build "+
+		"with `%s` (the adaptive throttle's debugging switch), \"on\" the default. The floor is the requests that went "+
+		"through ÷ the rate. Refused share: refused ÷ all requests sent; \"after 1 s\": refusals more than one second "+
+		"after the command's first request. Default parallelism (10).\n\n",
+		c.methods, c.merchants, c.rate, c.rate, throttleOffEnv)
+	b.WriteString("| Command | Throttle | Median | Floor | Ratio | Went through | Refused | Refused share (worst run) | Refused after 1 s (worst run) |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
+	for _, cmd := range []string{"apply", "plan"} {
+		for _, half := range []struct {
+			name string
+			ss   []sample
+		}{{"off", c.off[cmd]}, {"on", c.on[cmd]}} {
+			fmt.Fprintf(b, "| %s | %s | %s | %s | %.2f× | %s | %s | %.1f%% | %d |\n",
+				cmd, half.name, secs(median(half.ss)), secs(c.floor(half.ss)), ratio(median(half.ss), c.floor(half.ss)),
+				totalCell(half.ss), refusedCell(half.ss), 100*refusedShare(half.ss), mostLate(half.ss))
+		}
+	}
+	b.WriteString("\n")
+}
+
+// refusalClock records when the first API request of a command arrived
+// and when each 429 was answered, to tell the refusals of the first second
+// (before a client can know the rate) from the later ones.
+type refusalClock struct {
+	mu       sync.Mutex
+	first    time.Time
+	refusals []time.Duration
+}
+
+func (c *refusalClock) reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.first, c.refusals = time.Time{}, nil
+}
+
+// after counts the refusals later than d after the first request.
+func (c *refusalClock) after(d time.Duration) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, at := range c.refusals {
+		if at > d {
+			n++
+		}
+	}
+	return n
+}
+
+func (c *refusalClock) wrap(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/v1/") { // the admin surface
+			next.ServeHTTP(w, r)
+			return
+		}
+		c.mu.Lock()
+		if c.first.IsZero() {
+			c.first = time.Now()
+		}
+		first := c.first
+		c.mu.Unlock()
+		rec := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+		if rec.status == http.StatusTooManyRequests {
+			c.mu.Lock()
+			c.refusals = append(c.refusals, time.Since(first))
+			c.mu.Unlock()
+		}
+	})
+}
+
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
