@@ -1,9 +1,9 @@
 package client
 
 import (
-	"container/heap"
 	"math"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
@@ -47,28 +47,16 @@ type simResult struct {
 
 // simEvent is something a worker does at a time.
 type simEvent struct {
-	at     time.Time
-	seq    int
-	worker int
-	do     func()
+	at  time.Time
+	seq int // keeps events of the same time in the order they were planned
+	do  func()
 }
 
-type simQueue []*simEvent
-
-func (q simQueue) Len() int { return len(q) }
-func (q simQueue) Less(i, j int) bool {
-	if !q[i].at.Equal(q[j].at) {
-		return q[i].at.Before(q[j].at)
+func (e simEvent) before(o simEvent) int {
+	if c := e.at.Compare(o.at); c != 0 {
+		return c
 	}
-	return q[i].seq < q[j].seq
-}
-func (q simQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *simQueue) Push(x any)   { *q = append(*q, x.(*simEvent)) }
-func (q *simQueue) Pop() any {
-	old := *q
-	e := old[len(old)-1]
-	*q = old[:len(old)-1]
-	return e
+	return e.seq - o.seq
 }
 
 // simulate runs p in simulated time through one throttle, following the
@@ -82,11 +70,13 @@ func simulate(p simParams) simResult {
 	svc := &simService{bucket: rate.NewLimiter(rate.Limit(p.rate), p.burst), rate: p.rate}
 	svc.bucket.AllowN(start, 0)
 
-	var q simQueue
+	var queue []simEvent // sorted by time
 	seq := 0
 	at := func(t time.Time, do func()) {
 		seq++
-		heap.Push(&q, &simEvent{at: t, seq: seq, do: do})
+		e := simEvent{at: t, seq: seq, do: do}
+		i, _ := slices.BinarySearchFunc(queue, e, simEvent.before)
+		queue = slices.Insert(queue, i, e)
 	}
 	var res simResult
 	started := 0
@@ -130,8 +120,9 @@ func simulate(p simParams) simResult {
 		started++
 		at(start, attempt)
 	}
-	for q.Len() > 0 {
-		e := heap.Pop(&q).(*simEvent)
+	for len(queue) > 0 {
+		e := queue[0]
+		queue = queue[1:]
 		now = e.at
 		e.do()
 	}

@@ -271,12 +271,14 @@ func TestThrottleOutlivesTheClient(t *testing.T) {
 	if err := listMethods(t.Context(), first); !IsRateLimited(err) {
 		t.Fatalf("want the 429, got %v", err)
 	}
-	second := api.client(t)
-	partner := second.retrying.HTTPClient.Transport.(*throttleTransport).partner
-	if got := partner.currentRate(); got == 0 {
+	second, ok := api.client(t).retrying.HTTPClient.Transport.(*throttleTransport)
+	if !ok {
+		t.Fatalf("transport is %T", api.client(t).retrying.HTTPClient.Transport)
+	}
+	if got := second.partner.currentRate(); got == 0 {
 		t.Error("a new Client of the same credential forgot the rate learned by the first")
 	}
-	if bearer := second.retrying.HTTPClient.Transport.(*throttleTransport).bearer; bearer.currentRate() != 0 {
+	if second.bearer.currentRate() != 0 {
 		t.Error("the access token's throttle learned from a partner request")
 	}
 }
