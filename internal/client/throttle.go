@@ -375,6 +375,9 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 }
 
 func logThrottleChange(ctx context.Context, st *callState, credential string, c throttleChange) {
+	if c == (throttleChange{}) {
+		return // most answers change nothing: build no fields for them
+	}
 	fields := map[string]any{"http_path": st.ep.path, "request_id": st.requestID, "credential": credential}
 	switch {
 	case c.slowed && c.rate == 0:

@@ -76,14 +76,15 @@ func (rl *rateLimits) clearRefused() {
 	rl.refused = map[string]int{}
 }
 
-// take spends one token of the credential's bucket at now, or counts a
+// take spends one token of r's credential's bucket at now, or counts a
 // refusal under route and returns how long until a token is there.
-func (rl *rateLimits) take(now time.Time, credential, route string) (wait time.Duration, ok bool) {
+func (rl *rateLimits) take(now time.Time, route string, r *http.Request) (wait time.Duration, ok bool) {
 	rl.mu.Lock()
 	defer rl.mu.Unlock()
 	if rl.limit.PerSecond <= 0 {
 		return 0, true
 	}
+	credential := rateLimitKey(route, r)
 	b := rl.buckets[credential]
 	if b == nil {
 		b = rate.NewLimiter(rate.Limit(rl.limit.PerSecond), rl.limit.Burst)
@@ -125,7 +126,7 @@ func (s *Server) RefusedCounts() map[string]int {
 // withRateLimit answers 429 when the caller's credential has no token left.
 func (s *Server) withRateLimit(route string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		wait, ok := s.limits.take(s.now(), rateLimitKey(route, r), route)
+		wait, ok := s.limits.take(s.now(), route, r)
 		if ok {
 			next.ServeHTTP(w, r)
 			return
