@@ -298,11 +298,11 @@ var throttles = struct {
 // throttleKey names a credential by a hash, so the map holds no secret.
 type throttleKey struct {
 	baseURL    string
-	auth       authKind
+	auth       Area
 	credential [sha256.Size]byte
 }
 
-func sharedThrottle(baseURL string, auth authKind, credential ...string) *throttle {
+func sharedThrottle(baseURL string, auth Area, credential ...string) *throttle {
 	h := sha256.New()
 	for _, part := range credential {
 		h.Write([]byte(part))
@@ -334,8 +334,8 @@ type throttleTransport struct {
 func newThrottleTransport(next http.RoundTripper, baseURL string, cfg Config) *throttleTransport {
 	tt := &throttleTransport{
 		next:    next,
-		partner: sharedThrottle(baseURL, authPartner, cfg.PartnerClientID, cfg.PartnerClientSecret),
-		bearer:  sharedThrottle(baseURL, authBearer, cfg.AccessToken),
+		partner: sharedThrottle(baseURL, AreaPartner, cfg.PartnerClientID, cfg.PartnerClientSecret),
+		bearer:  sharedThrottle(baseURL, AreaAIS, cfg.AccessToken),
 	}
 	for _, t := range []*throttle{tt.partner, tt.bearer} {
 		t.configure(cfg.MaxRequestsPerSecond, !cfg.DisableAdaptiveThrottle, cfg.RetryWaitMax)
@@ -350,7 +350,7 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 		return tt.next.RoundTrip(req)
 	}
 	t, credential := tt.partner, "partner"
-	if st.ep.auth == authBearer {
+	if st.ep.auth == AreaAIS {
 		t, credential = tt.bearer, "access_token"
 	}
 	waited, err := t.wait(ctx)

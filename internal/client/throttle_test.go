@@ -243,15 +243,15 @@ func TestThrottleWait(t *testing.T) {
 // process; the two kinds of credential and other secrets are kept apart.
 func TestSharedThrottle(t *testing.T) {
 	const url = "https://shared.example.com"
-	a := sharedThrottle(url, authPartner, "id", "secret")
-	if b := sharedThrottle(url, authPartner, "id", "secret"); a != b {
+	a := sharedThrottle(url, AreaPartner, "id", "secret")
+	if b := sharedThrottle(url, AreaPartner, "id", "secret"); a != b {
 		t.Error("the same credential got two throttles")
 	}
 	for name, other := range map[string]*throttle{
-		"other secret":   sharedThrottle(url, authPartner, "id", "secret2"),
-		"split apart":    sharedThrottle(url, authPartner, "ids", "ecret"),
-		"bearer":         sharedThrottle(url, authBearer, "id", "secret"),
-		"other base URL": sharedThrottle(url+"/v2", authPartner, "id", "secret"),
+		"other secret":   sharedThrottle(url, AreaPartner, "id", "secret2"),
+		"split apart":    sharedThrottle(url, AreaPartner, "ids", "ecret"),
+		"bearer":         sharedThrottle(url, AreaAIS, "id", "secret"),
+		"other base URL": sharedThrottle(url+"/v2", AreaPartner, "id", "secret"),
 	} {
 		if other == a {
 			t.Errorf("%s shares the throttle", name)

@@ -136,7 +136,7 @@ func (s *Server) withRateLimit(route string, next http.Handler) http.Handler {
 		}
 		secs := max(1, int(math.Ceil(wait.Seconds()))) // Retry-After has whole seconds
 		w.Header().Set("Retry-After", fmt.Sprint(secs))
-		writeError(w, http.StatusTooManyRequests,
+		writeError(w, r, http.StatusTooManyRequests,
 			fmt.Sprintf("rate limit exceeded for this credential; retry after %d s", secs))
 	})
 }
