@@ -11,14 +11,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-// readCoalescing switches the sharing of list reads. It is "on" in every
-// release; the benchmark builds a second provider with
-//
-//	-ldflags "-X github.com/cardpay/terraform-provider-cardpay/internal/provider.readCoalescing=off"
-//
-// to measure what the sharing saves. It is not a user setting.
-var readCoalescing = "on"
-
 // sharedLists shares one list per key (a merchant's payment methods,
 // terminals or stores, or the partner's webhooks) among the resources and
 // data sources that read it. The API has no way to read one payment method,
@@ -30,7 +22,9 @@ var readCoalescing = "on"
 // operation (each plan, apply or import configures the provider again), so
 // a list is never older than the operation that uses it.
 type sharedLists[K comparable, T any] struct {
-	fetch   func(ctx context.Context, c *client.Client, key K) ([]T, error)
+	fetch func(ctx context.Context, c *client.Client, key K) ([]T, error)
+	// share is false when envDebugReadSharing turned sharing off.
+	share   bool
 	flights singleflight.Group
 
 	mu sync.Mutex
@@ -42,14 +36,14 @@ type sharedLists[K comparable, T any] struct {
 	generation map[K]uint64
 }
 
-func newSharedLists[K comparable, T any](fetch func(ctx context.Context, c *client.Client, key K) ([]T, error)) *sharedLists[K, T] {
-	return &sharedLists[K, T]{fetch: fetch, lists: map[K][]T{}, generation: map[K]uint64{}}
+func newSharedLists[K comparable, T any](share bool, fetch func(ctx context.Context, c *client.Client, key K) ([]T, error)) *sharedLists[K, T] {
+	return &sharedLists[K, T]{fetch: fetch, share: share, lists: map[K][]T{}, generation: map[K]uint64{}}
 }
 
 // get returns key's list, fetching it at most once per generation. The
 // returned slice is shared: callers must not modify it.
 func (l *sharedLists[K, T]) get(ctx context.Context, c *client.Client, key K) ([]T, error) {
-	if readCoalescing == "off" {
+	if !l.share {
 		return l.fetch(ctx, c, key)
 	}
 	l.mu.Lock()
@@ -107,26 +101,26 @@ type partnerWide struct{}
 
 // The lists shared per operation, one constructor each.
 
-func newPaymentMethodLists() *merchantLists[client.PaymentMethod] {
-	return newSharedLists(func(ctx context.Context, c *client.Client, merchantID int64) ([]client.PaymentMethod, error) {
+func newPaymentMethodLists(share bool) *merchantLists[client.PaymentMethod] {
+	return newSharedLists(share, func(ctx context.Context, c *client.Client, merchantID int64) ([]client.PaymentMethod, error) {
 		return c.ListPaymentMethods(ctx, merchantID)
 	})
 }
 
-func newTerminalLists() *merchantLists[client.Terminal] {
-	return newSharedLists(func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
+func newTerminalLists(share bool) *merchantLists[client.Terminal] {
+	return newSharedLists(share, func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
 		return c.ListTerminals(ctx, merchantID, "")
 	})
 }
 
-func newStoreLists() *merchantLists[client.Store] {
-	return newSharedLists(func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Store, error) {
+func newStoreLists(share bool) *merchantLists[client.Store] {
+	return newSharedLists(share, func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Store, error) {
 		return c.ListStores(ctx, merchantID)
 	})
 }
 
-func newWebhookLists() *sharedLists[partnerWide, client.Webhook] {
-	return newSharedLists(func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Webhook, error) {
+func newWebhookLists(share bool) *sharedLists[partnerWide, client.Webhook] {
+	return newSharedLists(share, func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Webhook, error) {
 		return c.ListWebhooks(ctx)
 	})
 }

@@ -99,7 +99,7 @@ func TestMerchantListsShareAndRefresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lists := newPaymentMethodLists()
+	lists := newPaymentMethodLists(true)
 	ctx := t.Context()
 
 	var wg sync.WaitGroup

@@ -45,8 +45,10 @@ type settings struct {
 	// MaxRequestsPerSecond is the user's ceiling per credential; 0 means
 	// none (the client still adapts to 429s).
 	MaxRequestsPerSecond float64
-	// AdaptiveThrottleOff is envDebugThrottle=off, for the benchmark.
+	// AdaptiveThrottleOff and ReadSharingOff are the debugging aids of
+	// debug_switches.go.
 	AdaptiveThrottleOff bool
+	ReadSharingOff      bool
 
 	// LogBodies is true when the user asked for TRACE logs of this
 	// provider, so the client logs request and response bodies.
@@ -118,7 +120,8 @@ func resolveSettings(config providerModel, lookupEnv func(string) (string, bool)
 	if msg := requestRateSetting(config.MaxRequestsPerSecond, lookupEnv, &s); msg != "" {
 		diags.AddError("Invalid "+envMaxRequestsPerSecond, msg)
 	}
-	s.AdaptiveThrottleOff = adaptiveThrottleOff(lookupEnv)
+	s.AdaptiveThrottleOff = debugOff(lookupEnv, envDebugThrottle)
+	s.ReadSharingOff = debugOff(lookupEnv, envDebugReadSharing)
 	return s, diags
 }
 
@@ -158,10 +161,10 @@ type providerData struct {
 func newProviderData(s settings) *providerData {
 	d := &providerData{
 		settings:       s,
-		paymentMethods: newPaymentMethodLists(),
-		terminals:      newTerminalLists(),
-		stores:         newStoreLists(),
-		webhooks:       newWebhookLists(),
+		paymentMethods: newPaymentMethodLists(!s.ReadSharingOff),
+		terminals:      newTerminalLists(!s.ReadSharingOff),
+		stores:         newStoreLists(!s.ReadSharingOff),
+		webhooks:       newWebhookLists(!s.ReadSharingOff),
 		waits:          defaultWaits(),
 	}
 	if s.BaseURL != "" {

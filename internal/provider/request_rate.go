@@ -33,12 +33,6 @@ func maxRequestsPerSecondAttribute() schema.Float64Attribute {
 // ceiling limits nothing a Terraform run can send.
 const maxRequestsPerSecondLimit = 10000
 
-// envDebugThrottle=off stops the client from learning the service's rate
-// limit from 429s. It is a debugging aid, used by the benchmark to measure
-// what the throttle does, and not a documented setting: users who want a
-// fixed pace set max_requests_per_second.
-const envDebugThrottle = "CARDPAY_DEBUG_THROTTLE"
-
 // requestRateSetting resolves max_requests_per_second: the configuration,
 // else the environment, else 0 (no ceiling).
 func requestRateSetting(v types.Float64, lookupEnv func(string) (string, bool), s *settings) string {
@@ -59,12 +53,6 @@ func requestRateSetting(v types.Float64, lookupEnv func(string) (string, bool), 
 		s.MaxRequestsPerSecond = n
 	}
 	return ""
-}
-
-// adaptiveThrottleOff reads envDebugThrottle.
-func adaptiveThrottleOff(lookupEnv func(string) (string, bool)) bool {
-	v, _ := lookupEnv(envDebugThrottle)
-	return v == "off"
 }
 
 const requestRateRule = "must be a number of requests per second above 0 and at most 10000, such as 20 or 0.5 " +

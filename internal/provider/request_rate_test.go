@@ -59,17 +59,6 @@ func TestResolveMaxRequestsPerSecond(t *testing.T) {
 	}
 }
 
-// The debugging aid turns the adaptive throttle off and nothing else.
-func TestDebugThrottleOff(t *testing.T) {
-	for value, off := range map[string]bool{"off": true, "": false, "on": false} {
-		s, diags := resolveSettings(nullConfig(), envFrom(map[string]string{envDebugThrottle: value}))
-		requireNoErrors(t, diags)
-		if s.clientConfig().DisableAdaptiveThrottle != off {
-			t.Errorf("%s=%q: DisableAdaptiveThrottle = %v, want %v", envDebugThrottle, value, !off, off)
-		}
-	}
-}
-
 func TestAccProvider_invalidMaxRequestsPerSecond(t *testing.T) {
 	for _, value := range []string{"0", "-3", "20000"} {
 		t.Run(value, func(t *testing.T) {

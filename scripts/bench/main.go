@@ -161,7 +161,6 @@ type report struct {
 	started    time.Time
 	elapsed    time.Duration
 	env        environment
-	hasVar     bool
 	sizes      []sizeResult
 	coalescing *coalescingResult
 	memory     *memoryResult
@@ -232,7 +231,6 @@ func run(ctx context.Context, o *options) error {
 	if err := b.setup(ctx); err != nil {
 		return err
 	}
-	rep.hasVar = b.hasCoalescingVar
 
 	if o.scenarios[scenarioSizes] {
 		for _, n := range o.sizes {

@@ -299,9 +299,6 @@ func (r *report) markdown() string {
 		latency = o.latency.String() + " per request"
 	}
 	fmt.Fprintf(&b, "| Sandbox | in process on 127.0.0.1; added latency in the size scenario: %s |\n", latency)
-	if !r.hasVar {
-		fmt.Fprintf(&b, "| Note | the provider has no `%s` variable, so the coalescing-off build is the same program as the default one |\n", coalescingVar)
-	}
 	b.WriteString("\n")
 	if load, err := strconv.ParseFloat(strings.Fields(r.env.loadBefore + " x")[0], 64); err == nil && load > float64(r.env.cores)/2 {
 		fmt.Fprintf(&b, "**Note:** the machine was busy when the bench started (1-minute load average %.2f on %d cores), "+
@@ -353,9 +350,6 @@ func (r *report) targets(b *strings.Builder) {
 	if c := r.coalescing; c != nil {
 		x := ratio(median(c.on), median(c.off))
 		result := passFail(x < targetCoalescing)
-		if !r.hasVar {
-			result = "n/a (no coalescing switch in this build)"
-		}
 		fmt.Fprintf(b, "| Plan of %d payment methods over %d merchants at %s per request, coalescing on ÷ off%s | %.2f (%s vs %s) | < 0.33 | %s |\n",
 			c.methods, c.merchants, c.latency, paramNote(c.methods == targetCoalMethods && c.merchants == targetCoalMerch && c.latency == targetCoalLatency),
 			x, secs(median(c.on)), secs(median(c.off)), result)
@@ -451,8 +445,8 @@ func (r *report) coalescingTables(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "### Coalescing of payment-method reads\n\n"+
 		"%d `cardpay_payment_method` over %d merchants, applied without latency; then planned (with refresh) while the "+
-		"sandbox adds %s to every request, alternating the default build and a build with `-ldflags \"-X %s=off\"`.\n\n",
-		c.methods, c.merchants, c.latency, coalescingVar)
+		"sandbox adds %s to every request, alternating the default provider and the same provider with `%s`.\n\n",
+		c.methods, c.merchants, c.latency, readSharingOffEnv)
 	b.WriteString("| Command | Median | Provider peak RSS | Requests |\n|---|--:|--:|--:|\n")
 	fmt.Fprintf(b, "| apply, no latency | %s | %s | %s |\n", secs(median(c.apply)), rssCell(c.apply), totalCell(c.apply))
 	fmt.Fprintf(b, "| plan, no latency | %s | %s | %s |\n", secs(median(c.base)), rssCell(c.base), totalCell(c.base))

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -17,8 +15,9 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
-// coalescingVar is the provider variable the second build sets to "off".
-const coalescingVar = "github.com/cardpay/terraform-provider-cardpay/internal/provider.readCoalescing"
+// readSharingOffEnv is the provider's debugging aid that turns the sharing
+// of list reads off.
+const readSharingOffEnv = "CARDPAY_DEBUG_READ_SHARING=off"
 
 // providerBuild is one build of the provider, with the environment it
 // runs in.
@@ -35,15 +34,13 @@ type bench struct {
 	cliConfig string
 	sb        *benchSandbox
 	normal    providerBuild
-	noCoalesc providerBuild
-	// noThrottle is the default build with its adaptive throttle turned
-	// off through the provider's debugging variable.
+	// noCoalesc and noThrottle are the same build with list sharing or
+	// the adaptive throttle turned off through the provider's debugging
+	// variables.
+	noCoalesc  providerBuild
 	noThrottle providerBuild
-	// hasCoalescingVar says whether the provider defines coalescingVar;
-	// without it both builds are the same program.
-	hasCoalescingVar bool
-	timeout          time.Duration
-	seq              int
+	timeout    time.Duration
+	seq        int
 }
 
 // sample is one terraform command.
@@ -68,20 +65,13 @@ func (b *bench) setup(ctx context.Context) error {
 	if err := os.MkdirAll(overrides, 0o755); err != nil {
 		return err
 	}
-	logf("building the provider (twice: default, and with %s=off)", coalescingVar)
+	logf("building the provider")
 	var err error
-	if b.normal, err = build(ctx, filepath.Join(b.root, "normal"), "coalescing on (default build)"); err != nil {
+	if b.normal, err = build(ctx, filepath.Join(b.root, "normal"), "default"); err != nil {
 		return err
 	}
-	if b.noCoalesc, err = build(ctx, filepath.Join(b.root, "coalescing-off"), "coalescing off",
-		"-ldflags", "-X "+coalescingVar+"=off"); err != nil {
-		return err
-	}
+	b.noCoalesc = providerBuild{name: "coalescing off", bin: b.normal.bin, env: []string{readSharingOffEnv}}
 	b.noThrottle = providerBuild{name: "throttle off", bin: b.normal.bin, env: []string{throttleOffEnv}}
-	b.hasCoalescingVar = hasSymbol(ctx, b.noCoalesc.bin, coalescingVar)
-	if !b.hasCoalescingVar {
-		logf("warning: the provider has no variable %s; both builds are the same program", coalescingVar)
-	}
 
 	// terraform starts the wrapper (this program), which starts the build
 	// named in its environment and records its peak memory.
@@ -105,22 +95,6 @@ func build(ctx context.Context, dir, name string, buildArgs ...string) (provider
 		return providerBuild{}, err
 	}
 	return providerBuild{name: name, bin: p.Binary()}, nil
-}
-
-// hasSymbol reports whether the binary's symbol table names sym.
-func hasSymbol(ctx context.Context, bin, sym string) bool {
-	out, err := exec.CommandContext(ctx, "go", "tool", "nm", bin).Output()
-	if err != nil {
-		return false
-	}
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) > 0 && f[len(f)-1] == sym {
-			return true
-		}
-	}
-	return false
 }
 
 func copyFile(src, dst string, mode os.FileMode) error {
