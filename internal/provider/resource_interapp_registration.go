@@ -165,9 +165,11 @@ func (r *interappRegistrationResource) Create(ctx context.Context, req resource.
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	var paired map[string]bool
-	if plan.WaitForPairing.ValueBool() {
-		paired = r.pairedDevices(ctx, plan.MerchantID.ValueInt64(), &resp.Diagnostics)
+	wait := plan.WaitForPairing.ValueBool()
+	var c *client.Client
+	var before map[string]bool
+	if wait {
+		c, before = r.terminalsBeforeIssue(ctx, plan.MerchantID.ValueInt64(), &resp.Diagnostics)
 	}
 	if resp.Diagnostics.HasError() {
 		return
@@ -177,8 +179,8 @@ func (r *interappRegistrationResource) Create(ctx context.Context, req resource.
 		return
 	}
 	plan.TerminalID = types.StringNull()
-	if plan.WaitForPairing.ValueBool() {
-		resp.Diagnostics.Append(r.waitForPairing(ctx, &plan, paired)...)
+	if wait {
+		resp.Diagnostics.Append(r.waitForPairing(ctx, c, &plan, before)...)
 		if resp.Diagnostics.HasError() {
 			return // the code is spent or about to be: nothing worth recording
 		}
@@ -186,72 +188,49 @@ func (r *interappRegistrationResource) Create(ctx context.Context, req resource.
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
-// pairedDevices returns the IDs of the merchant's tap-to-pay terminals, so
-// that a wait can tell the device that pairs with a new code.
-func (r *interappRegistrationResource) pairedDevices(ctx context.Context, merchantID int64, diags *diag.Diagnostics) map[string]bool {
+// terminalsBeforeIssue returns the partner client and the merchant's
+// tap-to-pay terminals, so that a wait can tell the device that pairs with
+// the new code.
+func (r *interappRegistrationResource) terminalsBeforeIssue(ctx context.Context, merchantID int64, diags *diag.Diagnostics) (*client.Client, map[string]bool) {
 	c, clientDiags := r.data.partnerClient()
 	diags.Append(clientDiags...)
 	if diags.HasError() {
-		return nil
+		return nil, nil
 	}
-	terminals, err := c.ListTerminals(ctx, merchantID, client.TerminalTypeCheckoutX)
+	before, err := tapToPayTerminals(ctx, c, merchantID)
 	if err != nil {
-		addAPIError(diags, fmt.Sprintf("Could not list the tap-to-pay terminals of merchant %d", merchantID), err)
-		return nil
+		addTapToPayListError(diags, merchantID, err)
 	}
-	ids := make(map[string]bool, len(terminals))
-	for _, t := range terminals {
-		ids[t.TerminalID] = true
-	}
-	return ids
+	return c, before
 }
 
-// waitForPairing polls the merchant's tap-to-pay terminals until one that
-// was not in before appears, for as long as the code is valid.
-func (r *interappRegistrationResource) waitForPairing(ctx context.Context, m *interappRegistrationModel, before map[string]bool) diag.Diagnostics {
+// waitForPairing waits, for as long as the code is valid, until a
+// tap-to-pay terminal that was not in before appears, and records it.
+func (r *interappRegistrationResource) waitForPairing(ctx context.Context, c *client.Client, m *interappRegistrationModel, before map[string]bool) diag.Diagnostics {
 	var diags diag.Diagnostics
-	c, clientDiags := r.data.partnerClient()
-	diags.Append(clientDiags...)
-	if diags.HasError() {
-		return diags
-	}
 	merchantID := m.MerchantID.ValueInt64()
 	expires, _ := m.ExpiresAt.ValueRFC3339Time()
-	ctx, cancel := context.WithDeadline(ctx, expires)
-	defer cancel()
 	// The code exists to be typed in by a person while the apply waits, and
 	// Terraform shows nothing of a resource before its create ends.
 	tflog.Info(ctx, "in-app registration code issued; waiting for a device to pair", map[string]any{
 		"merchant_id": merchantID, "registration_code": m.RegistrationCode.ValueString(),
 		"registration_link": m.RegistrationLink.ValueString(), "expires_at": m.ExpiresAt.ValueString(),
 	})
-	w := r.data.waits
-	err := poll(ctx, w.pairingPoll, w.pairingPoll, func(ctx context.Context) (bool, error) {
-		terminals, err := c.ListTerminals(ctx, merchantID, client.TerminalTypeCheckoutX)
-		if err != nil {
-			return false, err
-		}
-		for _, t := range terminals {
-			if !before[t.TerminalID] && t.IsCheckoutX() {
-				m.TerminalID = types.StringValue(t.TerminalID)
-				return true, nil
-			}
-		}
+	terminalID, err := r.data.awaitPairing(ctx, c, merchantID, before, expires, func() {
 		tflog.Debug(ctx, "no device has paired yet", map[string]any{"merchant_id": merchantID})
-		return false, nil
 	})
-	r.data.terminals.changed(merchantID)
 	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case errors.Is(err, errCodeExpired):
 		diags.AddAttributeError(path.Root("wait_for_pairing"), "Registration code expired before a device paired",
 			fmt.Sprintf("No new tap-to-pay (checkoutX) terminal appeared in merchant %d's terminal list before the "+
 				"code expired at %s. Nothing was recorded in state. Apply again to issue a new code, and have the "+
 				"merchant type it into the companion app on the Android device while the apply waits: it is in the "+
 				"provider's log at INFO level (TF_LOG_PROVIDER=INFO).", merchantID, m.ExpiresAt.ValueString()))
 	case err != nil:
-		addAPIError(&diags, fmt.Sprintf("Could not list the tap-to-pay terminals of merchant %d", merchantID), err)
+		addTapToPayListError(&diags, merchantID, err)
 	default:
-		tflog.Info(ctx, "device paired", map[string]any{"merchant_id": merchantID, "terminal_id": m.TerminalID.ValueString()})
+		m.TerminalID = types.StringValue(terminalID)
+		tflog.Info(ctx, "device paired", map[string]any{"merchant_id": merchantID, "terminal_id": terminalID})
 	}
 	return diags
 }

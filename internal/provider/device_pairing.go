@@ -1,0 +1,77 @@
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// Waiting for a tap-to-pay device to pair with a new registration code,
+// shared by cardpay_interapp_registration (wait_for_pairing) and the
+// cardpay_interapp_pairing action. The API does not say which code a
+// terminal used, so a wait notes the merchant's tap-to-pay (checkoutX)
+// terminals before the code is issued and then waits for one that was not
+// there.
+
+// errCodeExpired reports that no device paired before the code expired.
+var errCodeExpired = errors.New("the registration code expired before a device paired")
+
+// tapToPayTerminals returns the IDs of the merchant's tap-to-pay terminals.
+func tapToPayTerminals(ctx context.Context, c *client.Client, merchantID int64) (map[string]bool, error) {
+	terminals, err := c.ListTerminals(ctx, merchantID, client.TerminalTypeCheckoutX)
+	if err != nil {
+		return nil, err
+	}
+	ids := make(map[string]bool, len(terminals))
+	for _, t := range terminals {
+		ids[t.TerminalID] = true
+	}
+	return ids, nil
+}
+
+// awaitPairing reads the merchant's tap-to-pay terminals every pairingPoll
+// until one that is not in before appears, and returns its ID. It returns
+// errCodeExpired when expires passes first. notYet is called after every
+// read that found no new terminal.
+func (d *providerData) awaitPairing(ctx context.Context, c *client.Client, merchantID int64, before map[string]bool,
+	expires time.Time, notYet func(),
+) (string, error) {
+	waitCtx, cancel := context.WithDeadline(ctx, expires)
+	defer cancel()
+	var paired string
+	err := poll(waitCtx, d.waits.pairingPoll, d.waits.pairingPoll, func(ctx context.Context) (bool, error) {
+		terminals, err := c.ListTerminals(ctx, merchantID, client.TerminalTypeCheckoutX)
+		if err != nil {
+			return false, err
+		}
+		for _, t := range terminals {
+			if !before[t.TerminalID] && t.IsCheckoutX() {
+				paired = t.TerminalID
+				return true, nil
+			}
+		}
+		notYet()
+		return false, nil
+	})
+	d.terminals.changed(merchantID)
+	switch {
+	case paired != "":
+		return paired, nil
+	// The code's deadline wins over a read it cut short; the caller's own
+	// deadline or cancellation is not an expiry.
+	case ctx.Err() == nil && errors.Is(waitCtx.Err(), context.DeadlineExceeded):
+		return "", errCodeExpired
+	}
+	return "", err
+}
+
+// addTapToPayListError reports a failed read of the merchant's tap-to-pay
+// terminals.
+func addTapToPayListError(diags *diag.Diagnostics, merchantID int64, err error) {
+	addAPIError(diags, fmt.Sprintf("Could not list the tap-to-pay terminals of merchant %d", merchantID), err)
+}
