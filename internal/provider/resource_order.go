@@ -76,13 +76,28 @@ type orderResource struct {
 	createOnlyResource
 }
 
-type orderModel struct {
-	ID          types.String `tfsdk:"id"`
+// orderArguments are what an order is created from, shared by cardpay_order
+// and the cardpay_test_order action.
+type orderArguments struct {
 	MerchantID  types.Int64  `tfsdk:"merchant_id"`
 	Amount      types.Int64  `tfsdk:"amount"`
 	Currency    types.String `tfsdk:"currency"`
 	Reference   types.String `tfsdk:"reference"`
 	Description types.String `tfsdk:"description"`
+}
+
+func (a orderArguments) request() client.OrderRequest {
+	return client.OrderRequest{
+		Amount:      a.Amount.ValueInt64(),
+		Currency:    a.Currency.ValueString(),
+		Reference:   a.Reference.ValueString(),
+		Description: a.Description.ValueString(),
+	}
+}
+
+type orderModel struct {
+	orderArguments
+	ID          types.String `tfsdk:"id"`
 	OrderID     types.String `tfsdk:"order_id"`
 	Status      types.String `tfsdk:"status"`
 	PaymentLink types.String `tfsdk:"payment_link"`
@@ -184,23 +199,17 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 
-	merchantID := plan.MerchantID.ValueInt64()
-	order, err := c.CreateOrder(ctx, merchantID, client.OrderRequest{
-		Amount:      plan.Amount.ValueInt64(),
-		Currency:    plan.Currency.ValueString(),
-		Reference:   plan.Reference.ValueString(),
-		Description: plan.Description.ValueString(),
-	})
+	merchantID, sent := plan.MerchantID.ValueInt64(), plan.request()
+	order, err := c.CreateOrder(ctx, merchantID, sent)
 	if err != nil {
 		addCreateError(&resp.Diagnostics, "order", merchantID, err, "")
 		return
 	}
 	// The configured amount, currency and reference stay in state: the
 	// service is documented to echo them unchanged.
-	if mismatch := orderEchoMismatch(plan, order); mismatch != "" {
-		resp.Diagnostics.AddWarning("The service recorded the order differently",
-			fmt.Sprintf("Order %s of merchant %d was created, but the service answered with %s. Terraform keeps "+
-				"the configured values; check the order with the service.", order.OrderID, merchantID, mismatch))
+	if detail := orderEchoDetail(merchantID, sent, order); detail != "" {
+		resp.Diagnostics.AddWarning(orderEchoSummary, detail+" Terraform keeps the configured values; check the "+
+			"order with the service.")
 	}
 	plan.ID = types.StringValue(order.OrderID)
 	plan.OrderID = types.StringValue(order.OrderID)
@@ -266,18 +275,31 @@ func (r *orderResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	resp.Diagnostics.Append(clearUnreadAfterImport(ctx, resp.Private)...)
 }
 
+const orderEchoSummary = "The service recorded the order differently"
+
+// orderEchoDetail says where the service's answer to a new order differs
+// from what was sent, or returns "".
+func orderEchoDetail(merchantID int64, sent client.OrderRequest, got *client.Order) string {
+	mismatch := orderEchoMismatch(sent, got)
+	if mismatch == "" {
+		return ""
+	}
+	return fmt.Sprintf("Order %s of merchant %d was created, but the service answered with %s.",
+		got.OrderID, merchantID, mismatch)
+}
+
 // orderEchoMismatch describes where the service's echo of the order differs
 // from what was sent, or returns "".
-func orderEchoMismatch(sent orderModel, got *client.Order) string {
+func orderEchoMismatch(sent client.OrderRequest, got *client.Order) string {
 	var diffs []string
-	if got.Amount != sent.Amount.ValueInt64() {
-		diffs = append(diffs, fmt.Sprintf("amount %d instead of %d", got.Amount, sent.Amount.ValueInt64()))
+	if got.Amount != sent.Amount {
+		diffs = append(diffs, fmt.Sprintf("amount %d instead of %d", got.Amount, sent.Amount))
 	}
-	if got.Currency != sent.Currency.ValueString() {
-		diffs = append(diffs, fmt.Sprintf("currency %q instead of %q", got.Currency, sent.Currency.ValueString()))
+	if got.Currency != sent.Currency {
+		diffs = append(diffs, fmt.Sprintf("currency %q instead of %q", got.Currency, sent.Currency))
 	}
-	if got.Reference != sent.Reference.ValueString() {
-		diffs = append(diffs, fmt.Sprintf("reference %q instead of %q", got.Reference, sent.Reference.ValueString()))
+	if got.Reference != sent.Reference {
+		diffs = append(diffs, fmt.Sprintf("reference %q instead of %q", got.Reference, sent.Reference))
 	}
 	return strings.Join(diffs, ", ")
 }
