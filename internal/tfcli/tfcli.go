@@ -91,6 +91,17 @@ func (c CLI) Identities() bool {
 	return err == nil && !c.OpenTofu() && !v.Core().LessThan(terraformWithIdentity)
 }
 
+// terraformWithActions is the first Terraform with actions.
+var terraformWithActions = version.Must(version.NewVersion("1.14.0"))
+
+// Actions reports whether the CLI runs provider actions (action blocks,
+// action_trigger, apply -invoke): Terraform 1.14 and later. OpenTofu has
+// none so far.
+func (c CLI) Actions() bool {
+	v, err := version.NewVersion(c.Version)
+	return err == nil && !c.OpenTofu() && !v.Core().LessThan(terraformWithActions)
+}
+
 // Identify runs `version` of Binary(). Its first line names the product;
 // `version -json` does not (OpenTofu prints the same terraform_version key).
 func Identify(ctx context.Context) (CLI, error) {

@@ -35,3 +35,20 @@ func TestParseVersion(t *testing.T) {
 		}
 	}
 }
+
+func TestCLIActions(t *testing.T) {
+	cases := map[CLI]bool{
+		{"Terraform", "1.11.4"}:      false,
+		{"Terraform", "1.13.5"}:      false,
+		{"Terraform", "1.14.0-rc1"}:  true,
+		{"Terraform", "1.15.9"}:      true,
+		{"OpenTofu", "1.11.0-dev"}:   false,
+		{"OpenTofu", "1.14.0"}:       false,
+		{"Terraform", "not-version"}: false,
+	}
+	for cli, want := range cases {
+		if got := cli.Actions(); got != want {
+			t.Errorf("%s: Actions() = %t, want %t", cli, got, want)
+		}
+	}
+}
