@@ -17,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
@@ -229,6 +230,44 @@ func skipIfPlanOpensEphemeral(t *testing.T) {
 			"(planIsEmpty) takes every action but \"no-op\" for a change, so it fails this test although "+
 			"OpenTofu plans no changes", cli)
 	}
+}
+
+// actionVersionChecks gate the tests of actions the way the framework's
+// testing guide does: actions need Terraform 1.14 or later.
+var actionVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+// skipWithoutActions skips a test of an action when the CLI has none. The
+// version check alone would let an OpenTofu numbered 1.14 or later through,
+// and it does not cover the tests that run the CLI themselves.
+func skipWithoutActions(t *testing.T) {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		return // resource.Test and cliProvider skip the test without running any CLI
+	}
+	cli, err := testCLI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cli.Actions() {
+		t.Skipf("%s has no provider actions (action blocks, action_trigger, apply -invoke): they need "+
+			"Terraform 1.14 or later, and OpenTofu has none", cli)
+	}
+}
+
+// actionTrigger is a terraform_data resource that invokes the actions once,
+// after it is created: the framework's recommended way to test an action.
+func actionTrigger(actions ...string) string {
+	return fmt.Sprintf(`
+resource "terraform_data" "trigger" {
+  input = "once"
+  lifecycle {
+    action_trigger {
+      events  = [after_create]
+      actions = [%s]
+    }
+  }
+}
+`, strings.Join(actions, ", "))
 }
 
 // protocolServer returns an in-process provider server for tests that talk

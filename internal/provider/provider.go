@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -147,9 +148,19 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 
 		"max_requests_per_second": settings.MaxRequestsPerSecond,
 	})
+	resp.ActionData = data
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.EphemeralResourceData = data
+}
+
+var _ provider.ProviderWithActions = (*cardpayProvider)(nil)
+
+// Actions run one-shot operations; they need Terraform 1.14 or later.
+func (p *cardpayProvider) Actions(context.Context) []func() action.Action {
+	return []func() action.Action{
+		newTestOrderAction,
+	}
 }
 
 func (p *cardpayProvider) Resources(context.Context) []func() resource.Resource {

@@ -176,6 +176,12 @@ func TestProviderSchemaDescriptions(t *testing.T) {
 	for name, s := range resp.EphemeralResourceSchemas {
 		check("ephemeral resource", name, s)
 	}
+	if len(resp.ActionSchemas) == 0 {
+		t.Error("the provider reports no action schemas")
+	}
+	for name, s := range resp.ActionSchemas {
+		check("action", name, s.Schema)
+	}
 }
 
 // checkBlockDescriptions requires a description on every attribute of a

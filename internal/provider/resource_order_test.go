@@ -31,16 +31,21 @@ type testOrder struct {
 }
 
 func (o testOrder) config() string {
+	return "\nresource \"cardpay_order\" \"test\" {\n" + o.arguments("  ") + "}\n"
+}
+
+// arguments renders the order's argument lines, each after indent.
+func (o testOrder) arguments(indent string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\nresource \"cardpay_order\" \"test\" {\n  merchant_id = %d\n  amount      = %d\n  currency    = %q\n",
-		o.merchantID, o.amount, o.currency)
+	fmt.Fprintf(&b, "%smerchant_id = %d\n", indent, o.merchantID)
+	fmt.Fprintf(&b, "%samount      = %d\n", indent, o.amount)
+	fmt.Fprintf(&b, "%scurrency    = %q\n", indent, o.currency)
 	if o.reference != "" {
-		fmt.Fprintf(&b, "  reference   = %q\n", o.reference)
+		fmt.Fprintf(&b, "%sreference   = %q\n", indent, o.reference)
 	}
 	if o.description != "" {
-		fmt.Fprintf(&b, "  description = %q\n", o.description)
+		fmt.Fprintf(&b, "%sdescription = %q\n", indent, o.description)
 	}
-	b.WriteString("}\n")
 	return b.String()
 }
 

@@ -1,0 +1,187 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const testOrderActionAddr = "action.cardpay_test_order.smoke"
+
+// actionConfig renders a cardpay_test_order action named smoke.
+func (o testOrder) actionConfig() string {
+	return "\naction \"cardpay_test_order\" \"smoke\" {\n  config {\n" + o.arguments("    ") + "  }\n}\n"
+}
+
+// expectOnlyOrder checks that the sandbox holds exactly one order and that
+// it was created as o describes; it returns that order.
+func (o testOrder) expectOnlyOrder(sb *sandbox.Server) (sandbox.Order, error) {
+	orders := sb.Snapshot().Orders
+	if len(orders) != 1 {
+		return sandbox.Order{}, fmt.Errorf("sandbox holds %d orders, want 1: %+v", len(orders), orders)
+	}
+	got := orders[0]
+	want := sandbox.Order{
+		MerchantID: o.merchantID, OrderID: got.OrderID, Status: "CREATED", Amount: o.amount, Currency: o.currency,
+		Reference: o.reference, Description: o.description, CreatedAt: got.CreatedAt,
+		PaymentLink: got.PaymentLink, Nonce: got.Nonce,
+	}
+	if got != want {
+		return got, fmt.Errorf("sandbox order %+v, want %+v", got, want)
+	}
+	return got, nil
+}
+
+// stateHoldsOnly checks that the state holds exactly the resources at
+// addrs: an action leaves nothing of its own in it.
+type stateHoldsOnly []string
+
+func (want stateHoldsOnly) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	var got []string
+	if req.State != nil && req.State.Values != nil && req.State.Values.RootModule != nil {
+		for _, r := range req.State.Values.RootModule.Resources {
+			got = append(got, r.Address)
+		}
+	}
+	if !slices.Equal(got, want) {
+		resp.Error = fmt.Errorf("state holds %q, want only %q", got, []string(want))
+	}
+}
+
+// The action, triggered after terraform_data is created, creates one order
+// with the configured fields and puts nothing into state; applying the same
+// configuration again triggers nothing.
+func TestAccTestOrderAction_trigger(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-1", "Smoke test after registration"}
+	config := env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr))
+	expectOrder := func() {
+		if _, err := o.expectOnlyOrder(sb); err != nil {
+			t.Error(err)
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config:            config,
+				ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly{"terraform_data.trigger"}},
+				PostApplyFunc:     expectOrder,
+			},
+			{
+				Config:           config,
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				PostApplyFunc:    expectOrder,
+			},
+		},
+	})
+}
+
+// The CLI shows the order ID, status and payment link as the action's
+// progress, and never the nonce.
+func TestAccTestOrderAction_progress(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	o := testOrder{env.MerchantID, 2500, "EUR", "smoke-cli", ""}
+	w := newCLIWorkdir(t, env, o.actionConfig())
+	w.run("init", "-input=false", "-no-color")
+	out := w.run("apply", "-auto-approve", "-input=false", "-no-color", "-invoke="+testOrderActionAddr)
+
+	order, err := o.expectOnlyOrder(sb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("Created order %s for merchant %d: status CREATED, payment link %s",
+		order.OrderID, env.MerchantID, order.PaymentLink)
+	if order.PaymentLink == "" || !strings.Contains(out, want) {
+		t.Errorf("terraform apply -invoke output lacks %q:\n%s", want, out)
+	}
+	if order.Nonce == "" || strings.Contains(out, order.Nonce) {
+		t.Errorf("the output shows the order's nonce %q (or the sandbox gave none):\n%s", order.Nonce, out)
+	}
+}
+
+// Bad input is refused before any request, with what to write instead.
+func TestAccTestOrderAction_badInput(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	m := env.MerchantID
+	step := func(o testOrder, want string) resource.TestStep {
+		return resource.TestStep{
+			Config:      env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr)),
+			ExpectError: wrappedErrorPattern(want),
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			step(testOrder{0, 1000, "SEK", "", ""}, `merchant_id value must be at least 1, got: 0`),
+			step(testOrder{m, 0, "SEK", "", ""}, `Invalid order amount.*got 0. For example write 1000 for 10\.00 SEK`),
+			step(testOrder{m, 1000, "usd", "", ""}, `currency must be one of DKK, EUR, SEK .*got: usd`),
+			step(testOrder{m, 1000, "SEK", " ", ""}, `reference must not be empty or only whitespace`),
+			step(testOrder{m, 1000, "SEK", "", " "}, `description must not be empty or only whitespace`),
+		},
+	})
+	if counts := sb.RequestCounts(); len(counts) != 0 {
+		t.Errorf("bad input reached the service: %v", counts)
+	}
+}
+
+// The service's refusal fails the apply with its status, message and
+// request ID.
+func TestAccTestOrderAction_refused(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(testOrder{2001, 1000, "SEK", "", ""}.actionConfig(), actionTrigger(testOrderActionAddr)),
+			ExpectError: wrappedErrorPattern(`Could not create order for merchant 2001.*HTTP 403.*request ID ` +
+				`\S+.*These partner credentials may not act for this merchant`),
+		}},
+	})
+	if n := len(sb.Snapshot().Orders); n != 0 {
+		t.Errorf("sandbox holds %d orders, want none", n)
+	}
+}
+
+// An answer lost after the service made the order fails the apply saying
+// the order may exist and how to find it; the request is not repeated.
+func TestAccTestOrderAction_outcomeUnknown(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	sb.InjectFault(sandbox.Fault{Route: ordersRoute, Status: 502, AfterApply: true, Count: 1})
+	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-lost", ""}
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr)),
+			ExpectError: wrappedErrorPattern(`The order may have been created for merchant 1001 \(outcome ` +
+				`unknown\).*HTTP 502.*orders for reference "smoke-lost" before applying again`),
+		}},
+	})
+	if _, err := o.expectOnlyOrder(sb); err != nil {
+		t.Errorf("want the order whose answer was lost: %v", err)
+	}
+	if n := sb.RequestCounts()[ordersRoute]; n != 1 {
+		t.Errorf("the create was sent %d times, want 1", n)
+	}
+}
