@@ -60,7 +60,7 @@ var testProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
 func fastWaitFactories(codeValidity time.Duration) map[string]func() (tfprotov6.ProviderServer, error) {
 	w := waits{
 		onboardingPoll: 50 * time.Millisecond, onboardingPollMax: 200 * time.Millisecond,
-		pairingPoll: 50 * time.Millisecond, codeValidity: codeValidity,
+		pairingPoll: 50 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: codeValidity,
 	}
 	return map[string]func() (tfprotov6.ProviderServer, error){
 		"cardpay": providerserver.NewProtocol6WithError(newWithWaits("test", w)()),

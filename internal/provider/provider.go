@@ -159,6 +159,7 @@ var _ provider.ProviderWithActions = (*cardpayProvider)(nil)
 // Actions run one-shot operations; they need Terraform 1.14 or later.
 func (p *cardpayProvider) Actions(context.Context) []func() action.Action {
 	return []func() action.Action{
+		newInterappPairingAction,
 		newTestOrderAction,
 	}
 }

@@ -17,6 +17,9 @@ type waits struct {
 	// pairingPoll is the pause between terminal list reads while a
 	// tap-to-pay device pairs; the code lapses within minutes.
 	pairingPoll time.Duration
+	// pairingProgress is how often the cardpay_interapp_pairing action
+	// says that it still waits for a device.
+	pairingProgress time.Duration
 	// codeValidity is how long an in-app registration code can be used
 	// after the service issues it.
 	codeValidity time.Duration
@@ -27,6 +30,7 @@ func defaultWaits() waits {
 		onboardingPoll:    5 * time.Second,
 		onboardingPollMax: time.Minute,
 		pairingPoll:       3 * time.Second,
+		pairingProgress:   15 * time.Second,
 		codeValidity:      interappCodeValidity,
 	}
 }

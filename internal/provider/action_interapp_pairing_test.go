@@ -1,0 +1,242 @@
+package provider
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const interappPairingActionAddr = "action.cardpay_interapp_pairing.pair"
+
+// interappPairingConfig renders a cardpay_interapp_pairing action named pair
+// with merchant_id and extra argument lines.
+func interappPairingConfig(merchantID int64, args ...string) string {
+	body := fmt.Sprintf("    merchant_id = %d\n", merchantID)
+	for _, a := range args {
+		body += "    " + a + "\n"
+	}
+	return "\naction \"cardpay_interapp_pairing\" \"pair\" {\n  config {\n" + body + "  }\n}\n"
+}
+
+// expectOneCode checks that the sandbox issued exactly one code, for
+// storeID, and returns it.
+func expectOneCode(sb *sandbox.Server, storeID string) (sandbox.InterappCode, error) {
+	codes := sb.Snapshot().InterappCodes
+	if len(codes) != 1 || codes[0].StoreID != storeID {
+		return sandbox.InterappCode{}, fmt.Errorf("sandbox codes %+v, want one for store %s", codes, storeID)
+	}
+	return codes[0], nil
+}
+
+// pairWhenIssued has a device use the first code the sandbox issues from
+// now on, and returns where the new terminal's ID will be.
+func pairWhenIssued(t *testing.T, sb *sandbox.Server) *string {
+	t.Helper()
+	paired := new(string)
+	issued := len(sb.Snapshot().InterappCodes)
+	whenSandbox(t, sb, func(s sandbox.State) bool { return len(s.InterappCodes) > issued }, func() error {
+		time.Sleep(150 * time.Millisecond) // the merchant types the code
+		terminal, err := sb.PairDevice(sb.Snapshot().InterappCodes[issued].RegistrationCode, "")
+		*paired = terminal.TerminalID
+		return err
+	})
+	return paired
+}
+
+// Without wait_for_pairing, the action issues one code for the store and
+// ends: no terminal list is read, and nothing is kept in state.
+func TestAccInterappPairingAction_trigger(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(interappPairingConfig(env.MerchantID, `store_id = "1001-second"`),
+				actionTrigger(interappPairingActionAddr)),
+			ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly{"terraform_data.trigger"}},
+			PostApplyFunc: func() {
+				code, err := expectOneCode(sb, "1001-second")
+				if err != nil {
+					t.Error(err)
+				}
+				if code.PairedTerminalID != "" || code.MerchantID != env.MerchantID {
+					t.Errorf("code %+v, want an unused code of merchant %d", code, env.MerchantID)
+				}
+				if n := requestsTo(sb, listTerminalsRoute); n != 0 {
+					t.Errorf("the action read the terminal list %d times without wait_for_pairing", n)
+				}
+			},
+		}},
+	})
+}
+
+// With wait_for_pairing, the action succeeds once a device pairs with the
+// new code; a device paired earlier does not count.
+func TestAccInterappPairingAction_waitForPairing(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	earlier := pairDevice(t, env, sb, env.MerchantID)
+	var paired *string
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
+		Steps: []resource.TestStep{{
+			PreConfig: func() { paired = pairWhenIssued(t, sb) },
+			Config: env.providerConfig(interappPairingConfig(env.MerchantID, "wait_for_pairing = true"),
+				actionTrigger(interappPairingActionAddr)),
+			PostApplyFunc: func() {
+				codes := sb.Snapshot().InterappCodes
+				last := codes[len(codes)-1]
+				if *paired == "" || *paired == earlier || last.PairedTerminalID != *paired {
+					t.Errorf("the action's code %+v was not used by the device that paired, %q (earlier device %q)",
+						last, *paired, earlier)
+				}
+			},
+		}},
+	})
+}
+
+// A code that expires before any device pairs fails the action with what
+// to do; the code stays unused.
+func TestAccInterappPairingAction_codeExpiresUnpaired(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: fastWaitFactories(time.Second),
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(interappPairingConfig(env.MerchantID, "wait_for_pairing = true"),
+				actionTrigger(interappPairingActionAddr)),
+			ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
+				`\(checkoutX\) terminal appeared in merchant 1001's terminal list before the code expired at .*` +
+				`Invoke the action again to issue a new code, for example with terraform apply ` +
+				`-invoke=action.cardpay_interapp_pairing.<name>`),
+		}},
+	})
+	if code, err := expectOneCode(sb, "1001-main"); err != nil || code.PairedTerminalID != "" {
+		t.Errorf("want one unused code: %+v, %v", code, err)
+	}
+}
+
+// The CLI shows the code, its link and expiry, that the action waits, and
+// the terminal of the device that paired.
+func TestAccInterappPairingAction_progress(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	w := newCLIWorkdir(t, env, interappPairingConfig(env.MerchantID, "wait_for_pairing = true"))
+	w.run("init", "-input=false", "-no-color")
+	paired := pairWhenIssued(t, sb)
+	out := w.run("apply", "-auto-approve", "-input=false", "-no-color", "-invoke="+interappPairingActionAddr)
+
+	code, err := expectOneCode(sb, "1001-main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	progress := "Action " + interappPairingActionAddr + " (triggered by CLI): "
+	for _, want := range []string{
+		progress + "Registration code for merchant 1001, the merchant's default store: " + code.RegistrationCode +
+			". Type it into the companion app on the Android device.",
+		progress + "Or open this link on the device, which fills the code in: " + code.RegistrationLink,
+		progress + "The code expires at ",
+		progress + "Waiting for a device to pair with the code…",
+		progress + "Device paired: new tap-to-pay terminal " + *paired + " for merchant 1001.",
+	} {
+		if code.RegistrationLink == "" || *paired == "" || !strings.Contains(out, want) {
+			t.Errorf("terraform apply -invoke output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// Bad input is refused before any request, with what to write instead.
+func TestAccInterappPairingAction_badInput(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	step := func(config, want string) resource.TestStep {
+		return resource.TestStep{
+			Config:      env.providerConfig(config, actionTrigger(interappPairingActionAddr)),
+			ExpectError: wrappedErrorPattern(want),
+		}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			step(interappPairingConfig(0), `merchant_id value must be at least 1, got: 0`),
+			step(interappPairingConfig(env.MerchantID, `store_id = " "`), `store_id must not be empty or only whitespace`),
+		},
+	})
+	if counts := sb.RequestCounts(); len(counts) != 0 {
+		t.Errorf("bad input reached the service: %v", counts)
+	}
+}
+
+// The service's refusal fails the action with status, message and request
+// ID.
+func TestAccInterappPairingAction_unknownStore(t *testing.T) {
+	skipWithoutActions(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(interappPairingConfig(env.MerchantID, `store_id = "1001-nowhere"`),
+				actionTrigger(interappPairingActionAddr)),
+			ExpectError: wrappedErrorPattern(`Could not create in-app registration code for merchant 1001.*HTTP 404.*` +
+				`1001-nowhere.*request ID \S+`),
+		}},
+	})
+	if codes := sb.Snapshot().InterappCodes; len(codes) != 0 {
+		t.Errorf("a code was issued for an unknown store: %+v", codes)
+	}
+}
+
+// While no device pairs, the action says every pairingProgress that it
+// still waits and how long the code has left, then fails at expiry.
+func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
+	ts := httptest.NewServer(sandbox.New(sandbox.Config{}))
+	t.Cleanup(ts.Close)
+	data := newProviderData(settings{BaseURL: ts.URL, PartnerClientID: sandbox.DemoPartnerClientID,
+		PartnerClientSecret: sandbox.DemoPartnerClientSecret})
+	data.waits = waits{pairingPoll: 20 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: 2 * time.Second}
+	c, diags := data.partnerClient()
+	code := interappRegistrationData{MerchantID: types.Int64Value(1001), StoreID: types.StringNull()}
+	diags.Append(code.issue(t.Context(), data)...)
+	if diags.HasError() {
+		t.Fatal(diagText(diags))
+	}
+
+	var reports []string
+	a := &interappPairingAction{data: data}
+	diags = a.waitForDevice(t.Context(), c, code, map[string]bool{}, func(msg string) { reports = append(reports, msg) })
+
+	if !strings.Contains(diagText(diags), "Registration code expired before a device paired") {
+		t.Errorf("diagnostics %q, want the expiry error", diagText(diags))
+	}
+	still := 0
+	for _, r := range reports {
+		if regexp.MustCompile(`^Still waiting for a device to pair… \(the code expires in (\d+m)?\d+s\)$`).MatchString(r) {
+			still++
+		}
+	}
+	// Between 1 and 2 seconds of waiting (expires_at is whole seconds),
+	// with a report every 200ms at most.
+	if reports[0] != "Waiting for a device to pair with the code…" || still < 2 || still > 10 {
+		t.Errorf("reports %q, want the start of the wait and 2 to 10 reports that it still waits", reports)
+	}
+}
