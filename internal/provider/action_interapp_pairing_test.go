@@ -3,6 +3,7 @@ package provider
 import (
 	"fmt"
 	"net/http/httptest"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -132,13 +133,15 @@ func TestAccInterappPairingAction_codeExpiresUnpaired(t *testing.T) {
 }
 
 // The CLI shows the code, its link and expiry, that the action waits, and
-// the terminal of the device that paired.
+// the terminal of the device that paired. The TRACE log does not hold the
+// code: Terraform does not log progress messages, and the provider masks it.
 func TestAccInterappPairingAction_progress(t *testing.T) {
 	skipWithoutActions(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	w := newCLIWorkdir(t, env, interappPairingConfig(env.MerchantID, "wait_for_pairing = true"))
 	w.run("init", "-input=false", "-no-color")
+	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path("terraform.log"))
 	paired := pairWhenIssued(t, sb)
 	out := w.run("apply", "-auto-approve", "-input=false", "-no-color", "-invoke="+interappPairingActionAddr)
 
@@ -159,6 +162,14 @@ func TestAccInterappPairingAction_progress(t *testing.T) {
 			t.Errorf("terraform apply -invoke output lacks %q:\n%s", want, out)
 		}
 	}
+	log, err := os.ReadFile(w.path("terraform.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(log), "cardpay API response body") {
+		t.Fatal("the log holds no TRACE body lines of the provider: the test would prove nothing")
+	}
+	checkAbsent(t, "the TRACE log", string(log), []string{code.RegistrationCode})
 }
 
 // Bad input is refused before any request, with what to write instead.
