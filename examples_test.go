@@ -39,6 +39,9 @@ func TestExamplesValidate(t *testing.T) {
 	for _, dir := range dirs {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
+			if strings.HasPrefix(dir, actionExamples) && !exampleCLI(t).Actions() {
+				t.Skipf("%s has no provider actions: action examples need Terraform 1.14 or later", exampleCLI(t))
+			}
 			validateExample(t, provider, dir, identityImportExample)
 		})
 		// The import by identity targets the same resource as the import by
@@ -47,7 +50,7 @@ func TestExamplesValidate(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, identityImportExample)); err == nil {
 			t.Run(dir+"/"+identityImportExample, func(t *testing.T) {
 				t.Parallel()
-				if !cliHasIdentities(t) {
+				if !exampleCLI(t).Identities() {
 					t.Skip("import blocks with identity need Terraform 1.12 or later")
 				}
 				validateExample(t, provider, dir, stringIDImportExample)
@@ -172,24 +175,23 @@ const (
 	stringIDImportExample = "import-by-string-id.tf"
 )
 
-var identityCLI struct {
-	once sync.Once
-	ok   bool
-	err  error
-}
+// actionExamples holds the examples of actions, which only CLIs with
+// actions can validate.
+var actionExamples = filepath.Join("examples", "actions") + string(filepath.Separator)
 
-// cliHasIdentities reports whether the CLI under test knows resource
-// identities, asking it once per run.
-func cliHasIdentities(t *testing.T) bool {
+// cliUnderTest is the CLI the examples run with, identified once per run.
+var cliUnderTest = sync.OnceValues(func() (tfcli.CLI, error) {
+	return tfcli.Identify(context.Background())
+})
+
+// exampleCLI returns the CLI the examples run with.
+func exampleCLI(t *testing.T) tfcli.CLI {
 	t.Helper()
-	identityCLI.once.Do(func() {
-		cli, err := tfcli.Identify(context.Background())
-		identityCLI.ok, identityCLI.err = cli.Identities(), err
-	})
-	if identityCLI.err != nil {
-		t.Fatal(identityCLI.err)
+	cli, err := cliUnderTest()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return identityCLI.ok
+	return cli
 }
 
 func readAll(t *testing.T, dir string) string {
