@@ -40,7 +40,7 @@ func TestExamplesValidate(t *testing.T) {
 		t.Run(dir, func(t *testing.T) {
 			t.Parallel()
 			if strings.HasPrefix(dir, actionExamples) && !exampleCLI(t).Actions() {
-				t.Skipf("%s has no provider actions: action examples need Terraform 1.14 or later", exampleCLI(t))
+				t.Skipf("%s has no provider actions: action examples need Terraform 1.14 or later (OpenTofu has none)", exampleCLI(t))
 			}
 			validateExample(t, provider, dir, identityImportExample)
 		})
