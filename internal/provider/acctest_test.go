@@ -241,6 +241,22 @@ var actionVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(
 // and it does not cover the tests that run the CLI themselves.
 func skipWithoutActions(t *testing.T) {
 	t.Helper()
+	skipUnlessCLI(t, tfcli.CLI.Actions, "has no provider actions (action blocks, action_trigger, apply -invoke): "+
+		"they need Terraform 1.14 or later, and OpenTofu has none")
+}
+
+// skipWithoutQuery skips a test of list resources when the CLI cannot run
+// them, for the same reasons.
+func skipWithoutQuery(t *testing.T) {
+	t.Helper()
+	skipUnlessCLI(t, tfcli.CLI.Queries, "has no list resources (terraform query): they need Terraform 1.14 "+
+		"or later, and OpenTofu has none")
+}
+
+// skipUnlessCLI skips the test, saying why, unless the CLI under test has
+// the feature.
+func skipUnlessCLI(t *testing.T, has func(tfcli.CLI) bool, lacks string) {
+	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		return // resource.Test and cliProvider skip the test without running any CLI
 	}
@@ -248,9 +264,8 @@ func skipWithoutActions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !cli.Actions() {
-		t.Skipf("%s has no provider actions (action blocks, action_trigger, apply -invoke): they need "+
-			"Terraform 1.14 or later, and OpenTofu has none", cli)
+	if !has(cli) {
+		t.Skipf("%s %s", cli, lacks)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -100,6 +101,46 @@ func (w *cliWorkdir) run(args ...string) string {
 		w.t.Fatal(err)
 	}
 	return out
+}
+
+// read returns the content of a file of the working directory.
+func (w *cliWorkdir) read(name string) string {
+	w.t.Helper()
+	content, err := os.ReadFile(w.path(name))
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return string(content)
+}
+
+// plannedChange is one resource change of a saved plan.
+type plannedChange struct {
+	actions   string // joined with "+", such as "no-op" or "delete+create"
+	importing bool
+}
+
+// planChanges plans and returns the plan's resource changes by address, as
+// terraform show -json reports them.
+func (w *cliWorkdir) planChanges() map[string]plannedChange {
+	w.t.Helper()
+	w.run("plan", "-no-color", "-out=changes.tfplan")
+	var plan struct {
+		ResourceChanges []struct {
+			Address string `json:"address"`
+			Change  struct {
+				Actions   []string        `json:"actions"`
+				Importing json.RawMessage `json:"importing"`
+			} `json:"change"`
+		} `json:"resource_changes"`
+	}
+	if err := json.Unmarshal([]byte(w.run("show", "-json", "-no-color", "changes.tfplan")), &plan); err != nil {
+		w.t.Fatalf("terraform show -json: %v", err)
+	}
+	changes := map[string]plannedChange{}
+	for _, rc := range plan.ResourceChanges {
+		changes[rc.Address] = plannedChange{actions: strings.Join(rc.Change.Actions, "+"), importing: len(rc.Change.Importing) > 0}
+	}
+	return changes
 }
 
 // tryRun runs terraform and returns its output and error.

@@ -41,13 +41,27 @@ func keyIdentitySchema(key, description string) identityschema.Schema {
 // identity here names attributes of the resource itself. Nothing happens
 // when the resource has no identity or the state is empty.
 func identityFrom(ctx context.Context, state tfsdk.State, identity *tfsdk.ResourceIdentity) diag.Diagnostics {
+	if state.Raw.IsNull() {
+		return nil
+	}
+	return identityOf(ctx, state, identity)
+}
+
+// attributeGetter is what states, plans and listed resources share.
+type attributeGetter interface {
+	GetAttribute(ctx context.Context, p path.Path, target any) diag.Diagnostics
+}
+
+// identityOf copies the identity's attributes from object's attributes of
+// the same names.
+func identityOf(ctx context.Context, object attributeGetter, identity *tfsdk.ResourceIdentity) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if identity == nil || state.Raw.IsNull() {
+	if identity == nil {
 		return diags
 	}
 	for name := range identity.Schema.GetAttributes() {
 		var value attr.Value
-		diags.Append(state.GetAttribute(ctx, path.Root(name), &value)...)
+		diags.Append(object.GetAttribute(ctx, path.Root(name), &value)...)
 		diags.Append(identity.SetAttribute(ctx, path.Root(name), value)...)
 	}
 	return diags

@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -31,6 +32,7 @@ const (
 var (
 	_ provider.Provider                       = (*cardpayProvider)(nil)
 	_ provider.ProviderWithEphemeralResources = (*cardpayProvider)(nil)
+	_ provider.ProviderWithListResources      = (*cardpayProvider)(nil)
 )
 
 // New returns a constructor for the provider at the given version.
@@ -152,6 +154,7 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 	resp.ResourceData = data
 	resp.DataSourceData = data
 	resp.EphemeralResourceData = data
+	resp.ListResourceData = data
 }
 
 var _ provider.ProviderWithActions = (*cardpayProvider)(nil)
@@ -188,6 +191,12 @@ func (p *cardpayProvider) DataSources(context.Context) []func() datasource.DataS
 		newAISAccountBalanceDataSource,
 		newAISAccountTransactionsDataSource,
 	}
+}
+
+// ListResources are the types `terraform query` can find, for adopting a
+// merchant's existing objects.
+func (p *cardpayProvider) ListResources(context.Context) []func() list.ListResource {
+	return []func() list.ListResource{newPaymentMethodList, newStoreList, newOnlineTerminalList, newWebhookList}
 }
 
 func (p *cardpayProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {

@@ -81,26 +81,32 @@ func (c CLI) String() string { return c.Product + " " + c.Version }
 // OpenTofu reports whether the CLI is OpenTofu rather than Terraform.
 func (c CLI) OpenTofu() bool { return c.Product == "OpenTofu" }
 
-// terraformWithIdentity is the first Terraform with resource identities.
-var terraformWithIdentity = version.Must(version.NewVersion("1.12.0"))
+// Terraform features the provider uses, by the first Terraform with them.
+// OpenTofu has none of them so far.
+var (
+	terraformWithIdentity = version.Must(version.NewVersion("1.12.0"))
+	terraformWithQuery    = version.Must(version.NewVersion("1.14.0"))
+	terraformWithActions  = version.Must(version.NewVersion("1.14.0"))
+)
+
+// terraformFrom reports whether the CLI is Terraform first at or later.
+// Pre-releases count as their release: 1.14.0-rc1 has 1.14's features.
+func (c CLI) terraformFrom(first *version.Version) bool {
+	v, err := version.NewVersion(c.Version)
+	return err == nil && !c.OpenTofu() && !v.Core().LessThan(first)
+}
 
 // Identities reports whether the CLI knows resource identities (an import
 // block's identity argument): Terraform 1.12 and later.
-func (c CLI) Identities() bool {
-	v, err := version.NewVersion(c.Version)
-	return err == nil && !c.OpenTofu() && !v.Core().LessThan(terraformWithIdentity)
-}
+func (c CLI) Identities() bool { return c.terraformFrom(terraformWithIdentity) }
 
-// terraformWithActions is the first Terraform with actions.
-var terraformWithActions = version.Must(version.NewVersion("1.14.0"))
+// Queries reports whether the CLI runs list resources (`terraform query`,
+// .tfquery.hcl files): Terraform 1.14 and later.
+func (c CLI) Queries() bool { return c.terraformFrom(terraformWithQuery) }
 
 // Actions reports whether the CLI runs provider actions (action blocks,
-// action_trigger, apply -invoke): Terraform 1.14 and later. OpenTofu has
-// none so far.
-func (c CLI) Actions() bool {
-	v, err := version.NewVersion(c.Version)
-	return err == nil && !c.OpenTofu() && !v.Core().LessThan(terraformWithActions)
-}
+// action_trigger, apply -invoke): Terraform 1.14 and later.
+func (c CLI) Actions() bool { return c.terraformFrom(terraformWithActions) }
 
 // Identify runs `version` of Binary(). Its first line names the product;
 // `version -json` does not (OpenTofu prints the same terraform_version key).

@@ -36,19 +36,21 @@ func TestParseVersion(t *testing.T) {
 	}
 }
 
-func TestCLIActions(t *testing.T) {
-	cases := map[CLI]bool{
-		{"Terraform", "1.11.4"}:      false,
-		{"Terraform", "1.13.5"}:      false,
-		{"Terraform", "1.14.0-rc1"}:  true,
-		{"Terraform", "1.15.9"}:      true,
-		{"OpenTofu", "1.11.0-dev"}:   false,
-		{"OpenTofu", "1.14.0"}:       false,
-		{"Terraform", "not-version"}: false,
+func TestCLIFeatures(t *testing.T) {
+	type features struct{ identities, queries, actions bool }
+	cases := map[CLI]features{
+		{"Terraform", "1.11.4"}:      {},
+		{"Terraform", "1.12.0"}:      {identities: true},
+		{"Terraform", "1.13.5"}:      {identities: true},
+		{"Terraform", "1.14.0-rc1"}:  {true, true, true},
+		{"Terraform", "1.15.9"}:      {true, true, true},
+		{"OpenTofu", "1.11.0-dev"}:   {},
+		{"OpenTofu", "1.14.0"}:       {},
+		{"Terraform", "not-version"}: {},
 	}
 	for cli, want := range cases {
-		if got := cli.Actions(); got != want {
-			t.Errorf("%s: Actions() = %t, want %t", cli, got, want)
+		if got := (features{cli.Identities(), cli.Queries(), cli.Actions()}); got != want {
+			t.Errorf("%s: identities, queries, actions = %+v, want %+v", cli, got, want)
 		}
 	}
 }

@@ -1,0 +1,71 @@
+package provider
+
+import (
+	"context"
+	"iter"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+// List resources (Terraform 1.14 and later, `terraform query`) find the
+// objects a partner already has, so they can be imported with generated
+// configuration. Each is implemented by the managed resource's own type,
+// which shares its Metadata, Configure and the model it records state in:
+// a listed object looks exactly as import and refresh would record it, so
+// the generated configuration plans without changes.
+
+// merchantListConfig is the configuration of a list block of objects
+// within one merchant.
+type merchantListConfig struct {
+	MerchantID types.Int64 `tfsdk:"merchant_id"`
+}
+
+// merchantListSchema takes the merchant whose objects are listed.
+func merchantListSchema(what string) listschema.Schema {
+	return listschema.Schema{
+		MarkdownDescription: "Lists " + what + " of one merchant, for `terraform query` (Terraform 1.14 and later).",
+		Attributes: map[string]listschema.Attribute{
+			"merchant_id": listschema.Int64Attribute{
+				MarkdownDescription: "Numeric ID of the merchant whose " + what + " are listed.",
+				Required:            true,
+				Validators:          merchantIDValidators(),
+			},
+		},
+	}
+}
+
+// listed is one object found by a list resource: its display name and the
+// model that records it, as import and refresh would.
+type listed struct {
+	name  string
+	model any
+}
+
+// listResults streams objects as list results: identity always, the whole
+// object when Terraform asks for it (to generate configuration).
+func listResults(ctx context.Context, req list.ListRequest, objects []listed) iter.Seq[list.ListResult] {
+	return func(push func(list.ListResult) bool) {
+		for _, o := range objects {
+			result := req.NewListResult(ctx)
+			result.DisplayName = o.name
+			object := tfsdk.Resource{Schema: req.ResourceSchema, Raw: result.Resource.Raw}
+			result.Diagnostics.Append(object.Set(ctx, o.model)...)
+			result.Diagnostics.Append(identityOf(ctx, object, result.Identity)...)
+			if req.IncludeResource {
+				result.Resource = &object
+			}
+			if !push(result) {
+				return
+			}
+		}
+	}
+}
+
+// listFailed ends a list with diagnostics, such as an API error.
+func listFailed(diags diag.Diagnostics) iter.Seq[list.ListResult] {
+	return list.ListResultsStreamDiagnostics(diags)
+}

@@ -1,0 +1,241 @@
+package provider
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck"
+	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// existingMerchant is what a partner built at merchant 1001 before using
+// Terraform, beyond the fixtures (visa and mastercard active; stores
+// 1001-main and 1001-second): amex activated, a store opened and one
+// closed, a payment page and a deactivated terminal, a paired tap-to-pay
+// device and a webhook. The list resources must find exactly the active
+// ones of the kinds they list.
+type existingMerchant struct {
+	store, terminal, webhook string
+}
+
+func newExistingMerchant(t *testing.T, env *testEnv) existingMerchant {
+	t.Helper()
+	sb := env.requireSandbox(t)
+	c := partnerTestClient(t, env)
+	ctx := t.Context()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(c.ActivatePaymentMethod(ctx, 1001, "amex"))
+	store, err := c.CreateStore(ctx, 1001, client.StoreCreate{Name: "Harbour kiosk", City: "Aarhus", CountryCode: "DK"})
+	must(err)
+	closed, err := c.CreateStore(ctx, 1001, client.StoreCreate{Name: "Closed pop-up"})
+	must(err)
+	must(c.DeactivateStore(ctx, 1001, closed.ID))
+	terminal, err := c.CreateOnlineTerminal(ctx, 1001, client.OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage", StoreID: store.ID})
+	must(err)
+	retired, err := c.CreateOnlineTerminal(ctx, 1001, client.OnlineTerminalRequest{OnlineTerminalMode: "SelfHostedPage"})
+	must(err)
+	_, err = sb.DeactivateTerminal(retired.TerminalID)
+	must(err)
+	pairDevice(t, env, sb, 1001)
+	hook, err := c.CreateWebhook(ctx, client.WebhookRequest{URL: "https://hooks.example/adopted", Events: []string{"payment.completed", "payment.failed"}})
+	must(err)
+	return existingMerchant{store: store.ID, terminal: terminal.TerminalID, webhook: string(hook.ID)}
+}
+
+// adoptionQuery lists everything the provider can list at merchant 1001.
+const adoptionQuery = `
+list "cardpay_payment_method" "all" {
+  provider         = cardpay
+  include_resource = true
+  config {
+    merchant_id = 1001
+  }
+}
+
+list "cardpay_store" "all" {
+  provider         = cardpay
+  include_resource = true
+  config {
+    merchant_id = 1001
+  }
+}
+
+list "cardpay_online_terminal" "all" {
+  provider         = cardpay
+  include_resource = true
+  config {
+    merchant_id = 1001
+  }
+}
+
+list "cardpay_webhook" "all" {
+  provider         = cardpay
+  include_resource = true
+}
+`
+
+func TestAccListResources_query(t *testing.T) {
+	skipWithoutQuery(t)
+	env := newTestEnv(t)
+	existing := newExistingMerchant(t, env)
+	merchant := knownvalue.Int64Exact(1001)
+	method := func(name string) map[string]knownvalue.Check {
+		return map[string]knownvalue.Check{"merchant_id": merchant, "method": knownvalue.StringExact(name)}
+	}
+	store := map[string]knownvalue.Check{"merchant_id": merchant, "store_id": knownvalue.StringExact(existing.store)}
+	terminal := map[string]knownvalue.Check{"merchant_id": merchant, "terminal_id": knownvalue.StringExact(existing.terminal)}
+	value := func(attr string, check knownvalue.Check) querycheck.KnownValueCheck {
+		return querycheck.KnownValueCheck{Path: tfjsonpath.New(attr), KnownValue: check}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{Config: env.providerConfig()},
+			{
+				Query:  true,
+				Config: adoptionQuery,
+				QueryResultChecks: []querycheck.QueryResultCheck{
+					querycheck.ExpectLength("cardpay_payment_method.all", 3),
+					querycheck.ExpectIdentity("cardpay_payment_method.all", method("visa")),
+					querycheck.ExpectIdentity("cardpay_payment_method.all", method("mastercard")),
+					querycheck.ExpectIdentity("cardpay_payment_method.all", method("amex")),
+					querycheck.ExpectResourceKnownValues("cardpay_payment_method.all", queryfilter.ByResourceIdentity(method("amex")),
+						[]querycheck.KnownValueCheck{value("status", knownvalue.StringExact("active"))}),
+
+					querycheck.ExpectLength("cardpay_store.all", 3),
+					querycheck.ExpectIdentity("cardpay_store.all", map[string]knownvalue.Check{"merchant_id": merchant, "store_id": knownvalue.StringExact("1001-main")}),
+					querycheck.ExpectResourceDisplayName("cardpay_store.all", queryfilter.ByResourceIdentity(store),
+						knownvalue.StringExact("Harbour kiosk ("+existing.store+")")),
+					querycheck.ExpectResourceKnownValues("cardpay_store.all", queryfilter.ByResourceIdentity(store), []querycheck.KnownValueCheck{
+						value("name", knownvalue.StringExact("Harbour kiosk")),
+						value("city", knownvalue.StringExact("Aarhus")),
+						value("adopted", knownvalue.Bool(true)),
+						value("deactivate_on_destroy", knownvalue.Bool(false)),
+					}),
+
+					querycheck.ExpectLength("cardpay_online_terminal.all", 1),
+					querycheck.ExpectResourceKnownValues("cardpay_online_terminal.all", queryfilter.ByResourceIdentity(terminal), []querycheck.KnownValueCheck{
+						value("online_terminal_mode", knownvalue.StringExact("PaymentPage")),
+						value("terminal_status", knownvalue.StringExact("ACTIVE")),
+						value("store_id", knownvalue.Null()),
+					}),
+
+					querycheck.ExpectLength("cardpay_webhook.all", 1),
+					querycheck.ExpectResourceKnownValues("cardpay_webhook.all",
+						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(existing.webhook)}),
+						[]querycheck.KnownValueCheck{
+							value("url", knownvalue.StringExact("https://hooks.example/adopted")),
+							value("events", knownvalue.SetExact([]knownvalue.Check{
+								knownvalue.StringExact("payment.completed"), knownvalue.StringExact("payment.failed"),
+							})),
+							value("secret", knownvalue.Null()),
+						}),
+				},
+			},
+		},
+	})
+}
+
+// The adoption the guide describes, end to end: terraform query writes
+// import blocks and configuration, the plan imports everything and changes
+// nothing, and after the apply the plan is empty.
+func TestAccListResources_generateConfig(t *testing.T) {
+	skipWithoutQuery(t)
+	env := newTestEnv(t)
+	existing := newExistingMerchant(t, env)
+	sb := env.requireSandbox(t)
+	w := newCLIWorkdir(t, env, `provider "cardpay" {}`+"\n")
+	w.write("adopt.tfquery.hcl", adoptionQuery)
+	w.run("init", "-no-color")
+	w.run("query", "-no-color", "-generate-config-out=generated.tf")
+
+	generated := w.read("generated.tf")
+	t.Logf("generated.tf:\n%s", generated)
+	for _, id := range []string{existing.store, existing.terminal, existing.webhook, `"amex"`} {
+		if !strings.Contains(generated, id) {
+			t.Errorf("generated.tf does not mention %s:\n%s", id, generated)
+		}
+	}
+
+	before := sb.Snapshot()
+	changes := w.planChanges()
+	if len(changes) != 3+3+1+1 {
+		t.Errorf("the plan has %d resource changes, want 8 imports:\n%v", len(changes), changes)
+	}
+	for address, c := range changes {
+		if !c.importing || c.actions != "no-op" {
+			t.Errorf("the plan for %s is %+v, want an import and no change", address, c)
+		}
+	}
+	w.run("apply", "-no-color", "-auto-approve")
+	if out, err := w.tryRun("plan", "-no-color", "-detailed-exitcode"); err != nil {
+		t.Errorf("the plan after adopting is not empty: %v\n%s", err, out)
+	}
+	if after := sb.Snapshot(); !reflect.DeepEqual(before, after) {
+		t.Errorf("adopting changed the service:\nbefore %+v\nafter  %+v", before, after)
+	}
+}
+
+// A list at another partner's merchant fails with the service's 403 and its
+// request ID; a merchant ID that cannot exist is refused before any request.
+func TestAccListResources_errors(t *testing.T) {
+	skipWithoutQuery(t)
+	list := func(kind string, merchantID int) string {
+		return fmt.Sprintf(`
+list %q "x" {
+  provider = cardpay
+  config {
+    merchant_id = %d
+  }
+}
+`, kind, merchantID)
+	}
+	for kind, what := range map[string]string{
+		"cardpay_payment_method":  "payment methods",
+		"cardpay_store":           "the stores",
+		"cardpay_online_terminal": "the terminals",
+	} {
+		t.Run(kind, func(t *testing.T) {
+			env := newTestEnv(t)
+			sb := env.requireSandbox(t)
+			resource.ParallelTest(t, resource.TestCase{
+				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+				ProtoV6ProviderFactories: testProviderFactories,
+				Steps: []resource.TestStep{
+					{Config: env.providerConfig()},
+					{
+						PreConfig:   sb.ResetRequestCounts,
+						Query:       true,
+						Config:      list(kind, 0),
+						ExpectError: wrappedErrorPattern(`merchant_id.*value must be at least 1`),
+					},
+					{
+						PreConfig: func() {
+							if counts := sb.RequestCounts(); len(counts) != 0 {
+								t.Errorf("an invalid merchant ID reached the service: %v", counts)
+							}
+						},
+						Query:  true,
+						Config: list(kind, otherPartnersMerchant),
+						ExpectError: wrappedErrorPattern(fmt.Sprintf(`Could not list %s of merchant %d.*HTTP 403.*request ID \S+`,
+							what, otherPartnersMerchant)),
+					},
+				},
+			})
+		})
+	}
+}

@@ -1,0 +1,47 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+)
+
+var _ list.ListResourceWithConfigure = (*storeResource)(nil)
+
+func newStoreList() list.ListResource { return &storeResource{} }
+
+func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = merchantListSchema("the active stores")
+}
+
+// List finds the merchant's active stores, recorded as adopted, as an
+// import records them: destroying one later leaves it at the service.
+func (r *storeResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var config merchantListConfig
+	diags := req.Config.Get(ctx, &config)
+	c, clientDiags := r.data.partnerClient()
+	diags.Append(clientDiags...)
+	if diags.HasError() {
+		stream.Results = listFailed(diags)
+		return
+	}
+	merchantID := config.MerchantID.ValueInt64()
+	stores, err := c.ListStores(ctx, merchantID)
+	if err != nil {
+		addAPIError(&diags, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
+		stream.Results = listFailed(diags)
+		return
+	}
+	var found []listed
+	for _, s := range stores {
+		if !s.Active() {
+			continue
+		}
+		model := storeModel{MerchantID: config.MerchantID, Adopted: types.BoolValue(true), DeactivateOnDestroy: types.BoolValue(false)}
+		model.recordRead(&s)
+		found = append(found, listed{name: fmt.Sprintf("%s (%s)", s.Name, s.ID), model: model})
+	}
+	stream.Results = listResults(ctx, req, found)
+}

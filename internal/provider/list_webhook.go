@@ -1,0 +1,45 @@
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+)
+
+var _ list.ListResourceWithConfigure = (*webhookResource)(nil)
+
+func newWebhookList() list.ListResource { return newWebhookResource().(*webhookResource) }
+
+func (r *webhookResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = listschema.Schema{
+		MarkdownDescription: "Lists every webhook endpoint of the partner, for `terraform query` (Terraform 1.14 " +
+			"and later). Their secrets cannot be read, so they stay null, as after import.",
+	}
+}
+
+func (r *webhookResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	c, diags := r.data.partnerClient()
+	if diags.HasError() {
+		stream.Results = listFailed(diags)
+		return
+	}
+	hooks, err := c.ListWebhooks(ctx)
+	if err != nil {
+		addAPIError(&diags, "Could not list the partner's webhook endpoints", err)
+		stream.Results = listFailed(diags)
+		return
+	}
+	found := make([]listed, 0, len(hooks))
+	for _, w := range hooks {
+		var model webhookModel
+		diags.Append(model.record(ctx, &w)...)
+		found = append(found, listed{name: fmt.Sprintf("%s (%s)", w.URL, w.ID), model: model})
+	}
+	if diags.HasError() {
+		stream.Results = listFailed(diags)
+		return
+	}
+	stream.Results = listResults(ctx, req, found)
+}
