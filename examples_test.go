@@ -42,6 +42,9 @@ func TestExamplesValidate(t *testing.T) {
 			if strings.HasPrefix(dir, actionExamples) && !exampleCLI(t).Actions() {
 				t.Skipf("%s has no provider actions: action examples need Terraform 1.14 or later (OpenTofu has none)", exampleCLI(t))
 			}
+			if strings.HasPrefix(dir, listResourceExamples) && !exampleCLI(t).Queries() {
+				t.Skipf("%s has no list resources: their examples need Terraform 1.14 or later (OpenTofu has none)", exampleCLI(t))
+			}
 			validateExample(t, provider, dir, identityImportExample)
 		})
 		// The import by identity targets the same resource as the import by
@@ -70,7 +73,11 @@ func validateExample(t *testing.T, provider *tfcli.Provider, dir, skip string) {
 	if !strings.Contains(readAll(t, work), "required_providers") {
 		writeFile(t, filepath.Join(work, "zz_required_providers.tf"), requiredProviders)
 	}
-	terraform(t, work, provider, nil, "validate", "-no-color")
+	args := []string{"validate", "-no-color"}
+	if queries, _ := filepath.Glob(filepath.Join(work, "*"+queryExt)); len(queries) > 0 {
+		args = append(args, "-query")
+	}
+	terraform(t, work, provider, nil, args...)
 }
 
 func TestExamplesCompleteTerraformTest(t *testing.T) {
@@ -118,12 +125,16 @@ func terraform(t *testing.T, dir string, p *tfcli.Provider, env []string, args .
 	return out
 }
 
-// exampleDirs lists every directory under examples/ that holds .tf files.
+// queryExt ends the names of query files, which hold list blocks.
+const queryExt = ".tfquery.hcl"
+
+// exampleDirs lists every directory under examples/ that holds .tf or
+// query files.
 func exampleDirs(t *testing.T) []string {
 	t.Helper()
 	var dirs []string
 	err := filepath.WalkDir("examples", func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(path) != ".tf" {
+		if err != nil || d.IsDir() || (filepath.Ext(path) != ".tf" && !strings.HasSuffix(path, queryExt)) {
 			return err
 		}
 		dir := filepath.Dir(path)
@@ -178,6 +189,10 @@ const (
 // actionExamples holds the examples of actions, which only CLIs with
 // actions can validate.
 var actionExamples = filepath.Join("examples", "actions") + string(filepath.Separator)
+
+// listResourceExamples holds the examples of list resources, which only
+// CLIs with terraform query can validate.
+var listResourceExamples = filepath.Join("examples", "list-resources") + string(filepath.Separator)
 
 // cliUnderTest is the CLI the examples run with, identified once per run.
 var cliUnderTest = sync.OnceValues(func() (tfcli.CLI, error) {

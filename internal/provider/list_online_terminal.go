@@ -11,12 +11,10 @@ import (
 
 var _ list.ListResourceWithConfigure = (*onlineTerminalResource)(nil)
 
-func newOnlineTerminalList() list.ListResource {
-	return newOnlineTerminalResource().(*onlineTerminalResource)
-}
+func newOnlineTerminalList() list.ListResource { return newOnlineTerminal() }
 
 func (r *onlineTerminalResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = merchantListSchema("the online terminals (not the tap-to-pay devices)")
+	resp.Schema = merchantListSchema("active online terminals", "Tap-to-pay devices are not online terminals and are left out; `store_id` stays null, as after import.")
 }
 
 // List finds the merchant's online terminals that still take payments. The

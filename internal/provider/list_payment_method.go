@@ -14,7 +14,7 @@ var _ list.ListResourceWithConfigure = (*paymentMethodResource)(nil)
 func newPaymentMethodList() list.ListResource { return &paymentMethodResource{} }
 
 func (r *paymentMethodResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = merchantListSchema("the active payment methods")
+	resp.Schema = merchantListSchema("active payment methods", "Inactive methods are left out: managing one means activating it.")
 }
 
 // List finds the merchant's active methods: an inactive one is nothing to

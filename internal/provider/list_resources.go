@@ -24,10 +24,11 @@ type merchantListConfig struct {
 	MerchantID types.Int64 `tfsdk:"merchant_id"`
 }
 
-// merchantListSchema takes the merchant whose objects are listed.
-func merchantListSchema(what string) listschema.Schema {
+// merchantListSchema takes the merchant whose objects (such as "active
+// stores") are listed; note says what else to know.
+func merchantListSchema(what, note string) listschema.Schema {
 	return listschema.Schema{
-		MarkdownDescription: "Lists " + what + " of one merchant, for `terraform query` (Terraform 1.14 and later).",
+		MarkdownDescription: "Lists the " + what + " of one merchant, for `terraform query` (Terraform 1.14 and later). " + note,
 		Attributes: map[string]listschema.Attribute{
 			"merchant_id": listschema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant whose " + what + " are listed.",

@@ -13,7 +13,7 @@ var _ list.ListResourceWithConfigure = (*storeResource)(nil)
 func newStoreList() list.ListResource { return &storeResource{} }
 
 func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
-	resp.Schema = merchantListSchema("the active stores")
+	resp.Schema = merchantListSchema("active stores", "Each is recorded as adopted: `deactivate_on_destroy = false`, as after import.")
 }
 
 // List finds the merchant's active stores, recorded as adopted, as an

@@ -10,7 +10,7 @@ import (
 
 var _ list.ListResourceWithConfigure = (*webhookResource)(nil)
 
-func newWebhookList() list.ListResource { return newWebhookResource().(*webhookResource) }
+func newWebhookList() list.ListResource { return newWebhook() }
 
 func (r *webhookResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{

@@ -182,6 +182,12 @@ func TestProviderSchemaDescriptions(t *testing.T) {
 	for name, s := range resp.ActionSchemas {
 		check("action", name, s.Schema)
 	}
+	if len(resp.ListResourceSchemas) != 4 {
+		t.Errorf("the provider reports %d list resource schemas, want 4", len(resp.ListResourceSchemas))
+	}
+	for name, s := range resp.ListResourceSchemas {
+		check("list resource", name, s)
+	}
 }
 
 // checkBlockDescriptions requires a description on every attribute of a

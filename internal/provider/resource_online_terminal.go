@@ -68,7 +68,10 @@ func onlineTerminalModeValidators() []validator.String {
 		"must be one of "+onlineTerminalModeHelp(`"`)+", spelled exactly so (the names are case-sensitive)")}
 }
 
-func newOnlineTerminalResource() resource.Resource {
+func newOnlineTerminalResource() resource.Resource { return newOnlineTerminal() }
+
+// newOnlineTerminal returns the resource, which also serves as its list resource.
+func newOnlineTerminal() *onlineTerminalResource {
 	return &onlineTerminalResource{createOnlyResource{
 		forgetSummary: onlineTerminalNoDeleteSummary,
 		forgetDetail:  onlineTerminalNoDeleteDetail,

@@ -48,7 +48,10 @@ func webhookEventsHelp() string {
 	return "`" + strings.Join(webhookEvents, "`, `") + "`"
 }
 
-func newWebhookResource() resource.Resource {
+func newWebhookResource() resource.Resource { return newWebhook() }
+
+// newWebhook returns the resource, which also serves as its list resource.
+func newWebhook() *webhookResource {
 	return &webhookResource{createOnlyResource{
 		forgetSummary: webhookNoDeleteSummary,
 		forgetDetail:  webhookNoDeleteDetail,
