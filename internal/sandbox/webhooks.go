@@ -152,20 +152,35 @@ func validateWebhook(rawURL string, events []string) error {
 }
 
 // validWebhookURL requires an absolute https URL, or http for loopback
-// hosts, without user info or fragment.
+// hosts, with a host name and a usable port, without user info or fragment
+// (an empty "#" included: the service would sign a URL it cannot call).
 func validWebhookURL(raw string) error {
+	if raw == "" {
+		return badRequest("field %q is required: %s", "url", webhookURLRule)
+	}
 	u, err := url.Parse(raw)
-	ok := err == nil && u.Host != "" && u.User == nil && u.Fragment == "" &&
+	ok := err == nil && u.Hostname() != "" && validPort(u.Port()) && u.User == nil && !strings.Contains(raw, "#") &&
 		(u.Scheme == "https" || (u.Scheme == "http" && isLoopback(u.Hostname())))
 	if !ok {
-		return badRequest("field %q must be an absolute https URL (http only for localhost, 127.0.0.0/8 or ::1) "+
-			"without user name, password or fragment, got %q", "url", raw)
+		return badRequest("field %q must be %s, got %q", "url", webhookURLRule, raw)
 	}
 	return nil
 }
 
+const webhookURLRule = "an absolute https URL (http only for localhost, 127.0.0.0/8 or ::1) " +
+	"without user name, password or fragment"
+
+// validPort accepts no port or a TCP port number.
+func validPort(port string) bool {
+	if port == "" {
+		return true
+	}
+	n, err := strconv.Atoi(port)
+	return err == nil && n >= 1 && n <= 65535
+}
+
 func isLoopback(host string) bool {
-	if host == "localhost" {
+	if strings.EqualFold(host, "localhost") {
 		return true
 	}
 	ip := net.ParseIP(host)

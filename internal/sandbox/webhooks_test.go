@@ -68,26 +68,41 @@ func TestWebhookEndpoints(t *testing.T) {
 
 func TestWebhookValidation(t *testing.T) {
 	e := newEnv(t)
+	const allEvents = "must be one of merchant.activated, merchant.deactivated, payment.completed, payment.failed, " +
+		"payment.created, payment.processing, payment.expired"
 	for name, tc := range map[string]struct {
 		body map[string]any
 		want string
 	}{
-		"plain http":      {webhookBody("http://hooks.example/a", "payment.failed"), "absolute https URL"},
-		"relative":        {webhookBody("/hooks", "payment.failed"), "absolute https URL"},
-		"user info":       {webhookBody("https://u:p@hooks.example/a", "payment.failed"), "without user name"},
-		"unknown event":   {webhookBody("https://hooks.example/a", "payment.done"), "must be one of merchant.activated, merchant.deactivated, payment.completed"},
-		"no events":       {webhookBody("https://hooks.example/a"), `field "events" is required`},
-		"duplicate event": {webhookBody("https://hooks.example/a", "payment.failed", "payment.failed"), "lists payment.failed twice"},
-		"missing url":     {map[string]any{"events": []string{"payment.failed"}}, "absolute https URL"},
+		"plain http":        {webhookBody("http://hooks.example/a", "payment.failed"), "absolute https URL"},
+		"relative":          {webhookBody("/hooks", "payment.failed"), "absolute https URL"},
+		"no host name":      {webhookBody("https://:443/a", "payment.failed"), "absolute https URL"},
+		"port out of range": {webhookBody("https://hooks.example:70000/a", "payment.failed"), "absolute https URL"},
+		"user info":         {webhookBody("https://u:p@hooks.example/a", "payment.failed"), "without user name"},
+		"fragment":          {webhookBody("https://hooks.example/a#top", "payment.failed"), "fragment"},
+		"empty fragment":    {webhookBody("https://hooks.example/a#", "payment.failed"), "fragment"},
+		"unknown event":     {webhookBody("https://hooks.example/a", "payment.done"), allEvents},
+		"no events":         {webhookBody("https://hooks.example/a"), `field "events" is required: a non-empty array of merchant.activated,`},
+		"events null":       {map[string]any{"url": "https://hooks.example/a", "events": nil}, `field "events" is required`},
+		"duplicate event":   {webhookBody("https://hooks.example/a", "payment.failed", "payment.failed"), "lists payment.failed twice"},
+		"missing url":       {map[string]any{"events": []string{"payment.failed"}}, `field "url" is required: an absolute https URL`},
+		"unknown field":     {map[string]any{"url": "https://hooks.example/a", "events": []string{"payment.failed"}, "secret": "x"}, `unknown field "secret"`},
+		"no body":           {nil, "request body is required"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			expectMessage(t, e.partner(http.MethodPost, webhooksPath, tc.body), http.StatusBadRequest, tc.want)
+			var body any
+			if tc.body != nil {
+				body = tc.body
+			}
+			expectMessage(t, e.partner(http.MethodPost, webhooksPath, body), http.StatusBadRequest, tc.want)
 		})
 	}
+	if n := len(e.srv.Snapshot().Webhooks); n != 0 {
+		t.Fatalf("sandbox holds %d endpoints after refused requests", n)
+	}
 	// Loopback receivers may use plain http, as the tests' own do.
-	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody("http://127.0.0.1:9/hook", "payment.failed")), http.StatusCreated)
-	if n := len(e.srv.Snapshot().Webhooks); n != 1 {
-		t.Errorf("sandbox holds %d endpoints, want only the valid one", n)
+	for _, u := range []string{"http://127.0.0.1:9/hook", "http://127.8.9.10/hook", "http://[::1]:8080/hook", "http://LocalHost:1/hook"} {
+		expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody(u, "payment.failed")), http.StatusCreated)
 	}
 }
 
