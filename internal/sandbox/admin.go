@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -525,11 +524,7 @@ func (s *Server) adminBody(r *http.Request, v any, required bool) error {
 }
 
 func adminWebhookID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, badRequest("webhook id must be a positive integer, got %q", r.PathValue("id"))
-	}
-	return id, nil
+	return parseWebhookID(r.PathValue("id"))
 }
 
 func (s *Server) adminDeliver(r *http.Request) (int, any, error) {

@@ -105,16 +105,18 @@ func (s *Server) listWebhooks(p Partner, _ *http.Request, body []byte) (int, any
 	return http.StatusOK, out, nil
 }
 
+// updateWebhook looks the endpoint up (400, 404) before it reads the body,
+// like PUT store: an unknown ID is the more useful answer.
 func (s *Server) updateWebhook(p Partner, r *http.Request, body []byte) (int, any, error) {
+	w, err := s.st.partnerWebhook(p, r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
 	var req webhookRequest
 	if err := decodeJSON(body, &req, true); err != nil {
 		return 0, nil, err
 	}
 	if err := validateWebhook(req.URL, req.Events); err != nil {
-		return 0, nil, err
-	}
-	w, err := s.st.partnerWebhook(p, r.PathValue("id"))
-	if err != nil {
 		return 0, nil, err
 	}
 	w.URL, w.Events = req.URL, slices.Clone(req.Events)
@@ -124,15 +126,23 @@ func (s *Server) updateWebhook(p Partner, r *http.Request, body []byte) (int, an
 // partnerWebhook finds p's endpoint by its path ID. Another partner's
 // endpoint is 404 like an unknown one, so IDs reveal nothing.
 func (st *state) partnerWebhook(p Partner, rawID string) (*Webhook, error) {
-	id, err := strconv.ParseInt(rawID, 10, 64)
-	if err != nil || id <= 0 {
-		return nil, badRequest("webhook id must be a positive integer, got %q", rawID)
+	id, err := parseWebhookID(rawID)
+	if err != nil {
+		return nil, err
 	}
 	w := st.webhook(id)
 	if w == nil || w.PartnerClientID != p.ClientID {
 		return nil, errorf(http.StatusNotFound, "webhook %d not found", id)
 	}
 	return w, nil
+}
+
+func parseWebhookID(raw string) (int64, error) {
+	id, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, badRequest("webhook id must be a positive integer, got %q", raw)
+	}
+	return id, nil
 }
 
 func (st *state) webhook(id int64) *Webhook {

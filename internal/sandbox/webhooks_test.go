@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -328,5 +329,39 @@ func TestErrorEnvelopesByArea(t *testing.T) {
 	ais := e.do(http.MethodPost, "/v1/ais/accounts", nil, nil)
 	if problem := envelopeProblem("/v1/ais/accounts", ais.status, ais.raw); problem != "" {
 		t.Error(problem)
+	}
+}
+
+// PUT checks like PUT store: credentials, the id's syntax, the endpoint
+// (another partner's is unknown), then the body, which needs url and events.
+func TestWebhookUpdateChecksInOrder(t *testing.T) {
+	e := newEnv(t)
+	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody("https://hooks.example/a", "payment.failed")), http.StatusCreated)
+	const bad = `{"noSuchField":1}`
+	for _, tc := range []struct {
+		name, id string
+		body     any
+		headers  map[string]string
+		status   int
+		message  string
+	}{
+		{"no credentials", "9001", bad, nil, 401, "missing header X-Partner-Client-Id"},
+		{"wrong secret", "9001", bad, map[string]string{"X-Partner-Client-Id": DemoPartnerClientID, "X-Partner-Client-Secret": "nope"}, 401, "invalid partner credentials"},
+		{"id syntax", "abc", bad, partnerAuth(), 400, `webhook id must be a positive integer, got "abc"`},
+		{"id zero", "0", bad, partnerAuth(), 400, "positive integer"},
+		{"unknown id", "9002", bad, partnerAuth(), 404, "webhook 9002 not found"},
+		{"other partner's id", "9001", bad, otherPartnerAuth(), 404, "webhook 9001 not found"},
+		{"body", "9001", bad, partnerAuth(), 400, `unknown field "noSuchField"; allowed fields: url, events`},
+		{"no body", "9001", nil, partnerAuth(), 400, "request body is required"},
+		{"url only", "9001", map[string]any{"url": "https://hooks.example/b"}, partnerAuth(), 400, `field "events" is required`},
+		{"events only", "9001", map[string]any{"events": []string{"payment.failed"}}, partnerAuth(), 400, `field "url" is required`},
+		{"unknown event", "9001", webhookBody("https://hooks.example/b", "order.paid"), partnerAuth(), 400, "must be one of merchant.activated"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectMessage(t, e.do(http.MethodPut, webhooksPath+"/"+tc.id, tc.body, tc.headers), tc.status, tc.message)
+		})
+	}
+	if w := e.srv.Snapshot().Webhooks[0]; w.URL != "https://hooks.example/a" || !slices.Equal(w.Events, []string{"payment.failed"}) {
+		t.Errorf("refused updates changed the endpoint: %+v", w)
 	}
 }
