@@ -10,12 +10,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // webhookEvents are the event names the service's pages publish.
@@ -289,46 +291,57 @@ type WebhookDelivery struct {
 // DeliverWebhookEvent sends a signed test event to an endpoint's URL, as
 // the service would: event is one the endpoint subscribes to ("" means its
 // first). Both published signing schemes are sent, so a receiver written
-// for either verifies it. A receiver that cannot be reached is an error.
+// for either verifies it. A receiver that cannot be reached is an error;
+// any status it answers is not.
 func (s *Server) DeliverWebhookEvent(id int64, event string) (WebhookDelivery, error) {
-	w, body, err := s.prepareDelivery(id, event)
+	d, err := s.prepareDelivery(id, event)
 	if err != nil {
 		return WebhookDelivery{}, err
 	}
-	status, err := s.post(w, body)
+	status, err := s.post(d)
 	if err != nil {
-		return WebhookDelivery{}, fmt.Errorf("delivery to %s: %w", w.URL, err)
+		return WebhookDelivery{}, fmt.Errorf("delivery to %s: %w", d.url, err)
 	}
-	var evt webhookEvent
-	_ = json.Unmarshal(body, &evt)
-	return WebhookDelivery{EventID: evt.ID, Event: evt.Type, StatusCode: status}, nil
+	return WebhookDelivery{EventID: d.eventID, Event: d.event, StatusCode: status}, nil
+}
+
+// delivery is an event ready to send. Its body, signature timestamp and
+// the endpoint's lastTriggeredAt share one instant.
+type delivery struct {
+	url, secret    string
+	eventID, event string
+	body           []byte
+	at             time.Time
 }
 
 // prepareDelivery builds the event and stamps lastTriggeredAt under the
-// lock; the delivery itself runs unlocked.
-func (s *Server) prepareDelivery(id int64, event string) (Webhook, []byte, error) {
+// lock; the delivery itself runs unlocked, so a slow receiver (or one that
+// calls the sandbox back) blocks nobody.
+func (s *Server) prepareDelivery(id int64, event string) (delivery, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w := s.st.webhook(id)
 	if w == nil {
-		return Webhook{}, nil, fmt.Errorf("webhook %d: %w", id, ErrNotFound)
+		return delivery{}, fmt.Errorf("webhook %d: %w", id, ErrNotFound)
 	}
 	if event == "" {
 		event = w.Events[0]
 	}
 	if !slices.Contains(w.Events, event) {
-		return Webhook{}, nil, fmt.Errorf("webhook %d does not subscribe to %q (it has %s): %w",
+		return delivery{}, fmt.Errorf("webhook %d does not subscribe to %q (it has %s): %w",
 			id, event, strings.Join(w.Events, ", "), ErrInvalidInput)
 	}
-	now := s.now()
-	body, _ := json.Marshal(webhookEvent{
-		ID: randomID("evt_"), Type: event, CreatedAt: timestamp(now),
+	d := delivery{url: w.URL, secret: w.Secret, eventID: randomID("evt_"), event: event, at: s.now()}
+	d.body, _ = json.Marshal(webhookEvent{
+		ID: d.eventID, Type: event, CreatedAt: timestamp(d.at),
 		Data: map[string]any{"merchantId": s.st.firstMerchantOf(w.PartnerClientID), "test": true},
 	})
-	w.LastTriggeredAt = timestamp(now)
-	return w.copy(), body, nil
+	w.LastTriggeredAt = timestamp(d.at)
+	return d, nil
 }
 
+// firstMerchantOf names a merchant of the partner in test events; 0 when
+// it has none.
 func (st *state) firstMerchantOf(partner string) int64 {
 	for _, id := range st.merchantIDs {
 		if st.merchants[id].partner == partner {
@@ -338,25 +351,26 @@ func (st *state) firstMerchantOf(partner string) int64 {
 	return 0
 }
 
-// post delivers body to w's URL with both signature schemes and returns
-// the receiver's status.
-func (s *Server) post(w Webhook, body []byte) (int, error) {
+// post sends d with both signature schemes and returns the receiver's
+// status.
+func (s *Server) post(d delivery) (int, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), callbackTimeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, w.URL, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.url, bytes.NewReader(d.body))
 	if err != nil {
 		return 0, err
 	}
-	ts := strconv.FormatInt(s.now().Unix(), 10)
+	ts := strconv.FormatInt(d.at.Unix(), 10)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "cardpay-sandbox")
-	req.Header.Set("X-Webhook-Signature", sign(w.Secret, body))
+	req.Header.Set("X-Webhook-Signature", sign(d.secret, d.body))
 	req.Header.Set("X-AcountPay-Timestamp", ts)
-	req.Header.Set("X-AcountPay-Signature", sign(w.Secret, append([]byte(ts+"."), body...)))
+	req.Header.Set("X-AcountPay-Signature", sign(d.secret, append([]byte(ts+"."), d.body...)))
 	resp, err := s.callback.Do(req)
 	if err != nil {
 		return 0, err
 	}
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10)) // lets the connection be reused
 	_ = resp.Body.Close()
 	return resp.StatusCode, nil
 }

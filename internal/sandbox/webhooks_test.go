@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 const webhooksPath = "/v1/partner/webhooks"
@@ -134,8 +135,13 @@ func TestWebhookDelivery(t *testing.T) {
 	del := <-got
 	var evt map[string]any
 	mustUnmarshal(t, del.body, &evt)
-	if evt["id"] != d.EventID || evt["type"] != "payment.failed" || get[float64](t, evt, "data", "merchantId") != 1001 {
+	expectKeys(t, evt, "id", "type", "createdAt", "data")
+	if evt["id"] != d.EventID || evt["type"] != "payment.failed" || evt["createdAt"] != "2026-01-15T12:00:00Z" ||
+		get[float64](t, evt, "data", "merchantId") != 1001 || !get[bool](t, evt, "data", "test") {
 		t.Errorf("event = %s", del.body)
+	}
+	if del.header.Get("Content-Type") != "application/json" || del.header.Get("User-Agent") != "cardpay-sandbox" {
+		t.Errorf("delivery headers = %v", del.header)
 	}
 	mac := func(msg []byte) string {
 		h := hmac.New(sha256.New, []byte(secret))
@@ -174,6 +180,59 @@ func TestWebhookDelivery(t *testing.T) {
 	}
 }
 
+// lastTriggeredAt records the attempt, not the receiver's success.
+func TestWebhookLastTriggeredAtWhateverTheReceiverAnswers(t *testing.T) {
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusInternalServerError)
+	}))
+	defer receiver.Close()
+	e := newEnv(t)
+	r := e.do(http.MethodPost, webhooksPath, webhookBody(receiver.URL, "merchant.activated"), otherPartnerAuth())
+	expectStatus(t, r, http.StatusCreated)
+	id := int64(get[float64](t, r.obj(t), "id"))
+
+	for _, at := range []string{"2026-01-15T13:00:00Z", "2026-01-15T14:00:00Z"} {
+		e.clock.Advance(time.Hour)
+		r = e.do(http.MethodPost, "/_sandbox/webhooks/"+strconv.FormatInt(id, 10)+"/deliver", `{"event":"merchant.activated"}`, nil)
+		expectStatus(t, r, http.StatusOK)
+		expectKeys(t, r.obj(t), "eventId", "event", "statusCode")
+		if r.obj(t)["statusCode"] != float64(http.StatusInternalServerError) {
+			t.Errorf("delivery = %s, want the receiver's 500", r.raw)
+		}
+		var list []map[string]any
+		mustUnmarshal(t, e.do(http.MethodGet, webhooksPath, nil, otherPartnerAuth()).raw, &list)
+		if len(list) != 1 || list[0]["lastTriggeredAt"] != at {
+			t.Errorf("list after a delivery at %s = %v", at, list)
+		}
+		if _, leaked := list[0]["secret"]; leaked {
+			t.Error("the list shows the secret after a delivery")
+		}
+	}
+}
+
+func TestWebhookDeliveryAdminErrors(t *testing.T) {
+	e := newEnv(t)
+	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody("https://hooks.example/a", "payment.failed")), http.StatusCreated)
+	for _, tc := range []struct {
+		name, path string
+		body       any
+		status     int
+		message    string
+	}{
+		{"unsubscribed event", "/_sandbox/webhooks/9001/deliver", `{"event":"payment.completed"}`, 400, `does not subscribe to "payment.completed" (it has payment.failed)`},
+		{"unknown field", "/_sandbox/webhooks/9001/deliver", `{"type":"payment.failed"}`, 400, `unknown field "type"`},
+		{"unknown id", "/_sandbox/webhooks/9002/deliver", nil, 404, "webhook 9002"},
+		{"id syntax", "/_sandbox/webhooks/x/deliver", nil, 400, "positive integer"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expectMessage(t, e.do(http.MethodPost, tc.path, tc.body, nil), tc.status, tc.message)
+		})
+	}
+	if w := e.srv.Snapshot().Webhooks[0]; w.LastTriggeredAt != "" {
+		t.Errorf("refused deliveries stamped lastTriggeredAt %q", w.LastTriggeredAt)
+	}
+}
+
 func TestWebhookDeliveryToUnreachableReceiver(t *testing.T) {
 	dead := httptest.NewServer(http.NotFoundHandler())
 	url := dead.URL
@@ -181,6 +240,12 @@ func TestWebhookDeliveryToUnreachableReceiver(t *testing.T) {
 	e := newEnv(t)
 	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody(url, "payment.failed")), http.StatusCreated)
 	expectMessage(t, e.do(http.MethodPost, "/_sandbox/webhooks/9001/deliver", nil, nil), http.StatusBadGateway, "delivery to "+url)
+	if _, err := e.srv.DeliverWebhookEvent(firstWebhookID, ""); err == nil || errors.Is(err, ErrNotFound) || errors.Is(err, ErrInvalidInput) {
+		t.Errorf("DeliverWebhookEvent to a closed port: %v, want a transport error", err)
+	}
+	if w := e.srv.Snapshot().Webhooks[0]; w.LastTriggeredAt != "2026-01-15T12:00:00Z" {
+		t.Errorf("lastTriggeredAt = %q, want the attempt's time", w.LastTriggeredAt)
+	}
 }
 
 // The world outside Terraform: an endpoint changed or removed by others.
