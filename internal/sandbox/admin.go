@@ -347,15 +347,23 @@ func (s *Server) sendCallback(rec ConsentRecord) {
 	}
 }
 
-// withQuery adds key=value to raw's query, keeping the query it has.
+// withQuery adds key=value to raw's query. The query raw has is kept byte
+// for byte, in its order (a receiver may compare or sign it), except an
+// earlier key, which value replaces so the receiver cannot read a stale one.
 func withQuery(raw, key, value string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return raw // validated on creation; a failed request is logged
 	}
-	q := u.Query()
-	q.Set(key, value)
-	u.RawQuery = q.Encode()
+	var kept []string
+	for _, pair := range strings.Split(u.RawQuery, "&") {
+		name, _, _ := strings.Cut(pair, "=")
+		if k, err := url.QueryUnescape(name); pair == "" || (err == nil && k == key) {
+			continue
+		}
+		kept = append(kept, pair)
+	}
+	u.RawQuery = strings.Join(append(kept, url.QueryEscape(key)+"="+url.QueryEscape(value)), "&")
 	return u.String()
 }
 

@@ -365,7 +365,8 @@ func TestRevokeConsent(t *testing.T) {
 }
 
 // The callback carries the consent ID as a query parameter, as the
-// published browser redirect does, next to the URL's own query.
+// published browser redirect does, after the URL's own query, which stays
+// as it was written; a stale consentId in it is replaced.
 func TestCallbackCarriesConsentID(t *testing.T) {
 	query := make(chan string, 1)
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -374,12 +375,26 @@ func TestCallbackCarriesConsentID(t *testing.T) {
 	defer receiver.Close()
 	e := newEnv(t)
 	body := consentBody()
-	body["callbackUrl"] = receiver.URL + "/cb?tenant=1001"
-	id := e.authorizedConsent(body)
-	got := <-query
-	values, err := url.ParseQuery(got)
-	if err != nil || values.Get("tenant") != "1001" || values.Get("consentId") != e.srv.Snapshot().Consents[0].ConsentID || id == "" {
-		t.Errorf("callback query %q, want tenant=1001 and the consent ID", got)
+	body["callbackUrl"] = receiver.URL + "/cb?tenant=1001&note=a%20b&flag&consentId=stale"
+	e.authorizedConsent(body)
+	consentID := e.srv.Snapshot().Consents[0].ConsentID
+	if got, want := <-query, "tenant=1001&note=a%20b&flag&consentId="+url.QueryEscape(consentID); got != want {
+		t.Errorf("callback query %q, want %q", got, want)
+	}
+}
+
+func TestWithQuery(t *testing.T) {
+	for raw, want := range map[string]string{
+		"https://app.example/cb":              "https://app.example/cb?consentId=ta%3A1%3A2",
+		"https://app.example/cb?":             "https://app.example/cb?consentId=ta%3A1%3A2",
+		"https://app.example/cb?b=2&a=1":      "https://app.example/cb?b=2&a=1&consentId=ta%3A1%3A2",
+		"https://app.example/cb?consentId=x":  "https://app.example/cb?consentId=ta%3A1%3A2",
+		"https://app.example/cb?x=1#done":     "https://app.example/cb?x=1&consentId=ta%3A1%3A2#done",
+		"https://app.example/cb?consent%49d=": "https://app.example/cb?consentId=ta%3A1%3A2",
+	} {
+		if got := withQuery(raw, "consentId", "ta:1:2"); got != want {
+			t.Errorf("withQuery(%q) = %q, want %q", raw, got, want)
+		}
 	}
 }
 
