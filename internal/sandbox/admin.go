@@ -448,8 +448,7 @@ func (s *Server) admin(pattern string, h adminHandler) {
 			case err != nil:
 				return err
 			}
-			writeJSON(w, status, body)
-			return nil
+			return writeJSON(w, status, body)
 		}, w, r)
 	}))
 }

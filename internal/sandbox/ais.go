@@ -47,8 +47,7 @@ func (s *Server) ais(h aisHandler) handlerFunc {
 		if err != nil {
 			return err
 		}
-		writeJSON(w, status, resp)
-		return nil
+		return writeJSON(w, status, resp)
 	}
 }
 

@@ -59,15 +59,18 @@ func (s *Server) serve(h handlerFunc, w http.ResponseWriter, r *http.Request) {
 	writeError(w, r, http.StatusInternalServerError, "internal sandbox error")
 }
 
-func writeJSON(w http.ResponseWriter, status int, v any) {
+// writeJSON writes v with status. A v that cannot be encoded writes
+// nothing and is returned as an error, so serve answers 500 in the error
+// envelope of the request's API area.
+func writeJSON(w http.ResponseWriter, status int, v any) error {
 	body, err := json.Marshal(v)
 	if err != nil {
-		status = http.StatusInternalServerError
-		body = []byte(`{"status":"ERROR","message":"internal sandbox error: cannot encode response"}`)
+		return fmt.Errorf("cannot encode response: %w", err)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(append(body, '\n'))
+	return nil
 }
 
 // writeError writes the error envelope of the API area r is in: the AIS
@@ -75,10 +78,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // the partner API's {"status": "ERROR", "message": ...}.
 func writeError(w http.ResponseWriter, r *http.Request, status int, message string) {
 	if strings.HasPrefix(r.URL.Path, "/v1/ais/") {
-		writeJSON(w, status, aisErrorResponse{StatusCode: status, Message: message})
+		_ = writeJSON(w, status, aisErrorResponse{StatusCode: status, Message: message}) // always encodes
 		return
 	}
-	writeJSON(w, status, errorResponse{Status: "ERROR", Message: message})
+	_ = writeJSON(w, status, errorResponse{Status: "ERROR", Message: message})
 }
 
 // readBody reads the whole body within the size limit. A declared non-JSON

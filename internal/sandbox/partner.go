@@ -62,8 +62,7 @@ func (s *Server) partner(h partnerHandler) handlerFunc {
 		if err != nil {
 			return err
 		}
-		writeJSON(w, status, resp)
-		return nil
+		return writeJSON(w, status, resp)
 	}
 }
 

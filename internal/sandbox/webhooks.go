@@ -71,8 +71,7 @@ func (s *Server) partnerWide(h func(p Partner, r *http.Request, body []byte) (in
 		if err != nil {
 			return err
 		}
-		writeJSON(w, status, resp)
-		return nil
+		return writeJSON(w, status, resp)
 	}
 }
 
