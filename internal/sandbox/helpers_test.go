@@ -58,8 +58,9 @@ func newEnvWith(t *testing.T, cfg Config) *env {
 	return &env{t: t, srv: srv, http: hs, clock: clock}
 }
 
-// response is a decoded reply.
+// response is a decoded reply; path is the request's, without query.
 type response struct {
+	path   string
 	status int
 	header http.Header
 	raw    []byte
@@ -75,15 +76,14 @@ func (r response) obj(t *testing.T) map[string]any {
 	return m
 }
 
-// message returns the message of an error body in either API area's
-// envelope; envelopeProblem checks which one a path must use.
+// message returns the message of an error body, which must be in the
+// envelope of the request path's API area (see envelopeProblem).
 func (r response) message(t *testing.T) string {
 	t.Helper()
-	m := r.obj(t)
-	if m["status"] != "ERROR" && m["statusCode"] != float64(r.status) {
-		t.Fatalf("error body in neither envelope: %s", r.raw)
+	if problem := envelopeProblem(r.path, r.status, r.raw); problem != "" {
+		t.Fatal(problem)
 	}
-	msg, _ := m["message"].(string)
+	msg, _ := r.obj(t)["message"].(string)
 	return msg
 }
 
@@ -135,7 +135,7 @@ func (e *env) do(method, path string, body any, headers map[string]string) respo
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	return response{status: resp.StatusCode, header: resp.Header, raw: raw}
+	return response{path: req.URL.Path, status: resp.StatusCode, header: resp.Header, raw: raw}
 }
 
 func (e *env) partner(method, path string, body any) response {

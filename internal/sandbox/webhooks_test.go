@@ -4,12 +4,10 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -261,6 +259,23 @@ func TestWebhookAdminChanges(t *testing.T) {
 	expectMessage(t, e.do(http.MethodPatch, "/_sandbox/webhooks/9001", `{"events":["nope"]}`, nil), http.StatusBadRequest, "must be one of")
 	expectMessage(t, e.do(http.MethodPatch, "/_sandbox/webhooks/9001", `{"status":"paused"}`, nil), http.StatusBadRequest, "status must be")
 	expectMessage(t, e.do(http.MethodPatch, "/_sandbox/webhooks/42", `{}`, nil), http.StatusNotFound, "webhook 42")
+	expectMessage(t, e.do(http.MethodPatch, "/_sandbox/webhooks/9001", `{"secret":"x"}`, nil), http.StatusBadRequest, `unknown field "secret"`)
+	expectMessage(t, e.do(http.MethodPatch, "/_sandbox/webhooks/9001", `{"url":""}`, nil), http.StatusBadRequest, `field "url" is required`)
+	expectMessage(t, e.do(http.MethodPatch, "/_sandbox/webhooks/9001", `{"events":[]}`, nil), http.StatusBadRequest, `field "events" is required`)
+	if _, err := e.srv.ChangeWebhook(firstWebhookID, WebhookChange{Events: []string{"payment.failed", "payment.failed"}}); !errors.Is(err, ErrInvalidInput) {
+		t.Errorf("ChangeWebhook with a duplicate event: %v, want ErrInvalidInput", err)
+	}
+	// The provider sees the change on its next read.
+	var list []map[string]any
+	mustUnmarshal(t, e.partner(http.MethodGet, webhooksPath, nil).raw, &list)
+	if list[0]["status"] != "inactive" || list[0]["url"] != "https://elsewhere.example/" {
+		t.Errorf("list after the admin change = %v", list)
+	}
+	active := "active"
+	w, err := e.srv.ChangeWebhook(firstWebhookID, WebhookChange{Status: &active, Events: []string{"merchant.deactivated"}})
+	if err != nil || w.Status != "active" || !slices.Equal(w.Events, []string{"merchant.deactivated"}) || w.URL != "https://elsewhere.example/" {
+		t.Errorf("ChangeWebhook = %+v, %v", w, err)
+	}
 
 	expectStatus(t, e.do(http.MethodDelete, "/_sandbox/webhooks/9001", nil, nil), http.StatusOK)
 	if n := len(e.srv.Snapshot().Webhooks); n != 0 {
@@ -279,136 +294,6 @@ func TestWebhookRoutesAreCounted(t *testing.T) {
 		if counts[route] != 1 {
 			t.Errorf("counts = %v, want one request for %s", counts, route)
 		}
-	}
-}
-
-// A consent reads by consent ID, as published, and by request ID, the
-// sandbox's addition; only the client that created it can read it.
-func TestConsentRead(t *testing.T) {
-	e := newEnv(t)
-	r := e.ais("/v1/ais/consents", consentBody())
-	expectStatus(t, r, http.StatusCreated)
-	requestID := get[string](t, r.obj(t), "requestId")
-
-	r = e.do(http.MethodGet, "/v1/ais/consents/"+requestID, nil, bearer(DemoAccessToken))
-	expectStatus(t, r, http.StatusOK)
-	if c := r.obj(t); c["status"] != "pending" || c["requestId"] != requestID {
-		t.Errorf("read by request ID = %v", c)
-	}
-	if err := e.srv.AuthorizeConsent(requestID); err != nil {
-		t.Fatal(err)
-	}
-	consentID := e.srv.Snapshot().Consents[0].ConsentID
-	if !strings.HasPrefix(consentID, "ta:") || strings.Count(consentID, ":") != 2 {
-		t.Errorf("consent ID %q is not of the data provider's ta:…:… form", consentID)
-	}
-	r = e.do(http.MethodGet, "/v1/ais/consents/"+consentID, nil, bearer(DemoAccessToken))
-	expectStatus(t, r, http.StatusOK)
-	if c := r.obj(t); c["status"] != "authorized" || c["consentId"] != consentID {
-		t.Errorf("read by consent ID = %v", c)
-	}
-
-	r = e.do(http.MethodGet, "/v1/ais/consents/"+consentID, nil, bearer(OtherAccessToken))
-	expectMessage(t, r, http.StatusNotFound, "not found")
-	if problem := envelopeProblem("/v1/ais/consents/x", r.status, r.raw); problem != "" {
-		t.Error(problem)
-	}
-	expectMessage(t, e.do(http.MethodGet, "/v1/ais/consents/nope", nil, bearer(DemoAccessToken)), http.StatusNotFound, `consent "nope" not found`)
-	r = e.do(http.MethodGet, "/v1/ais/consents/nope", nil, nil)
-	if expectStatus(t, r, http.StatusUnauthorized); envelopeProblem("/v1/ais/consents/nope", r.status, r.raw) != "" {
-		t.Errorf("AIS 401 is not in the AIS envelope: %s", r.raw)
-	}
-}
-
-// A pending consent gets a fresh authorization URL, which reads return;
-// any other status is a conflict.
-func TestConsentFreshAuthorizationURL(t *testing.T) {
-	e := newEnv(t)
-	r := e.ais("/v1/ais/consents", consentBody())
-	first := r.obj(t)
-	requestID := get[string](t, first, "requestId")
-
-	r = e.ais("/v1/ais/consents/"+requestID+"/authorize", nil)
-	expectStatus(t, r, http.StatusOK)
-	fresh := get[string](t, r.obj(t), "authorizationUrl")
-	if fresh == first["authorizationUrl"] || !strings.HasPrefix(fresh, "https://bank.sandbox.cardpay.example/authorize?requestId="+requestID) {
-		t.Errorf("fresh URL %q (first was %v)", fresh, first["authorizationUrl"])
-	}
-	r = e.do(http.MethodGet, "/v1/ais/consents/"+requestID, nil, bearer(DemoAccessToken))
-	if get[string](t, r.obj(t), "authorizationUrl") != fresh {
-		t.Errorf("read after renewal = %s", r.raw)
-	}
-	if err := e.srv.FailConsent(requestID, ""); err != nil {
-		t.Fatal(err)
-	}
-	expectMessage(t, e.ais("/v1/ais/consents/"+requestID+"/authorize", nil), http.StatusConflict, "is failed")
-}
-
-func TestRevokeConsent(t *testing.T) {
-	e := newEnv(t)
-	pending := get[string](t, e.ais("/v1/ais/consents", consentBody()).obj(t), "requestId")
-	if err := e.srv.RevokeConsent(pending); !errors.Is(err, ErrInvalidTransition) {
-		t.Errorf("revoking a pending consent: %v, want ErrInvalidTransition", err)
-	}
-	id := e.authorizedConsent(consentBody())
-	expectStatus(t, e.do(http.MethodPost, "/_sandbox/consents/"+id+"/revoke", nil, nil), http.StatusOK)
-	if err := e.srv.RevokeConsent(id); err != nil {
-		t.Errorf("revoking again: %v, want a no-op", err)
-	}
-	r := e.do(http.MethodGet, "/v1/ais/consents/"+id, nil, bearer(DemoAccessToken))
-	if c := r.obj(t); c["status"] != "revoked" {
-		t.Errorf("consent after revocation = %v", c)
-	}
-	// A revoked consent no longer opens the user's data.
-	expectMessage(t, e.ais("/v1/ais/accounts", map[string]any{"userId": "user-1001", "merchantId": 1001}),
-		http.StatusForbidden, "is revoked")
-}
-
-// The callback carries the consent ID as a query parameter, as the
-// published browser redirect does, after the URL's own query, which stays
-// as it was written; a stale consentId in it is replaced.
-func TestCallbackCarriesConsentID(t *testing.T) {
-	query := make(chan string, 1)
-	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		query <- r.URL.RawQuery
-	}))
-	defer receiver.Close()
-	e := newEnv(t)
-	body := consentBody()
-	body["callbackUrl"] = receiver.URL + "/cb?tenant=1001&note=a%20b&flag&consentId=stale"
-	e.authorizedConsent(body)
-	consentID := e.srv.Snapshot().Consents[0].ConsentID
-	if got, want := <-query, "tenant=1001&note=a%20b&flag&consentId="+url.QueryEscape(consentID); got != want {
-		t.Errorf("callback query %q, want %q", got, want)
-	}
-}
-
-func TestWithQuery(t *testing.T) {
-	for raw, want := range map[string]string{
-		"https://app.example/cb":              "https://app.example/cb?consentId=ta%3A1%3A2",
-		"https://app.example/cb?":             "https://app.example/cb?consentId=ta%3A1%3A2",
-		"https://app.example/cb?b=2&a=1":      "https://app.example/cb?b=2&a=1&consentId=ta%3A1%3A2",
-		"https://app.example/cb?consentId=x":  "https://app.example/cb?consentId=ta%3A1%3A2",
-		"https://app.example/cb?x=1#done":     "https://app.example/cb?x=1&consentId=ta%3A1%3A2#done",
-		"https://app.example/cb?consent%49d=": "https://app.example/cb?consentId=ta%3A1%3A2",
-	} {
-		if got := withQuery(raw, "consentId", "ta:1:2"); got != want {
-			t.Errorf("withQuery(%q) = %q, want %q", raw, got, want)
-		}
-	}
-}
-
-// Partner routes keep their own error envelope.
-func TestErrorEnvelopesByArea(t *testing.T) {
-	e := newEnv(t)
-	partner := e.do(http.MethodGet, webhooksPath, nil, nil)
-	var env map[string]any
-	if err := json.Unmarshal(partner.raw, &env); err != nil || env["status"] != "ERROR" {
-		t.Errorf("partner 401 = %s, want the partner envelope", partner.raw)
-	}
-	ais := e.do(http.MethodPost, "/v1/ais/accounts", nil, nil)
-	if problem := envelopeProblem("/v1/ais/accounts", ais.status, ais.raw); problem != "" {
-		t.Error(problem)
 	}
 }
 
@@ -443,5 +328,75 @@ func TestWebhookUpdateChecksInOrder(t *testing.T) {
 	}
 	if w := e.srv.Snapshot().Webhooks[0]; w.URL != "https://hooks.example/a" || !slices.Equal(w.Events, []string{"payment.failed"}) {
 		t.Errorf("refused updates changed the endpoint: %+v", w)
+	}
+}
+
+// IDs are JSON numbers counted across partners; each partner lists only
+// its own endpoints, in creation order.
+func TestWebhookIDsAcrossPartners(t *testing.T) {
+	e := newEnv(t)
+	for i, auth := range []map[string]string{partnerAuth(), otherPartnerAuth(), partnerAuth()} {
+		r := e.do(http.MethodPost, webhooksPath, webhookBody("https://hooks.example/"+strconv.Itoa(i), "payment.failed"), auth)
+		expectStatus(t, r, http.StatusCreated)
+		if want := `"id":` + strconv.Itoa(firstWebhookID+i) + `,`; !strings.Contains(string(r.raw), want) {
+			t.Errorf("create answer %s lacks %s", r.raw, want)
+		}
+	}
+	var list []map[string]any
+	mustUnmarshal(t, e.partner(http.MethodGet, webhooksPath, nil).raw, &list)
+	if len(list) != 2 || list[0]["id"] != float64(9001) || list[1]["id"] != float64(9003) {
+		t.Errorf("demo partner's list = %v, want 9001 and 9003", list)
+	}
+	mustUnmarshal(t, e.do(http.MethodGet, webhooksPath, nil, otherPartnerAuth()).raw, &list)
+	if len(list) != 1 || list[0]["id"] != float64(9002) {
+		t.Errorf("other partner's list = %v, want 9002", list)
+	}
+	// The snapshot shows every endpoint with its partner and secret.
+	for _, w := range e.srv.Snapshot().Webhooks {
+		if w.PartnerClientID == "" || !strings.HasPrefix(w.Secret, "whsec_") || w.Secret == "whsec_" {
+			t.Errorf("snapshot endpoint = %+v", w)
+		}
+	}
+	// Reset starts the numbering again.
+	e.srv.Reset()
+	r := e.partner(http.MethodPost, webhooksPath, webhookBody("https://hooks.example/", "payment.failed"))
+	if get[float64](t, r.obj(t), "id") != firstWebhookID {
+		t.Errorf("first ID after reset = %s", r.raw)
+	}
+}
+
+func TestWebhookCredentials(t *testing.T) {
+	e := newEnv(t)
+	wrong := map[string]string{"X-Partner-Client-Id": DemoPartnerClientID, "X-Partner-Client-Secret": "nope"}
+	for _, tc := range []struct {
+		method  string
+		headers map[string]string
+		message string
+	}{
+		{http.MethodPost, nil, "missing header X-Partner-Client-Id"},
+		{http.MethodPost, map[string]string{"X-Partner-Client-Id": DemoPartnerClientID}, "missing header X-Partner-Client-Secret"},
+		{http.MethodPost, wrong, "invalid partner credentials"},
+		{http.MethodGet, wrong, "invalid partner credentials"},
+		{http.MethodPost, bearer(DemoAccessToken), "missing header X-Partner-Client-Id"},
+	} {
+		expectMessage(t, e.do(tc.method, webhooksPath, webhookBody("https://hooks.example/", "payment.failed"), tc.headers),
+			http.StatusUnauthorized, tc.message)
+	}
+	if n := len(e.srv.Snapshot().Webhooks); n != 0 {
+		t.Errorf("%d endpoints created without credentials", n)
+	}
+}
+
+// A create whose answer is lost still made the endpoint, and its secret
+// with it: the answer was the only place it was shown.
+func TestWebhookCreateAnswerLost(t *testing.T) {
+	e := newEnv(t)
+	e.srv.InjectFault(Fault{Route: "POST " + webhooksPath, Status: http.StatusBadGateway, AfterApply: true, Count: 1})
+	expectMessage(t, e.partner(http.MethodPost, webhooksPath, webhookBody("https://hooks.example/", "payment.failed")),
+		http.StatusBadGateway, "injected sandbox fault")
+	var list []map[string]any
+	mustUnmarshal(t, e.partner(http.MethodGet, webhooksPath, nil).raw, &list)
+	if len(list) != 1 || list[0]["url"] != "https://hooks.example/" {
+		t.Errorf("list after a lost create answer = %v", list)
 	}
 }
