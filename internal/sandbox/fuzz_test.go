@@ -72,3 +72,43 @@ func authorizeUserConsent(t testing.TB, srv *Server) {
 		t.Fatal(err)
 	}
 }
+
+// The seed corpus in testdata names routes by index: new routes go after
+// these, never between them.
+func TestFuzzCorpusRouteIndexes(t *testing.T) {
+	const m = "/v1/partner/merchants/{merchantId}"
+	want := []string{
+		"POST " + m + "/card-payments/online-terminals",
+		"GET " + m + "/card-payments/payment-methods",
+		"POST " + m + "/card-payments/payment-methods/{method}/activate",
+		"POST " + m + "/card-payments/onboard",
+		"POST " + m + "/card-payments/orders",
+		"POST " + m + "/card-payments/terminals/interapp",
+		"PUT " + m + "/stores/{storeId}",
+		"POST /v1/ais/consents",
+		"POST /v1/ais/accounts",
+		"POST /v1/ais/accounts/balance",
+		"POST /v1/ais/accounts/transactions",
+		"GET " + m + "/card-payments/onboard/status",
+		"GET " + m + "/card-payments/terminals",
+		"POST " + m + "/stores",
+		"GET " + m + "/stores",
+		"GET " + m + "/stores/{storeId}",
+		"DELETE " + m + "/stores/{storeId}",
+		"GET " + m + "/card-payments/orders/{orderId}",
+		"POST /v1/partner/webhooks",
+		"GET /v1/partner/webhooks",
+		"PUT /v1/partner/webhooks/{id}",
+		"GET /v1/ais/consents/{consentId}",
+		"POST /v1/ais/consents/{consentId}/authorize",
+	}
+	got := New(Config{}).routeKeys
+	if len(got) < len(want) {
+		t.Fatalf("%d routes, the corpus knows %d", len(got), len(want))
+	}
+	for i, route := range want {
+		if got[i] != route {
+			t.Errorf("route %d is %q, the corpus means %q", i, got[i], route)
+		}
+	}
+}
