@@ -24,17 +24,20 @@
 //     interapp code, store, webhook, consent); 200 for everything else, including
 //     activate and the store DELETE.
 //   - Errors use the body {"status":"ERROR","message":"..."} on partner and
-//     admin routes and {"statusCode":404,"message":"..."} on /v1/ais/ routes,
-//     as the AIS pages publish; the message names the field, header, object
-//     or permission at fault. Messages
-//     never contain a client secret or an access token, except those of a
-//     fault with EchoHeaders, which exists to leak them on purpose.
+//     admin routes and {"statusCode":404,"message":"..."} on every path
+//     under /v1/ais/, as the AIS pages publish: 401 to 415, 429, 500 and
+//     injected faults alike (writeError picks the envelope by path). The
+//     message names the field, header, object or permission at fault.
+//     Messages never contain a client secret or an access token, except
+//     those of a fault with EchoHeaders, which exists to leak them on
+//     purpose.
 //   - 400 bad input, 401 missing or wrong credentials, 403 a merchant of
 //     another partner or a missing/unsuitable consent, 404 unknown merchant,
-//     store, payment method, order, onboarding application, account or route
+//     store, payment method, order, onboarding application, account,
+//     webhook endpoint, consent or route
 //     (also a path with empty, "." or ".." segments, instead of ServeMux's
 //     redirect), 405 wrong method on a known path, 409 an impossible admin
-//     transition, 413 a body over the limit, 415 a declared Content-Type
+//     transition or renewing the link of a consent that is not pending, 413 a body over the limit, 415 a declared Content-Type
 //     other than application/json (a missing Content-Type is accepted), 500
 //     internal errors, and whatever a fault injects.
 //   - Every response carries X-Request-Id: the caller's x-request-id when
@@ -45,9 +48,13 @@
 // ownership (403), then body and query validation (400) and sub-resources
 // (404). PUT store looks the store up (404) before validating the body; the
 // other routes with a store or order in the path validate the body first.
+// PUT /v1/partner/webhooks/{id} does as PUT store: credentials, body size and
+// type, id syntax (400), endpoint (404, also for another partner's), body.
 // On /v1/ais/ routes the merchant is named in the body, so the order is:
 // bearer token (401), body size and type, body validation (400), merchant
-// existence (404), ownership (403), consent (403), account (404).
+// existence (404), ownership (403), consent (403), account (404). The
+// consent read and renewal take no body ("{}" at most) and then look the
+// consent up (404), and renewal checks its status last (409).
 //
 // Authentication:
 //   - /v1/partner/: X-Partner-Client-Id and X-Partner-Client-Secret from the
@@ -186,20 +193,26 @@
 //   - Transitions (driven by the admin surface, standing in for the bank):
 //     pending -> authorized (fills consentId, of the data provider's
 //     "ta:<hex>:<hex>" form, then POSTs the consent JSON to callbackUrl with
-//     ?consentId=<id> added to its query, as the published browser redirect
-//     carries it, with a 5 s timeout; a failed callback is logged only);
+//     consentId=<id> appended to its query, as the published browser
+//     redirect carries it, with a 5 s timeout; the URL's own query pairs stay
+//     as written and in order, a consentId among them is replaced; a failed
+//     callback is logged only);
 //     pending -> failed (sets errorMessage); authorized -> revoked; pending
 //     or authorized -> expired (admin, or automatically once
 //     expirationDateTime has passed by Config.Now). Expiring an expired or
 //     revoking a revoked consent is a no-op; any other transition is 409.
 //   - GET /v1/ais/consents/{consentId} answers the consent as the create
-//     answer shapes it. The published path takes the consent ID; the sandbox
-//     also answers for a request ID (its choice: the pages do not say, and
-//     tests play a service that refuses the request-ID form with a 404
-//     fault). A consent of another AIS client is 404 like an unknown one.
+//     answer shapes it, after the expiry check above. The published path
+//     takes the consent ID (colons may be sent as %3A); the sandbox also
+//     answers for a request ID, which is all a client has before the
+//     authorization (its choice: the pages do not say, and tests play a
+//     service that refuses the request-ID form with a 404 fault). A consent
+//     of another AIS client is 404 like an unknown one.
 //   - POST /v1/ais/consents/{consentId}/authorize (same IDs) answers
 //     {"authorizationUrl": ...}, a new URL on every call, which later reads
-//     return too; a consent that is not pending is 409.
+//     return too (updatedAt moves); a consent that is not pending is 409
+//     naming its status. The old links are not invalidated: the admin
+//     surface, not the link, decides what the bank does.
 //   - Data endpoints need an authorized, unexpired consent of the same
 //     merchant and user holding ReadAccountsDetail (accounts), ReadBalances
 //     (balance) or ReadTransactionsDetail (transactions); the newest such
@@ -212,22 +225,36 @@
 // Webhooks (partner credentials, no merchant in the path; each partner sees
 // only its own endpoints, another partner's ID is 404 like an unknown one):
 //   - POST /v1/partner/webhooks {"url", "events"} answers 201 with id (a
-//     JSON number, from 9001 up across partners), url, events, status
-//     "active", secret ("whsec_..."), lastTriggeredAt null and createdAt.
-//     Only this answer carries the secret. url must be absolute https, or
-//     http for a loopback host, without user info or fragment; events must
-//     be a non-empty list, without duplicates, of merchant.activated,
-//     merchant.deactivated, payment.completed, payment.failed,
-//     payment.created, payment.processing, payment.expired.
+//     JSON number, from 9001 up across partners and again after Reset, so
+//     it never looks like a merchant ID), url, events, status "active",
+//     secret ("whsec_" + 32 URL-safe base64 characters), lastTriggeredAt
+//     null and createdAt. Only this answer carries the secret (Snapshot
+//     shows it, with the partner, for tests that check signatures). url
+//     must be absolute https, or http for a loopback host (localhost in any
+//     letter case, 127.0.0.0/8, ::1), with a host name and a port in
+//     1..65535 if any, without user info or fragment (an empty "#" counts);
+//     events must be a non-empty list, without duplicates, of
+//     merchant.activated, merchant.deactivated, payment.completed,
+//     payment.failed, payment.created, payment.processing, payment.expired.
 //   - GET /v1/partner/webhooks answers a bare JSON array (the pages do not
-//     show a wrapper) without secrets; PUT /v1/partner/webhooks/{id} replaces
-//     url and events (both required, same rules). There is no delete.
+//     show a wrapper) in creation order, without secrets; PUT
+//     /v1/partner/webhooks/{id} replaces url and events (both required, same
+//     rules) and answers the endpoint, without secret; a non-numeric id is
+//     400. There is no delete (405), and the status changes only through
+//     the admin surface.
 //   - A delivery (admin only) POSTs {"id": "evt_...", "type", "createdAt",
 //     "data": {"merchantId", "test": true}} to the URL with both published
 //     signatures, since the guides disagree: X-Webhook-Signature, the hex
 //     HMAC-SHA256 of the body with the secret, and X-AcountPay-Signature,
 //     the same over "<X-AcountPay-Timestamp>.<body>" (Unix seconds by
-//     Config.Now). lastTriggeredAt is stamped whatever the receiver answers.
+//     Config.Now), plus Content-Type: application/json and User-Agent:
+//     cardpay-sandbox, through the consent callback's client (5 s). The
+//     event's createdAt, the timestamp and lastTriggeredAt are one instant;
+//     lastTriggeredAt records every attempt, whatever the receiver answers
+//     and also when it cannot be reached. merchantId is the partner's first
+//     merchant (0 if it has none). The sandbox sends events only when asked,
+//     and it delivers to an inactive endpoint too: the call is a test
+//     event.
 //
 // Transactions: pageLimit defaults to 200 and must be 1..1000 (400 outside;
 // Config.MaxPageLimit raises the bound for benchmarks).
@@ -288,8 +315,9 @@
 //	GET    /_sandbox/state                                           State
 //	POST   /_sandbox/merchants/{merchantId}/payment-methods/{method}/deactivate
 //	POST   /_sandbox/consents/{requestId}/authorize | expire | fail | revoke  (fail body {"errorMessage": "..."} optional)
-//	POST   /_sandbox/webhooks/{id}/deliver                           signed test event; body {"event": "..."} optional (default: the first)
-//	PATCH  /_sandbox/webhooks/{id}                                   any of "url", "events", "status"
+//	POST   /_sandbox/webhooks/{id}/deliver                           signed test event; body {"event": "..."} optional (default: the first);
+//	                                                                 {"eventId", "event", "statusCode"}; 400 unsubscribed event, 502 unreachable
+//	PATCH  /_sandbox/webhooks/{id}                                   any of "url", "events", "status" ("active" | "inactive")
 //	DELETE /_sandbox/webhooks/{id}                                   the endpoint disappears (what cardpay support would do)
 //	POST   /_sandbox/applications/{applicationId}/status             {"applicationStatus": "MERCHANT_CREATED"}
 //	POST   /_sandbox/interapp/{registrationCode}/pair                201; body {"terminalName": "..."} optional
