@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -398,5 +399,53 @@ func TestWebhookCreateAnswerLost(t *testing.T) {
 	mustUnmarshal(t, e.partner(http.MethodGet, webhooksPath, nil).raw, &list)
 	if len(list) != 1 || list[0]["url"] != "https://hooks.example/" {
 		t.Errorf("list after a lost create answer = %v", list)
+	}
+}
+
+// Creates, updates, deliveries and consent reads in parallel keep IDs
+// unique and gap-free; run with -race.
+func TestConcurrentWebhooksAndConsentReads(t *testing.T) {
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	defer receiver.Close()
+	e := newEnv(t)
+	consent := get[string](t, e.ais("/v1/ais/consents", consentBody()).obj(t), "requestId")
+	const workers, perWorker = 6, 8
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := range perWorker {
+				r := e.partner(http.MethodPost, webhooksPath, webhookBody(receiver.URL+"/"+strconv.Itoa(w), "payment.failed"))
+				if r.status != http.StatusCreated {
+					t.Errorf("create: %d %s", r.status, r.raw)
+					return
+				}
+				id := strconv.FormatInt(int64(get[float64](t, r.obj(t), "id")), 10)
+				for _, c := range []struct {
+					method, path string
+					body         any
+					headers      map[string]string
+				}{
+					{http.MethodPut, webhooksPath + "/" + id, webhookBody(receiver.URL+"/put", "payment.failed"), partnerAuth()},
+					{http.MethodGet, webhooksPath, nil, partnerAuth()},
+					{http.MethodPost, "/_sandbox/webhooks/" + id + "/deliver", nil, nil},
+					{http.MethodPatch, "/_sandbox/webhooks/" + id, `{"status":"inactive"}`, nil},
+					{[]string{http.MethodGet, http.MethodPost}[i%2], "/v1/ais/consents/" + consent + []string{"", "/authorize"}[i%2], nil, bearer(DemoAccessToken)},
+				} {
+					if r := e.do(c.method, c.path, c.body, c.headers); r.status != http.StatusOK {
+						t.Errorf("%s %s: %d %s", c.method, c.path, r.status, r.raw)
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	hooks := e.srv.Snapshot().Webhooks
+	if len(hooks) != workers*perWorker {
+		t.Fatalf("%d endpoints, want %d", len(hooks), workers*perWorker)
+	}
+	for i, w := range hooks {
+		if w.ID != int64(firstWebhookID+i) || w.Status != "inactive" || w.LastTriggeredAt == "" {
+			t.Errorf("endpoint %d = %+v", i, w)
+		}
 	}
 }
