@@ -25,7 +25,7 @@ func newInterappPairingAction() action.Action {
 // device pairs: unlike a resource, an action can report progress before it
 // ends, which is what the person typing the code needs.
 type interappPairingAction struct {
-	data *providerData
+	actionBase
 }
 
 type interappPairingModel struct {
@@ -69,10 +69,6 @@ func (a *interappPairingAction) Schema(_ context.Context, _ action.SchemaRequest
 			},
 		},
 	}
-}
-
-func (a *interappPairingAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (a *interappPairingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -23,7 +22,7 @@ func newTestOrderAction() action.Action {
 // testOrderAction creates an order and reports it, for one-off orders such
 // as a smoke test, which cardpay_order would keep in state for good.
 type testOrderAction struct {
-	data *providerData
+	actionBase
 }
 
 func (a *testOrderAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
@@ -47,7 +46,7 @@ func (a *testOrderAction) Schema(_ context.Context, _ action.SchemaRequest, resp
 					"The API reference does not specify its unit; the expected convention is the currency's " +
 					"minor unit, so `1000` means 10.00 SEK.",
 				Required:   true,
-				Validators: []validator.Int64{orderAmountValidator{}},
+				Validators: orderAmountValidators(),
 			},
 			"currency": schema.StringAttribute{
 				MarkdownDescription: "Currency of the amount: `DKK`, `EUR` or `SEK` (upper case).",
@@ -68,10 +67,6 @@ func (a *testOrderAction) Schema(_ context.Context, _ action.SchemaRequest, resp
 			},
 		},
 	}
-}
-
-func (a *testOrderAction) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
-	a.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (a *testOrderAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {

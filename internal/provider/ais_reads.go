@@ -24,127 +24,27 @@ import (
 
 // The three account-information (AIS) reads each exist twice: as a data
 // source and as an ephemeral resource with the same arguments and results.
-// datasource/schema and ephemeral/schema are different packages with
-// different attribute types, so each read describes its attributes once in
-// an aisReadAttrs table, and two small builders below turn that table into
-// either schema. The model structs, validation and mapping code are plain Go
+// Each read declares its attributes once, as data source schema literals,
+// from which ephemeralAttributes (schema_twins.go) derives the ephemeral
+// resource's. The model structs, validation and mapping code are plain Go
 // shared by both; aisReadDataSource and aisReadEphemeral are generic over
 // the model, so a read is written once as an aisReadDef.
 
-// aisReadRole says who sets an attribute.
-type aisReadRole int
-
-const (
-	aisReadOutput           aisReadRole = iota // set from the service's answer
-	aisReadRequired                            // set by the user
-	aisReadOptional                            // may be set by the user
-	aisReadOptionalComputed                    // may be set by the user; otherwise reported by the service
-)
-
-func (r aisReadRole) flags() (required, optional, computed bool) {
-	return r == aisReadRequired, r == aisReadOptional || r == aisReadOptionalComputed,
-		r == aisReadOutput || r == aisReadOptionalComputed
-}
-
-// aisReadKind is the Terraform type of an attribute.
-type aisReadKind int
-
-const (
-	aisReadString     aisReadKind = iota
-	aisReadInt64                  // number
-	aisReadStringMap              // map(string)
-	aisReadObject                 // single nested object
-	aisReadObjectList             // list of nested objects
-)
-
-// aisReadAttr describes one attribute independently of the schema package.
-type aisReadAttr struct {
-	kind        aisReadKind
-	role        aisReadRole
-	sensitive   bool
-	description string
-	strings     []validator.String
-	int64s      []validator.Int64
-	nested      aisReadAttrs // for aisReadObject and aisReadObjectList
-}
-
-type aisReadAttrs map[string]aisReadAttr
-
-func (attrs aisReadAttrs) dataSourceSchema() map[string]dsschema.Attribute {
-	out := make(map[string]dsschema.Attribute, len(attrs))
-	for name, a := range attrs {
-		out[name] = a.dataSourceAttribute()
-	}
-	return out
-}
-
-func (a aisReadAttr) dataSourceAttribute() dsschema.Attribute {
-	req, opt, comp := a.role.flags()
-	switch a.kind {
-	case aisReadInt64:
-		return dsschema.Int64Attribute{MarkdownDescription: a.description, Required: req, Optional: opt, Computed: comp,
-			Sensitive: a.sensitive, Validators: a.int64s}
-	case aisReadStringMap:
-		return dsschema.MapAttribute{MarkdownDescription: a.description, ElementType: types.StringType,
-			Required: req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
-	case aisReadObject:
-		return dsschema.SingleNestedAttribute{MarkdownDescription: a.description, Attributes: a.nested.dataSourceSchema(),
-			Required: req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
-	case aisReadObjectList:
-		return dsschema.ListNestedAttribute{MarkdownDescription: a.description,
-			NestedObject: dsschema.NestedAttributeObject{Attributes: a.nested.dataSourceSchema()},
-			Required:     req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
-	default:
-		return dsschema.StringAttribute{MarkdownDescription: a.description, Required: req, Optional: opt, Computed: comp,
-			Sensitive: a.sensitive, Validators: a.strings}
-	}
-}
-
-func (attrs aisReadAttrs) ephemeralSchema() map[string]ephschema.Attribute {
-	out := make(map[string]ephschema.Attribute, len(attrs))
-	for name, a := range attrs {
-		out[name] = a.ephemeralAttribute()
-	}
-	return out
-}
-
-func (a aisReadAttr) ephemeralAttribute() ephschema.Attribute {
-	req, opt, comp := a.role.flags()
-	switch a.kind {
-	case aisReadInt64:
-		return ephschema.Int64Attribute{MarkdownDescription: a.description, Required: req, Optional: opt, Computed: comp,
-			Sensitive: a.sensitive, Validators: a.int64s}
-	case aisReadStringMap:
-		return ephschema.MapAttribute{MarkdownDescription: a.description, ElementType: types.StringType,
-			Required: req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
-	case aisReadObject:
-		return ephschema.SingleNestedAttribute{MarkdownDescription: a.description, Attributes: a.nested.ephemeralSchema(),
-			Required: req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
-	case aisReadObjectList:
-		return ephschema.ListNestedAttribute{MarkdownDescription: a.description,
-			NestedObject: ephschema.NestedAttributeObject{Attributes: a.nested.ephemeralSchema()},
-			Required:     req, Optional: opt, Computed: comp, Sensitive: a.sensitive}
-	default:
-		return ephschema.StringAttribute{MarkdownDescription: a.description, Required: req, Optional: opt, Computed: comp,
-			Sensitive: a.sensitive, Validators: a.strings}
-	}
-}
-
 // Attributes every AIS read takes.
-func aisReadMerchantAttr() aisReadAttr {
-	return aisReadAttr{kind: aisReadInt64, role: aisReadRequired, int64s: merchantIDValidators(),
-		description: "Numeric ID of the merchant the user belongs to."}
+func aisReadMerchantAttr() dsschema.Attribute {
+	return dsschema.Int64Attribute{Required: true, Validators: merchantIDValidators(),
+		MarkdownDescription: "Numeric ID of the merchant the user belongs to."}
 }
 
-func aisReadUserAttr() aisReadAttr {
-	return aisReadAttr{kind: aisReadString, role: aisReadRequired, strings: notBlank(),
-		description: "Identity-provider ID of the user whose bank data is read. The user needs an authorized, " +
-			"unexpired consent of this merchant holding the permission this read needs."}
+func aisReadUserAttr() dsschema.Attribute {
+	return dsschema.StringAttribute{Required: true, Validators: notBlank(),
+		MarkdownDescription: "Identity-provider ID of the user whose bank data is read. The user needs an " +
+			"authorized, unexpired consent of this merchant holding the permission this read needs."}
 }
 
-func aisReadAccountAttr() aisReadAttr {
-	return aisReadAttr{kind: aisReadString, role: aisReadRequired, strings: notBlank(),
-		description: "ID of one of the user's accounts, as `account_id` of `cardpay_ais_accounts` reports it."}
+func aisReadAccountAttr() dsschema.Attribute {
+	return dsschema.StringAttribute{Required: true, Validators: notBlank(),
+		MarkdownDescription: "ID of one of the user's accounts, as `account_id` of `cardpay_ais_accounts` reports it."}
 }
 
 // aisReadDef is one AIS read: its type name, descriptions, attributes, the
@@ -152,7 +52,7 @@ func aisReadAccountAttr() aisReadAttr {
 type aisReadDef[M any] struct {
 	typeSuffix string // e.g. "_ais_accounts"
 	summary    string // first paragraph of both descriptions
-	attrs      aisReadAttrs
+	attrs      map[string]dsschema.Attribute
 	check      func(m *M) diag.Diagnostics // optional; unknown values must pass
 	read       func(ctx context.Context, c *client.Client, m *M) diag.Diagnostics
 }
@@ -194,11 +94,6 @@ func (def *aisReadDef[M]) run(ctx context.Context, data *providerData, config tf
 	if diags.HasError() {
 		return nil, diags
 	}
-	if data == nil {
-		diags.AddError("Provider not configured",
-			"The cardpay provider was not configured before this read. This is a bug in the provider; please report it.")
-		return nil, diags
-	}
 	c, clientDiags := data.aisClient()
 	diags.Append(clientDiags...)
 	if diags.HasError() {
@@ -210,8 +105,8 @@ func (def *aisReadDef[M]) run(ctx context.Context, data *providerData, config tf
 
 // aisReadDataSource is the data source form of an AIS read.
 type aisReadDataSource[M any] struct {
-	def  *aisReadDef[M]
-	data *providerData
+	dataSourceBase
+	def *aisReadDef[M]
 }
 
 var (
@@ -224,11 +119,7 @@ func (d *aisReadDataSource[M]) Metadata(_ context.Context, req datasource.Metada
 }
 
 func (d *aisReadDataSource[M]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	resp.Schema = dsschema.Schema{MarkdownDescription: d.def.dataSourceDescription(), Attributes: d.def.attrs.dataSourceSchema()}
-}
-
-func (d *aisReadDataSource[M]) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	resp.Schema = dsschema.Schema{MarkdownDescription: d.def.dataSourceDescription(), Attributes: d.def.attrs}
 }
 
 func (d *aisReadDataSource[M]) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
@@ -248,8 +139,8 @@ func (d *aisReadDataSource[M]) Read(ctx context.Context, req datasource.ReadRequ
 
 // aisReadEphemeral is the ephemeral-resource form of an AIS read.
 type aisReadEphemeral[M any] struct {
-	def  *aisReadDef[M]
-	data *providerData
+	ephemeralBase
+	def *aisReadDef[M]
 }
 
 var (
@@ -262,11 +153,8 @@ func (e *aisReadEphemeral[M]) Metadata(_ context.Context, req ephemeral.Metadata
 }
 
 func (e *aisReadEphemeral[M]) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
-	resp.Schema = ephschema.Schema{MarkdownDescription: e.def.ephemeralDescription(), Attributes: e.def.attrs.ephemeralSchema()}
-}
-
-func (e *aisReadEphemeral[M]) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
-	e.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+	resp.Schema = ephschema.Schema{MarkdownDescription: e.def.ephemeralDescription(),
+		Attributes: ephemeralAttributes(e.def.attrs, &resp.Diagnostics)}
 }
 
 func (e *aisReadEphemeral[M]) ValidateConfig(ctx context.Context, req ephemeral.ValidateConfigRequest, resp *ephemeral.ValidateConfigResponse) {

@@ -73,23 +73,23 @@ var badInputs = []badInput{
 	{name: "terminal mode", config: `resource "cardpay_online_terminal" "x" {
   merchant_id          = 1001
   online_terminal_mode = "paymentpage"
-}`, attr: "online_terminal_mode", want: `online_terminal_mode must be one of .*PaymentPage.*case-sensitive`},
+}`, attr: "online_terminal_mode", want: `online_terminal_mode value must be one of: \["SelfHostedPage" "PaymentPage" "MerchantInitiated"\]`},
 	{name: "order currency", config: `resource "cardpay_order" "x" {
   merchant_id = 1001
   amount      = 1000
   currency    = "USD"
   reference   = "r"
-}`, attr: "currency", want: `currency must be one of DKK, EUR, SEK`},
+}`, attr: "currency", want: `currency value must be one of: \["DKK" "EUR" "SEK"\]`},
 	{name: "order amount 0", config: `resource "cardpay_order" "x" {
   merchant_id = 1001
   amount      = 0
   currency    = "SEK"
   reference   = "r"
-}`, attr: "amount", want: `amount must be a positive whole number`},
+}`, attr: "amount", want: `amount value must be at least 1`},
 	{name: "consent permission", config: consentWith("permissions", `["ReadEverything"]`),
 		attr: "permissions", want: `value must be one of:.*ReadAccountsDetail`},
 	{name: "empty permission set", config: consentWith("permissions", `[]`),
-		attr: "permissions", want: `A consent needs at least one permission. Write for example permissions =`},
+		attr: "permissions", want: `permissions set must contain at least 1 elements`},
 
 	// Malformed timestamps and dates.
 	{name: "consent expiration", config: consentWith("expiration_date_time", `"next year"`),

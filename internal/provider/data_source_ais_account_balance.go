@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -21,25 +22,25 @@ var aisAccountBalanceRead = &aisReadDef[aisAccountBalanceModel]{
 	typeSuffix: "_ais_account_balance",
 	summary: "Reads the balance of one bank account of an open-banking (AIS) user of a merchant. Needs an " +
 		"authorized, unexpired consent for the user holding the `" + aisReadPermBalances + "` permission.",
-	attrs: aisReadAttrs{
+	attrs: map[string]dsschema.Attribute{
 		"merchant_id": aisReadMerchantAttr(),
 		"user_id":     aisReadUserAttr(),
 		"account_id":  aisReadAccountAttr(),
-		"balance": {kind: aisReadObject, role: aisReadOutput, description: "The account's balance.",
-			nested: aisReadAttrs{
-				"value": {kind: aisReadString, role: aisReadOutput, sensitive: true,
-					description: "Balance as an exact decimal string, exactly as the service sent it (for example " +
-						"`\"1234567.89\"` or `\"-0.10\"`); never rounded through a floating-point number."},
-				"currency": {kind: aisReadString, role: aisReadOutput, description: "Currency code, such as `DKK`."},
-				"last_updated": {kind: aisReadString, role: aisReadOutput,
-					description: "When the bank last updated the balance (ISO 8601, as the service sent it)."},
+		"balance": dsschema.SingleNestedAttribute{Computed: true, MarkdownDescription: "The account's balance.",
+			Attributes: map[string]dsschema.Attribute{
+				"value": dsschema.StringAttribute{Computed: true, Sensitive: true,
+					MarkdownDescription: "Balance as an exact decimal string, exactly as the service sent it (for " +
+						"example `\"1234567.89\"` or `\"-0.10\"`); never rounded through a floating-point number."},
+				"currency": dsschema.StringAttribute{Computed: true, MarkdownDescription: "Currency code, such as `DKK`."},
+				"last_updated": dsschema.StringAttribute{Computed: true,
+					MarkdownDescription: "When the bank last updated the balance (ISO 8601, as the service sent it)."},
 			}},
-		"account_details": {kind: aisReadObject, role: aisReadOutput, description: "Identifies the account.",
-			nested: aisReadAttrs{
-				"iban": {kind: aisReadString, role: aisReadOutput, sensitive: true, description: "IBAN of the account."},
-				"account_holder_name": {kind: aisReadString, role: aisReadOutput, sensitive: true,
-					description: "Name of the account holder."},
-				"bank_id": {kind: aisReadString, role: aisReadOutput, description: "ID of the bank, such as its BIC."},
+		"account_details": dsschema.SingleNestedAttribute{Computed: true, MarkdownDescription: "Identifies the account.",
+			Attributes: map[string]dsschema.Attribute{
+				"iban": dsschema.StringAttribute{Computed: true, Sensitive: true, MarkdownDescription: "IBAN of the account."},
+				"account_holder_name": dsschema.StringAttribute{Computed: true, Sensitive: true,
+					MarkdownDescription: "Name of the account holder."},
+				"bank_id": dsschema.StringAttribute{Computed: true, MarkdownDescription: "ID of the bank, such as its BIC."},
 			}},
 	},
 	read: readAISAccountBalance,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -39,39 +40,40 @@ var aisAccountTransactionsRead = &aisReadDef[aisAccountTransactionsModel]{
 		"way to fetch further pages, so `total_transactions` can be larger than the number of `transactions`; " +
 		"narrow the dates to see older ones. Needs an authorized, unexpired consent for the user holding the `" +
 		aisReadPermTransactions + "` permission; the consent's earliest transaction date also limits the result.",
-	attrs: aisReadAttrs{
+	attrs: map[string]dsschema.Attribute{
 		"merchant_id": aisReadMerchantAttr(),
 		"user_id":     aisReadUserAttr(),
 		"account_id":  aisReadAccountAttr(),
-		"page_limit": {kind: aisReadInt64, role: aisReadOptionalComputed,
-			int64s: []validator.Int64{int64validator.AtLeast(1)},
-			description: fmt.Sprintf("Most transactions to return; a whole number of at least 1. When not set the "+
-				"service's default applies (%d). After the read this holds the limit the service reports it used. "+
+		"page_limit": dsschema.Int64Attribute{Optional: true, Computed: true,
+			Validators: []validator.Int64{int64validator.AtLeast(1)},
+			MarkdownDescription: fmt.Sprintf("Most transactions to return; a whole number of at least 1. When not set "+
+				"the service's default applies (%d). After the read this holds the limit the service reports it used. "+
 				"The API reference gives no maximum, so the provider sets none; the cardpay-sandbox accepts at "+
 				"most %d and answers a larger value with an error.", aisDefaultPageLimit, aisSandboxMaxPageLimit)},
-		"from_date": {kind: aisReadString, role: aisReadOptional, strings: []validator.String{aisReadDateValidator{}},
-			description: "Earliest booking date to include: " + aisReadDateHint + ". A date alone means that whole " +
-				"day (UTC). Must not be after `to_date`. Sent to the service as written."},
-		"to_date": {kind: aisReadString, role: aisReadOptional, strings: []validator.String{aisReadDateValidator{}},
-			description: "Latest booking date to include: " + aisReadDateHint + ". A date alone means that whole " +
-				"day (UTC). Sent to the service as written."},
-		"total_transactions": {kind: aisReadInt64, role: aisReadOutput,
-			description: "Number of transactions matching the dates and the consent, before the page limit."},
-		"transactions": {kind: aisReadObjectList, role: aisReadOutput, sensitive: true, nested: aisTransactionAttrs(),
-			description: "The transactions of this page in the order the service returns them (the sandbox: newest " +
-				"first). The whole list is sensitive, as amounts, counterparties, descriptions and references are " +
-				"personal data. It is marked as a whole rather than field by field because Terraform slows down " +
+		"from_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator{}},
+			MarkdownDescription: "Earliest booking date to include: " + aisReadDateHint + ". A date alone means that " +
+				"whole day (UTC). Must not be after `to_date`. Sent to the service as written."},
+		"to_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator{}},
+			MarkdownDescription: "Latest booking date to include: " + aisReadDateHint + ". A date alone means that " +
+				"whole day (UTC). Sent to the service as written."},
+		"total_transactions": dsschema.Int64Attribute{Computed: true,
+			MarkdownDescription: "Number of transactions matching the dates and the consent, before the page limit."},
+		"transactions": dsschema.ListNestedAttribute{Computed: true, Sensitive: true,
+			NestedObject: dsschema.NestedAttributeObject{Attributes: aisTransactionAttrs()},
+			MarkdownDescription: "The transactions of this page in the order the service returns them (the sandbox: " +
+				"newest first). The whole list is sensitive, as amounts, counterparties, descriptions and references " +
+				"are personal data. It is marked as a whole rather than field by field because Terraform slows down " +
 				"sharply when thousands of values are marked one by one. Use `nonsensitive()` on what you need to show."},
 	},
 	check: checkAISAccountTransactions,
 	read:  readAISAccountTransactions,
 }
 
-func aisTransactionAttrs() aisReadAttrs {
-	text := func(description string) aisReadAttr {
-		return aisReadAttr{kind: aisReadString, role: aisReadOutput, description: description}
+func aisTransactionAttrs() map[string]dsschema.Attribute {
+	text := func(description string) dsschema.Attribute {
+		return dsschema.StringAttribute{Computed: true, MarkdownDescription: description}
 	}
-	return aisReadAttrs{
+	return map[string]dsschema.Attribute{
 		"transaction_id": text("Transaction ID."),
 		"amount": text("Amount as an exact decimal string, exactly as the service sent it (for example " +
 			"`\"-0.10\"`); negative for money leaving the account."),
@@ -79,9 +81,9 @@ func aisTransactionAttrs() aisReadAttrs {
 		"description":  text("Description of the transaction."),
 		"booking_date": text("Booking date (ISO 8601, as the service sent it)."),
 		"value_date":   text("Value date (ISO 8601, as the service sent it)."),
-		"counterparty": {kind: aisReadObject, role: aisReadOutput,
-			description: "The other side of the transaction; null when the service names none.",
-			nested: aisReadAttrs{
+		"counterparty": dsschema.SingleNestedAttribute{Computed: true,
+			MarkdownDescription: "The other side of the transaction; null when the service names none.",
+			Attributes: map[string]dsschema.Attribute{
 				"name": text("Name of the counterparty."),
 				"iban": text("IBAN of the counterparty."),
 			}},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
@@ -21,37 +22,38 @@ var aisAccountsRead = &aisReadDef[aisAccountsModel]{
 	typeSuffix: "_ais_accounts",
 	summary: "Lists the bank accounts of an open-banking (AIS) user of a merchant, with each account's " +
 		"balance. Needs an authorized, unexpired consent for the user holding the `" + aisReadPermAccounts + "` permission.",
-	attrs: aisReadAttrs{
+	attrs: map[string]dsschema.Attribute{
 		"merchant_id": aisReadMerchantAttr(),
 		"user_id":     aisReadUserAttr(),
-		"client_id": {kind: aisReadString, role: aisReadOutput,
-			description: "AIS client ID the service reports for the access token used."},
-		"consent_id": {kind: aisReadString, role: aisReadOutput,
-			description: "ID of the consent the service used for this read."},
-		"total_accounts": {kind: aisReadInt64, role: aisReadOutput,
-			description: "Number of accounts, as the service reports it."},
-		"accounts": {kind: aisReadObjectList, role: aisReadOutput, nested: aisAccountAttrs(),
-			description: "The user's accounts in the order the service lists them; empty when the user has none."},
+		"client_id": dsschema.StringAttribute{Computed: true,
+			MarkdownDescription: "AIS client ID the service reports for the access token used."},
+		"consent_id": dsschema.StringAttribute{Computed: true,
+			MarkdownDescription: "ID of the consent the service used for this read."},
+		"total_accounts": dsschema.Int64Attribute{Computed: true,
+			MarkdownDescription: "Number of accounts, as the service reports it."},
+		"accounts": dsschema.ListNestedAttribute{Computed: true,
+			NestedObject:        dsschema.NestedAttributeObject{Attributes: aisAccountAttrs()},
+			MarkdownDescription: "The user's accounts in the order the service lists them; empty when the user has none."},
 	},
 	read: readAISAccounts,
 }
 
-func aisAccountAttrs() aisReadAttrs {
-	return aisReadAttrs{
-		"account_id": {kind: aisReadString, role: aisReadOutput,
-			description: "Account ID, used by `cardpay_ais_account_balance` and `cardpay_ais_account_transactions`."},
-		"bank_id": {kind: aisReadString, role: aisReadOutput, description: "ID of the bank, such as its BIC."},
-		"account_holder_name": {kind: aisReadString, role: aisReadOutput, sensitive: true,
-			description: "Name of the account holder."},
-		"iban":     {kind: aisReadString, role: aisReadOutput, sensitive: true, description: "IBAN of the account."},
-		"currency": {kind: aisReadString, role: aisReadOutput, description: "Currency code of the account, such as `DKK`."},
-		"balance": {kind: aisReadString, role: aisReadOutput, sensitive: true,
-			description: "Balance as an exact decimal string, exactly as the service sent it (for example " +
+func aisAccountAttrs() map[string]dsschema.Attribute {
+	return map[string]dsschema.Attribute{
+		"account_id": dsschema.StringAttribute{Computed: true,
+			MarkdownDescription: "Account ID, used by `cardpay_ais_account_balance` and `cardpay_ais_account_transactions`."},
+		"bank_id": dsschema.StringAttribute{Computed: true, MarkdownDescription: "ID of the bank, such as its BIC."},
+		"account_holder_name": dsschema.StringAttribute{Computed: true, Sensitive: true,
+			MarkdownDescription: "Name of the account holder."},
+		"iban":     dsschema.StringAttribute{Computed: true, Sensitive: true, MarkdownDescription: "IBAN of the account."},
+		"currency": dsschema.StringAttribute{Computed: true, MarkdownDescription: "Currency code of the account, such as `DKK`."},
+		"balance": dsschema.StringAttribute{Computed: true, Sensitive: true,
+			MarkdownDescription: "Balance as an exact decimal string, exactly as the service sent it (for example " +
 				"`\"1234567.89\"` or `\"-0.10\"`); never rounded through a floating-point number."},
-		"account_type": {kind: aisReadString, role: aisReadOutput,
-			description: "Kind of account, such as `CURRENT` or `SAVINGS` (the full set is not published)."},
-		"account_details": {kind: aisReadStringMap, role: aisReadOutput, sensitive: true,
-			description: "Every field of the service's `accountDetails` object, whose fields the API reference " +
+		"account_type": dsschema.StringAttribute{Computed: true,
+			MarkdownDescription: "Kind of account, such as `CURRENT` or `SAVINGS` (the full set is not published)."},
+		"account_details": dsschema.MapAttribute{Computed: true, Sensitive: true, ElementType: types.StringType,
+			MarkdownDescription: "Every field of the service's `accountDetails` object, whose fields the API reference " +
 				"does not list. String values appear as they are; every other value (number, boolean, null, " +
 				"object, array) appears as compact JSON text, digit for digit, so `jsondecode()` reads it: for " +
 				"example `{ product = \"Savings\", interestRate = \"2.25\", isPrimary = \"true\" }`. Null when the " +

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -277,21 +278,26 @@ func TestAccAISAccountsDataSource_validation(t *testing.T) {
 // described, every input validated, and each ephemeral resource has exactly
 // the attributes of its data source.
 func TestAISReadSchemas(t *testing.T) {
-	tables := map[string]aisReadAttrs{
+	tables := map[string]map[string]dsschema.Attribute{
 		"cardpay" + aisAccountsRead.typeSuffix:            aisAccountsRead.attrs,
 		"cardpay" + aisAccountBalanceRead.typeSuffix:      aisAccountBalanceRead.attrs,
 		"cardpay" + aisAccountTransactionsRead.typeSuffix: aisAccountTransactionsRead.attrs,
 	}
-	var walk func(where string, attrs aisReadAttrs)
-	walk = func(where string, attrs aisReadAttrs) {
+	var walk func(where string, attrs map[string]dsschema.Attribute)
+	walk = func(where string, attrs map[string]dsschema.Attribute) {
 		for name, a := range attrs {
-			if strings.TrimSpace(a.description) == "" {
+			if strings.TrimSpace(a.GetMarkdownDescription()) == "" {
 				t.Errorf("%s.%s has no description", where, name)
 			}
-			if a.role != aisReadOutput && len(a.strings)+len(a.int64s) == 0 {
+			if (a.IsRequired() || a.IsOptional()) && !hasValidators(a) {
 				t.Errorf("input %s.%s has no validators", where, name)
 			}
-			walk(where+"."+name, a.nested)
+			switch a := a.(type) {
+			case dsschema.SingleNestedAttribute:
+				walk(where+"."+name, a.Attributes)
+			case dsschema.ListNestedAttribute:
+				walk(where+"."+name, a.NestedObject.Attributes)
+			}
 		}
 	}
 	srv := protocolServer(t)
@@ -310,4 +316,15 @@ func TestAISReadSchemas(t *testing.T) {
 			t.Errorf("%s: the ephemeral resource's attributes differ from the data source's", typeName)
 		}
 	}
+}
+
+// hasValidators reports whether a string or number attribute has validators.
+func hasValidators(a dsschema.Attribute) bool {
+	switch a := a.(type) {
+	case dsschema.StringAttribute:
+		return len(a.Validators) > 0
+	case dsschema.Int64Attribute:
+		return len(a.Validators) > 0
+	}
+	return false
 }

@@ -16,7 +16,7 @@ var _ datasource.DataSourceWithConfigure = (*onboardingStatusDataSource)(nil)
 func newOnboardingStatusDataSource() datasource.DataSource { return &onboardingStatusDataSource{} }
 
 type onboardingStatusDataSource struct {
-	data *providerData
+	dataSourceBase
 }
 
 type onboardingStatusModel struct {
@@ -68,10 +68,6 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 			},
 		},
 	}
-}
-
-func (d *onboardingStatusDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *onboardingStatusDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -15,7 +15,7 @@ var _ datasource.DataSourceWithConfigure = (*paymentMethodsDataSource)(nil)
 func newPaymentMethodsDataSource() datasource.DataSource { return &paymentMethodsDataSource{} }
 
 type paymentMethodsDataSource struct {
-	data *providerData
+	dataSourceBase
 }
 
 type paymentMethodsModel struct {
@@ -64,10 +64,6 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 			},
 		},
 	}
-}
-
-func (d *paymentMethodsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

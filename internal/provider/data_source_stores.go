@@ -15,7 +15,7 @@ var _ datasource.DataSourceWithConfigure = (*storesDataSource)(nil)
 func newStoresDataSource() datasource.DataSource { return &storesDataSource{} }
 
 type storesDataSource struct {
-	data *providerData
+	dataSourceBase
 }
 
 type storesModel struct {
@@ -82,10 +82,6 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 			},
 		},
 	}
-}
-
-func (d *storesDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -16,7 +16,7 @@ var _ datasource.DataSourceWithConfigure = (*terminalsDataSource)(nil)
 func newTerminalsDataSource() datasource.DataSource { return &terminalsDataSource{} }
 
 type terminalsDataSource struct {
-	data *providerData
+	dataSourceBase
 }
 
 type terminalsModel struct {
@@ -84,10 +84,6 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			},
 		},
 	}
-}
-
-func (d *terminalsDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {

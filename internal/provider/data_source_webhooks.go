@@ -13,7 +13,7 @@ var _ datasource.DataSourceWithConfigure = (*webhooksDataSource)(nil)
 func newWebhooksDataSource() datasource.DataSource { return &webhooksDataSource{} }
 
 type webhooksDataSource struct {
-	data *providerData
+	dataSourceBase
 }
 
 type webhooksModel struct {
@@ -61,10 +61,6 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			},
 		},
 	}
-}
-
-func (d *webhooksDataSource) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
-	d.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (d *webhooksDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {

@@ -16,7 +16,7 @@ func newInterappRegistrationEphemeral() ephemeral.EphemeralResource {
 // interappRegistrationEphemeral issues a code on every open. It needs no
 // Renew or Close: the code cannot be extended or revoked and lapses by itself.
 type interappRegistrationEphemeral struct {
-	data *providerData
+	ephemeralBase
 }
 
 func (e *interappRegistrationEphemeral) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
@@ -24,8 +24,7 @@ func (e *interappRegistrationEphemeral) Metadata(_ context.Context, req ephemera
 }
 
 func (e *interappRegistrationEphemeral) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
-	attrs, diags := interappEphemeralAttributes()
-	resp.Diagnostics.Append(diags...)
+	attrs := ephemeralAttributes(interappRegistrationAttributes(), &resp.Diagnostics)
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Issues a fresh in-app (tap-to-pay) terminal registration code each time Terraform " +
 			"opens this ephemeral resource (during plan and again during apply), without writing it to plan or " +
@@ -36,10 +35,6 @@ func (e *interappRegistrationEphemeral) Schema(_ context.Context, _ ephemeral.Sc
 			"and each stays usable until it expires. `expires_at` is computed by the provider.",
 		Attributes: attrs,
 	}
-}
-
-func (e *interappRegistrationEphemeral) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
-	e.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (e *interappRegistrationEphemeral) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {

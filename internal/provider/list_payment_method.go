@@ -11,7 +11,7 @@ import (
 
 var _ list.ListResourceWithConfigure = (*paymentMethodResource)(nil)
 
-func newPaymentMethodList() list.ListResource { return &paymentMethodResource{} }
+func newPaymentMethodList() list.ListResource { return newPaymentMethod() }
 
 func (r *paymentMethodResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = merchantListSchema("active payment methods", "Inactive methods are left out: managing one means activating it.")

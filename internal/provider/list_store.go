@@ -10,7 +10,7 @@ import (
 
 var _ list.ListResourceWithConfigure = (*storeResource)(nil)
 
-func newStoreList() list.ListResource { return &storeResource{} }
+func newStoreList() list.ListResource { return newStore() }
 
 func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = merchantListSchema("active stores", "Each is recorded as adopted: `deactivate_on_destroy = false`, as after import.")

@@ -58,9 +58,8 @@ const (
 
 func newAISConsentResource() resource.Resource {
 	return &aisConsentResource{
-		createOnlyResource: createOnlyResource{
-			forgetSummary: aisConsentNoRevokeSummary,
-			forgetDetail:  aisConsentNoRevokeDetail,
+		forgottenOnDestroy: forgottenOnDestroy{
+			forget: destroyWarning{aisConsentNoRevokeSummary, aisConsentNoRevokeDetail},
 			replacedBy: []string{"merchant_id", "user_id", "permissions",
 				attrConsentExpiration, attrConsentTransactionFrom, "callback_url"},
 		},
@@ -69,7 +68,7 @@ func newAISConsentResource() resource.Resource {
 }
 
 type aisConsentResource struct {
-	createOnlyResource
+	forgottenOnDestroy
 	// now is the clock for the "expiration in the past" check; tests fix it.
 	now func() time.Time
 }
@@ -144,7 +143,7 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				Required:    true,
 				ElementType: types.StringType,
 				Validators: []validator.Set{
-					aisPermissionsNotEmptyValidator{},
+					setvalidator.SizeAtLeast(1),
 					setvalidator.NoNullValues(),
 					setvalidator.ValueStringsAre(stringvalidator.OneOf(aisConsentPermissions...)),
 				},
@@ -236,7 +235,7 @@ func (r *aisConsentResource) ValidateConfig(ctx context.Context, req resource.Va
 // time with null state, so the check covers the new consent of a
 // replacement too.
 func (r *aisConsentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.createOnlyResource.ModifyPlan(ctx, req, resp)
+	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
 	if req.Plan.Raw.IsNull() {
 		return
 	}
@@ -281,11 +280,6 @@ func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequ
 	// Checked again because a saved plan may be applied after the instant passed.
 	resp.Diagnostics.Append(consentExpirationInFuture(plan.ExpirationDateTime, r.now())...)
 	if resp.Diagnostics.HasError() {
-		return
-	}
-	if r.data == nil {
-		resp.Diagnostics.AddError("Provider not configured",
-			"The cardpay provider was not configured before creating cardpay_ais_consent. This is a bug in the provider; please report it.")
 		return
 	}
 	c, diags := r.data.aisClient()
@@ -412,7 +406,7 @@ func (r *aisConsentResource) ImportState(ctx context.Context, req resource.Impor
 // requiresReplaceUnlessUnreadAfterImport); every other change replaces the
 // consent.
 func (r *aisConsentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.createOnlyResource.Update(ctx, req, resp)
+	r.forgottenOnDestroy.Update(ctx, req, resp)
 	resp.Diagnostics.Append(clearUnreadAfterImport(ctx, resp.Private)...)
 }
 
@@ -530,27 +524,6 @@ func (sameInstantKeepsStateModifier) PlanModifyString(_ context.Context, req pla
 	if err == nil && planned.Equal(current) {
 		resp.PlanValue = req.StateValue
 	}
-}
-
-// aisPermissionsNotEmptyValidator rejects an empty permission set with a
-// message that lists what to write.
-type aisPermissionsNotEmptyValidator struct{}
-
-func (aisPermissionsNotEmptyValidator) Description(context.Context) string {
-	return "must list at least one of " + strings.Join(aisConsentPermissions, ", ")
-}
-
-func (v aisPermissionsNotEmptyValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (aisPermissionsNotEmptyValidator) ValidateSet(_ context.Context, req validator.SetRequest, resp *validator.SetResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || len(req.ConfigValue.Elements()) > 0 {
-		return
-	}
-	resp.Diagnostics.AddAttributeError(req.Path, "No consent permissions",
-		fmt.Sprintf("A consent needs at least one permission. Write for example permissions = [%q], using any of %q.",
-			aisConsentPermissions[0], aisConsentPermissions))
 }
 
 func (r *aisConsentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

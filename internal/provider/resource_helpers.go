@@ -15,22 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
-// providerDataFrom unwraps ProviderData for resources, data sources and
-// ephemeral resources. It returns nil before the provider is configured
-// (for example during validation), which callers treat as "not yet".
-func providerDataFrom(raw any, diags *diag.Diagnostics) *providerData {
-	if raw == nil {
-		return nil
-	}
-	data, ok := raw.(*providerData)
-	if !ok {
-		diags.AddError("Unexpected provider data",
-			fmt.Sprintf("Expected *providerData, got %T. This is a bug in the provider; please report it.", raw))
-		return nil
-	}
-	return data
-}
-
 // merchantScopedID is the import ID form "<merchant_id>/<name>".
 func merchantScopedID(merchantID int64, name string) string {
 	return strconv.FormatInt(merchantID, 10) + "/" + name
@@ -57,22 +41,6 @@ func parseMerchantID(s string) (int64, error) {
 		return 0, fmt.Errorf("expected a positive numeric merchant ID such as \"1001\", got %q", s)
 	}
 	return id, nil
-}
-
-// warnIfDestroyOnlyForgets adds a plan-time warning when the plan destroys
-// an object the service cannot delete, or replaces it because one of the
-// attributes named in replacedBy changes. Those attributes are compared here
-// because the framework hands ModifyPlan an empty RequiresReplace: the
-// attributes' own RequiresReplace is merged only after it returns.
-func warnIfDestroyOnlyForgets(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse,
-	summary, detail string, replacedBy ...string,
-) {
-	if req.State.Raw.IsNull() {
-		return // creating: nothing to forget
-	}
-	if req.Plan.Raw.IsNull() || changesAny(ctx, req, replacedBy) {
-		resp.Diagnostics.AddWarning(summary, detail)
-	}
 }
 
 // changesAny reports whether the plan changes any of the named attributes;

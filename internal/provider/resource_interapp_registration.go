@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	eschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -44,15 +43,14 @@ var interappValiditySentence = "The code is valid for about " +
 	strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after issue."
 
 func newInterappRegistrationResource() resource.Resource {
-	return &interappRegistrationResource{createOnlyResource{
-		forgetSummary: interappNoRevokeSummary,
-		forgetDetail:  interappNoRevokeDetail,
-		replacedBy:    []string{"merchant_id", "store_id", "keepers"},
+	return &interappRegistrationResource{forgottenOnDestroy{
+		forget:     destroyWarning{interappNoRevokeSummary, interappNoRevokeDetail},
+		replacedBy: []string{"merchant_id", "store_id", "keepers"},
 	}}
 }
 
 type interappRegistrationResource struct {
-	createOnlyResource
+	forgottenOnDestroy
 }
 
 // interappRegistrationData holds what the resource and the ephemeral
@@ -70,6 +68,11 @@ type interappRegistrationModel struct {
 	Keepers        types.Map    `tfsdk:"keepers"`
 	WaitForPairing types.Bool   `tfsdk:"wait_for_pairing"`
 	TerminalID     types.String `tfsdk:"terminal_id"`
+}
+
+// Read keeps the state as it is: the API cannot read a registration code
+// back.
+func (r *interappRegistrationResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
 }
 
 func (r *interappRegistrationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -239,12 +242,6 @@ func (r *interappRegistrationResource) waitForPairing(ctx context.Context, c *cl
 // from the moment the answer arrived.
 func (d *interappRegistrationData) issue(ctx context.Context, data *providerData) diag.Diagnostics {
 	var diags diag.Diagnostics
-	if data == nil {
-		diags.AddError("Provider not configured",
-			"The cardpay provider was not configured before a registration code was requested. "+
-				"This is a bug in the provider; please report it.")
-		return diags
-	}
 	c, clientDiags := data.partnerClient()
 	diags.Append(clientDiags...)
 	if diags.HasError() {
@@ -271,31 +268,4 @@ func (d *interappRegistrationData) fill(reg *client.InterappRegistration, expire
 	d.RegistrationCode = types.StringValue(reg.RegistrationCode)
 	d.RegistrationLink = stringPointerOrNull(reg.RegistrationLink)
 	d.ExpiresAt = timetypes.NewRFC3339TimeValue(expires.UTC().Truncate(time.Second))
-}
-
-// interappEphemeralAttributes derives the ephemeral resource's schema from
-// the resource's, without the plan modifiers, which ephemeral resources do
-// not have.
-func interappEphemeralAttributes() (map[string]eschema.Attribute, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	out := map[string]eschema.Attribute{}
-	for name, a := range interappRegistrationAttributes() {
-		switch a := a.(type) {
-		case schema.Int64Attribute:
-			out[name] = eschema.Int64Attribute{
-				MarkdownDescription: a.MarkdownDescription, Required: a.Required, Optional: a.Optional,
-				Computed: a.Computed, Sensitive: a.Sensitive, Validators: a.Validators, CustomType: a.CustomType,
-			}
-		case schema.StringAttribute:
-			out[name] = eschema.StringAttribute{
-				MarkdownDescription: a.MarkdownDescription, Required: a.Required, Optional: a.Optional,
-				Computed: a.Computed, Sensitive: a.Sensitive, Validators: a.Validators, CustomType: a.CustomType,
-			}
-		default:
-			diags.AddError("Unsupported attribute type",
-				fmt.Sprintf("Attribute %q has type %T, which the ephemeral schema does not translate. This is a "+
-					"bug in the provider; please report it.", name, a))
-		}
-	}
-	return out, diags
 }

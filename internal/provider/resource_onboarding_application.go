@@ -44,15 +44,14 @@ const (
 const defaultOnboardingWait = 30 * time.Minute
 
 func newOnboardingApplicationResource() resource.Resource {
-	return &onboardingApplicationResource{createOnlyResource{
-		forgetSummary: onboardingNoWithdrawSummary,
-		forgetDetail:  onboardingNoWithdrawDetail,
-		replacedBy:    []string{"merchant_id"},
+	return &onboardingApplicationResource{forgottenOnDestroy{
+		forget:     destroyWarning{onboardingNoWithdrawSummary, onboardingNoWithdrawDetail},
+		replacedBy: []string{"merchant_id"},
 	}}
 }
 
 type onboardingApplicationResource struct {
-	createOnlyResource
+	forgottenOnDestroy
 }
 
 type onboardingApplicationModel struct {
@@ -149,7 +148,7 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 // new wait when the configuration waits for a merchant that the last
 // refresh did not see created yet.
 func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.createOnlyResource.ModifyPlan(ctx, req, resp)
+	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}

@@ -3,7 +3,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -49,7 +48,7 @@ var onlineTerminalModes = []onlineTerminalMode{
 }
 
 // onlineTerminalModeHelp lists the modes with their meaning, for the
-// validator message and the attribute description.
+// attribute description and errors.
 func onlineTerminalModeHelp(quote string) string {
 	parts := make([]string, len(onlineTerminalModes))
 	for i, m := range onlineTerminalModes {
@@ -61,26 +60,23 @@ func onlineTerminalModeHelp(quote string) string {
 func onlineTerminalModeValidators() []validator.String {
 	names := make([]string, len(onlineTerminalModes))
 	for i, m := range onlineTerminalModes {
-		names[i] = regexp.QuoteMeta(m.name)
+		names[i] = m.name
 	}
-	pattern := regexp.MustCompile(`^(` + strings.Join(names, "|") + `)$`)
-	return []validator.String{stringvalidator.RegexMatches(pattern,
-		"must be one of "+onlineTerminalModeHelp(`"`)+", spelled exactly so (the names are case-sensitive)")}
+	return []validator.String{stringvalidator.OneOf(names...)}
 }
 
 func newOnlineTerminalResource() resource.Resource { return newOnlineTerminal() }
 
 // newOnlineTerminal returns the resource, which also serves as its list resource.
 func newOnlineTerminal() *onlineTerminalResource {
-	return &onlineTerminalResource{createOnlyResource{
-		forgetSummary: onlineTerminalNoDeleteSummary,
-		forgetDetail:  onlineTerminalNoDeleteDetail,
-		replacedBy:    []string{"merchant_id", "online_terminal_mode", "store_id"},
+	return &onlineTerminalResource{forgottenOnDestroy{
+		forget:     destroyWarning{onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail},
+		replacedBy: []string{"merchant_id", "online_terminal_mode", "store_id"},
 	}}
 }
 
 type onlineTerminalResource struct {
-	createOnlyResource
+	forgottenOnDestroy
 }
 
 type onlineTerminalModel struct {
@@ -189,7 +185,7 @@ func replaceIfConfiguredAndKnown(_ context.Context, req planmodifier.StringReque
 // ModifyPlan warns when destroy only forgets the terminal, and replaces a
 // terminal the service has deactivated.
 func (r *onlineTerminalResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.createOnlyResource.ModifyPlan(ctx, req, resp)
+	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}

@@ -315,10 +315,9 @@ func TestAccOnlineTerminal_validation(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:   env.providerConfig(onlineTerminalConfig(env.MerchantID, "paymentpage", "")),
-				PlanOnly: true,
-				ExpectError: wrappedErrorPattern(`online_terminal_mode must be one of "SelfHostedPage" \(payment fields embedded.*` +
-					`"PaymentPage" \(the customer is redirected.*"MerchantInitiated" \(recurring payments.*case-sensitive\), got: paymentpage`),
+				Config:      env.providerConfig(onlineTerminalConfig(env.MerchantID, "paymentpage", "")),
+				PlanOnly:    true,
+				ExpectError: wrappedErrorPattern(`online_terminal_mode value must be one of: \["SelfHostedPage" "PaymentPage" "MerchantInitiated"\], got: "paymentpage"`),
 			},
 			{
 				Config:      env.providerConfig(onlineTerminalConfig(0, "PaymentPage", "")),

@@ -3,9 +3,9 @@ package provider
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -37,43 +37,24 @@ const (
 var orderCurrencies = []string{"DKK", "EUR", "SEK"}
 
 func orderCurrencyValidators() []validator.String {
-	pattern := regexp.MustCompile(`^(` + strings.Join(orderCurrencies, "|") + `)$`)
-	return []validator.String{stringvalidator.RegexMatches(pattern,
-		"must be one of "+strings.Join(orderCurrencies, ", ")+" (upper-case ISO 4217 code); the service "+
-			"accepts no other currency")}
+	return []validator.String{stringvalidator.OneOf(orderCurrencies...)}
 }
 
-// orderAmountValidator requires a positive amount and says which unit is
-// expected, which int64validator.AtLeast cannot.
-type orderAmountValidator struct{}
-
-func (orderAmountValidator) Description(context.Context) string {
-	return "must be a positive whole number, normally in the currency's minor unit (1000 = 10.00 SEK)"
-}
-
-func (v orderAmountValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (v orderAmountValidator) ValidateInt64(ctx context.Context, req validator.Int64Request, resp *validator.Int64Response) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() || req.ConfigValue.ValueInt64() > 0 {
-		return
-	}
-	resp.Diagnostics.AddAttributeError(req.Path, "Invalid order amount",
-		fmt.Sprintf("amount %s, got %d. For example write 1000 for 10.00 SEK.",
-			v.Description(ctx), req.ConfigValue.ValueInt64()))
+// orderAmountValidators require a positive amount; the attribute's
+// description says which unit.
+func orderAmountValidators() []validator.Int64 {
+	return []validator.Int64{int64validator.AtLeast(1)}
 }
 
 func newOrderResource() resource.Resource {
-	return &orderResource{createOnlyResource{
-		forgetSummary: orderNoCancelSummary,
-		forgetDetail:  orderNoCancelDetail,
-		replacedBy:    []string{"merchant_id", "amount", "currency", "reference", "description"},
+	return &orderResource{forgottenOnDestroy{
+		forget:     destroyWarning{orderNoCancelSummary, orderNoCancelDetail},
+		replacedBy: []string{"merchant_id", "amount", "currency", "reference", "description"},
 	}}
 }
 
 type orderResource struct {
-	createOnlyResource
+	forgottenOnDestroy
 }
 
 // orderArguments are what an order is created from, shared by cardpay_order
@@ -133,7 +114,7 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 					"The API reference does not specify its unit; the expected convention is the currency's " +
 					"minor unit, so `1000` means 10.00 SEK. Changing it creates a new order (replacement).",
 				Required:      true,
-				Validators:    []validator.Int64{orderAmountValidator{}},
+				Validators:    orderAmountValidators(),
 				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
 			},
 			"currency": schema.StringAttribute{
@@ -271,7 +252,7 @@ func (r *orderResource) ImportState(ctx context.Context, req resource.ImportStat
 // requiresReplaceUnlessUnreadAfterImport); every other change replaces the
 // order.
 func (r *orderResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.createOnlyResource.Update(ctx, req, resp)
+	r.forgottenOnDestroy.Update(ctx, req, resp)
 	resp.Diagnostics.Append(clearUnreadAfterImport(ctx, resp.Private)...)
 }
 

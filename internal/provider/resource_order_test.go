@@ -291,22 +291,22 @@ func TestAccOrder_validation(t *testing.T) {
 			{
 				Config:      env.providerConfig(testOrder{m, 1000, "USD", "", ""}.config()),
 				PlanOnly:    true,
-				ExpectError: wrappedErrorPattern(`currency must be one of DKK, EUR, SEK .*got: USD`),
+				ExpectError: wrappedErrorPattern(`currency value must be one of: \["DKK" "EUR" "SEK"\], got: "USD"`),
 			},
 			{
 				Config:      env.providerConfig(testOrder{m, 1000, "sek", "", ""}.config()),
 				PlanOnly:    true,
-				ExpectError: wrappedErrorPattern(`currency must be one of DKK, EUR, SEK .*got: sek`),
+				ExpectError: wrappedErrorPattern(`currency value must be one of: \["DKK" "EUR" "SEK"\], got: "sek"`),
 			},
 			{
 				Config:      env.providerConfig(testOrder{m, 0, "SEK", "", ""}.config()),
 				PlanOnly:    true,
-				ExpectError: wrappedErrorPattern(`Invalid order amount.*amount must be a positive whole number.*got 0. For example write 1000 for 10\.00 SEK`),
+				ExpectError: wrappedErrorPattern(`amount value must be at least 1, got: 0`),
 			},
 			{
 				Config:      env.providerConfig(testOrder{m, -5, "SEK", "", ""}.config()),
 				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Invalid order amount.*got -5`),
+				ExpectError: regexp.MustCompile(`(?s)amount value must be at least 1, got: -5`),
 			},
 			{
 				Config:      env.providerConfig(testOrder{0, 1000, "SEK", "", ""}.config()),

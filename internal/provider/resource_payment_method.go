@@ -30,10 +30,19 @@ const (
 		"stays active for the merchant until cardpay support deactivates it."
 )
 
-func newPaymentMethodResource() resource.Resource { return &paymentMethodResource{} }
+func newPaymentMethodResource() resource.Resource { return newPaymentMethod() }
+
+// newPaymentMethod returns the resource, which also serves as its list
+// resource.
+func newPaymentMethod() *paymentMethodResource {
+	return &paymentMethodResource{forgottenOnDestroy{
+		forget:     destroyWarning{paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail},
+		replacedBy: []string{"merchant_id", "method"},
+	}}
+}
 
 type paymentMethodResource struct {
-	data *providerData
+	forgottenOnDestroy
 }
 
 type paymentMethodModel struct {
@@ -88,15 +97,6 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 			},
 		},
 	}
-}
-
-func (r *paymentMethodResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-func (r *paymentMethodResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	warnIfDestroyOnlyForgets(ctx, req, resp, paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail,
-		"merchant_id", "method")
 }
 
 func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -155,18 +155,6 @@ func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadReque
 	state.fill(entry)
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
-}
-
-// Update is never called with a change: every argument forces replacement.
-func (r *paymentMethodResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan paymentMethodModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
-}
-
-func (r *paymentMethodResource) Delete(_ context.Context, _ resource.DeleteRequest, resp *resource.DeleteResponse) {
-	resp.Diagnostics.AddWarning(paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail)
 }
 
 func (r *paymentMethodResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

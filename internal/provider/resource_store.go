@@ -19,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -52,10 +53,22 @@ var (
 	storeIDPattern          = regexp.MustCompile(`^[^/]+$`)
 )
 
-func newStoreResource() resource.Resource { return &storeResource{} }
+func newStoreResource() resource.Resource { return newStore() }
+
+// newStore returns the resource, which also serves as its list resource.
+func newStore() *storeResource {
+	r := &storeResource{}
+	r.deactivatedUnlessAdopted = deactivatedUnlessAdopted{
+		noun: "Store", key: "store_id", replacedBy: []string{"merchant_id", "store_id"},
+		forget:           destroyWarning{storeForgetSummary, storeForgetDetail},
+		deactivate:       destroyWarning{storeDeactivateSummary, storeDeactivateDetail},
+		deactivateObject: r.deactivate,
+	}
+	return r
+}
 
 type storeResource struct {
-	data *providerData
+	deactivatedUnlessAdopted
 }
 
 type storeModel struct {
@@ -224,10 +237,6 @@ func storeSingleLineValidators() []validator.String {
 		"must be a single line without leading or trailing spaces, or \"\" to clear the value")}
 }
 
-func (r *storeResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
 // ValidateConfig requires a name when the resource is to create the store.
 func (r *storeResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
 	var config storeModel
@@ -240,63 +249,13 @@ func (r *storeResource) ValidateConfig(ctx context.Context, req resource.Validat
 			"example name = \"Harbour Shop\", or set store_id to adopt an existing store instead.")
 }
 
+// ModifyPlan adds to the lifecycle's plan the replacement of a created
+// store that the service reports as inactive.
 func (r *storeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	switch {
-	case req.State.Raw.IsNull():
-		r.planCreate(ctx, req, resp)
-	case req.Plan.Raw.IsNull():
-		r.warnDestroy(ctx, req, resp)
-	default:
-		if changesAny(ctx, req, []string{"merchant_id", "store_id"}) {
-			r.warnDestroy(ctx, req, resp)
-		}
+	r.deactivatedUnlessAdopted.ModifyPlan(ctx, req, resp)
+	if !req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {
 		r.planInactive(ctx, req, resp)
 	}
-}
-
-// planCreate decides adopted and, unless configured, deactivate_on_destroy:
-// a store the resource creates is deactivated on destroy, an adopted one
-// is not.
-func (r *storeResource) planCreate(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	if req.Plan.Raw.IsNull() {
-		return
-	}
-	var config storeModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	adopted := types.BoolUnknown()
-	if !config.StoreID.IsUnknown() {
-		adopted = types.BoolValue(!config.StoreID.IsNull())
-	}
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("adopted"), adopted)...)
-	if config.DeactivateOnDestroy.IsNull() {
-		deactivate := types.BoolUnknown()
-		if !adopted.IsUnknown() {
-			deactivate = types.BoolValue(!adopted.ValueBool())
-		}
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("deactivate_on_destroy"), deactivate)...)
-	}
-}
-
-// warnDestroy says at plan time what destroying the store in state will do.
-func (r *storeResource) warnDestroy(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	var state storeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	summary, detail := state.destroyWarning()
-	resp.Diagnostics.AddWarning(summary, detail)
-}
-
-func (m storeModel) destroyWarning() (summary, detail string) {
-	which := fmt.Sprintf("Store %q of merchant %d: ", m.StoreID.ValueString(), m.MerchantID.ValueInt64())
-	if m.DeactivateOnDestroy.ValueBool() {
-		return storeDeactivateSummary, which + storeDeactivateDetail
-	}
-	return storeForgetSummary, which + storeForgetDetail
 }
 
 // planInactive reacts to a store the service reports as inactive: one
@@ -409,27 +368,23 @@ func (r *storeResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
 
-func (r *storeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+// deactivate is the API call of destroy when deactivate_on_destroy is true.
+// A store already gone counts as deactivated.
+func (r *storeResource) deactivate(ctx context.Context, st tfsdk.State) diag.Diagnostics {
 	var state storeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	if !state.DeactivateOnDestroy.ValueBool() {
-		resp.Diagnostics.AddWarning(state.destroyWarning())
-		return
-	}
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
+	diags := st.Get(ctx, &state)
+	c, clientDiags := r.data.partnerClient()
+	diags.Append(clientDiags...)
+	if diags.HasError() {
+		return diags
 	}
 	merchantID, storeID := state.MerchantID.ValueInt64(), state.StoreID.ValueString()
 	err := c.DeactivateStore(ctx, merchantID, storeID)
 	r.data.stores.changed(merchantID)
 	if err != nil && !client.IsNotFound(err) {
-		addStoreDeactivateError(&resp.Diagnostics, state, err)
+		addStoreDeactivateError(&diags, state, err)
 	}
+	return diags
 }
 
 func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {

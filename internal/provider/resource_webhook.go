@@ -52,14 +52,13 @@ func newWebhookResource() resource.Resource { return newWebhook() }
 
 // newWebhook returns the resource, which also serves as its list resource.
 func newWebhook() *webhookResource {
-	return &webhookResource{createOnlyResource{
-		forgetSummary: webhookNoDeleteSummary,
-		forgetDetail:  webhookNoDeleteDetail,
+	return &webhookResource{forgottenOnDestroy{
+		forget: destroyWarning{webhookNoDeleteSummary, webhookNoDeleteDetail},
 	}}
 }
 
 type webhookResource struct {
-	createOnlyResource
+	forgottenOnDestroy
 }
 
 type webhookModel struct {
