@@ -403,10 +403,6 @@ func (c *Client) UpdateWebhook(ctx context.Context, id string, req WebhookReques
 	return &out, nil
 }
 
-// MethodMatches reports whether two payment-method names are the same; see
-// SameMethod.
-func (c *Client) MethodMatches(a, b string) bool { return SameMethod(a, b) }
-
 // SameMethod compares payment-method names case-insensitively: the service
 // may answer "VISA" to a request for "visa".
 func SameMethod(a, b string) bool {

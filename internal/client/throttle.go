@@ -368,7 +368,7 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 	status, wait := 0, time.Duration(0)
 	if resp != nil {
 		status = resp.StatusCode
-		wait, _ = retryAfter(resp.Header.Get("Retry-After"), time.Now())
+		wait, _ = retryAfter(resp.Header.Get("Retry-After"), t.now())
 	}
 	logThrottleChange(ctx, st, credential, t.observe(sentAt, status, wait))
 	return resp, err

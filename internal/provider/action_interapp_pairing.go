@@ -94,7 +94,7 @@ func (a *interappPairingAction) Invoke(ctx context.Context, req action.InvokeReq
 		return
 	}
 	report := func(msg string) { resp.SendProgress(action.InvokeProgressEvent{Message: msg}) }
-	for _, msg := range codeIssuedMessages(code) {
+	for _, msg := range codeIssuedMessages(code, a.data.now()) {
 		report(msg)
 	}
 	if config.WaitForPairing.ValueBool() {
@@ -103,8 +103,8 @@ func (a *interappPairingAction) Invoke(ctx context.Context, req action.InvokeReq
 }
 
 // codeIssuedMessages tell the person pairing the device what to type, or
-// tap, and until when.
-func codeIssuedMessages(code interappRegistrationData) []string {
+// tap, and until when, counted from now.
+func codeIssuedMessages(code interappRegistrationData, now time.Time) []string {
 	store := "the merchant's default store"
 	if !code.StoreID.IsNull() {
 		store = "store " + code.StoreID.ValueString()
@@ -116,7 +116,7 @@ func codeIssuedMessages(code interappRegistrationData) []string {
 	}
 	expires, _ := code.ExpiresAt.ValueRFC3339Time()
 	msgs = append(msgs, fmt.Sprintf("The code expires at %s, in about %s.",
-		code.ExpiresAt.ValueString(), time.Until(expires).Round(time.Second)))
+		code.ExpiresAt.ValueString(), expires.Sub(now).Round(time.Second)))
 	return msgs
 }
 
@@ -129,12 +129,12 @@ func (a *interappPairingAction) waitForDevice(ctx context.Context, c *client.Cli
 	merchantID := code.MerchantID.ValueInt64()
 	expires, _ := code.ExpiresAt.ValueRFC3339Time()
 	report("Waiting for a device to pair with the code…")
-	lastReport := time.Now()
+	lastReport := a.data.now()
 	terminalID, err := a.data.awaitPairing(ctx, c, merchantID, before, expires, func() {
-		if time.Since(lastReport) >= a.data.waits.pairingProgress {
+		if now := a.data.now(); now.Sub(lastReport) >= a.data.waits.pairingProgress {
 			report(fmt.Sprintf("Still waiting for a device to pair… (the code expires in %s)",
-				time.Until(expires).Round(time.Second)))
-			lastReport = time.Now()
+				expires.Sub(now).Round(time.Second)))
+			lastReport = now
 		}
 	})
 	switch {

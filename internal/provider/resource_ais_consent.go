@@ -56,21 +56,18 @@ const (
 	attrConsentTransactionFrom = "transaction_from_date_time"
 )
 
-func newAISConsentResource() resource.Resource {
-	return &aisConsentResource{
-		forgottenOnDestroy: forgottenOnDestroy{
-			forget: destroyWarning{aisConsentNoRevokeSummary, aisConsentNoRevokeDetail},
-			replacedBy: []string{"merchant_id", "user_id", "permissions",
-				attrConsentExpiration, attrConsentTransactionFrom, "callback_url"},
-		},
-		now: time.Now,
-	}
+func newAISConsentResource() resource.Resource { return newAISConsent() }
+
+func newAISConsent() *aisConsentResource {
+	return &aisConsentResource{forgottenOnDestroy{
+		forget: destroyWarning{aisConsentNoRevokeSummary, aisConsentNoRevokeDetail},
+		replacedBy: []string{"merchant_id", "user_id", "permissions",
+			attrConsentExpiration, attrConsentTransactionFrom, "callback_url"},
+	}}
 }
 
 type aisConsentResource struct {
 	forgottenOnDestroy
-	// now is the clock for the "expiration in the past" check; tests fix it.
-	now func() time.Time
 }
 
 type aisConsentModel struct {
@@ -248,7 +245,7 @@ func (r *aisConsentResource) ModifyPlan(ctx context.Context, req resource.Modify
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(consentExpirationInFuture(plan.ExpirationDateTime, r.now())...)
+	resp.Diagnostics.Append(consentExpirationInFuture(plan.ExpirationDateTime, r.data.now())...)
 }
 
 // replaceEnded plans a new consent in place of one that has ended.
@@ -278,7 +275,7 @@ func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequ
 		return
 	}
 	// Checked again because a saved plan may be applied after the instant passed.
-	resp.Diagnostics.Append(consentExpirationInFuture(plan.ExpirationDateTime, r.now())...)
+	resp.Diagnostics.Append(consentExpirationInFuture(plan.ExpirationDateTime, r.data.now())...)
 	if resp.Diagnostics.HasError() {
 		return
 	}

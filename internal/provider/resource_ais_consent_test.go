@@ -634,7 +634,10 @@ func TestAISConsent_replaceWarning(t *testing.T) {
 // aisConsentTestSchema returns the resource with a fixed clock and its schema.
 func aisConsentTestSchema(t *testing.T, now time.Time) (*aisConsentResource, tfsdk.State) {
 	t.Helper()
-	r := &aisConsentResource{now: func() time.Time { return now }}
+	fixed := defaultWaits()
+	fixed.now = func() time.Time { return now }
+	r := newAISConsent()
+	r.data = &providerData{waits: fixed}
 	var resp resource.SchemaResponse
 	r.Schema(context.Background(), resource.SchemaRequest{}, &resp)
 	if resp.Diagnostics.HasError() {

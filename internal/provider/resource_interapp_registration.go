@@ -249,7 +249,7 @@ func (d *interappRegistrationData) issue(ctx context.Context, data *providerData
 	}
 	merchantID := d.MerchantID.ValueInt64()
 	reg, err := c.CreateInterappRegistration(ctx, merchantID, client.InterappRegistrationRequest{StoreID: d.StoreID.ValueString()})
-	answeredAt := time.Now()
+	answeredAt := data.now()
 	if err != nil {
 		addCreateError(&diags, "in-app registration code", merchantID, err, "")
 		return diags

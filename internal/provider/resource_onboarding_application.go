@@ -324,7 +324,7 @@ func (r *onboardingApplicationResource) waitForMerchant(ctx context.Context, c *
 	merchantID := m.MerchantID.ValueInt64()
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	start := time.Now()
+	start := r.data.now()
 	w := r.data.waits
 	err := poll(ctx, w.onboardingPoll, w.onboardingPollMax, func(ctx context.Context) (bool, error) {
 		status, err := c.GetOnboardingStatus(ctx, merchantID)
@@ -334,7 +334,7 @@ func (r *onboardingApplicationResource) waitForMerchant(ctx context.Context, c *
 		m.record(status)
 		tflog.Info(ctx, "waiting for the merchant to be created", map[string]any{
 			"merchant_id": merchantID, "application_status": status.ApplicationStatus,
-			"waited": time.Since(start).Round(time.Second).String(), "timeout": timeout.String(),
+			"waited": r.data.now().Sub(start).Round(time.Second).String(), "timeout": timeout.String(),
 		})
 		return client.OnboardingStageOf(status.ApplicationStatus) != client.OnboardingInProgress, nil
 	})

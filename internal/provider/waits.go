@@ -23,6 +23,9 @@ type waits struct {
 	// codeValidity is how long an in-app registration code can be used
 	// after the service issues it.
 	codeValidity time.Duration
+	// now is the clock of every check and wait against the time of day
+	// (consent expiry, code expiry, progress reports); tests may fix it.
+	now func() time.Time
 }
 
 func defaultWaits() waits {
@@ -32,7 +35,17 @@ func defaultWaits() waits {
 		pairingPoll:       3 * time.Second,
 		pairingProgress:   15 * time.Second,
 		codeValidity:      interappCodeValidity,
+		now:               time.Now,
 	}
+}
+
+// now reads the provider's clock; before the provider is configured, the
+// system clock.
+func (d *providerData) now() time.Time {
+	if d == nil || d.waits.now == nil {
+		return time.Now()
+	}
+	return d.waits.now()
 }
 
 // poll calls check until it reports done or fails, pausing between calls:

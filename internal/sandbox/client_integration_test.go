@@ -35,7 +35,7 @@ func TestClientAgainstSandbox(t *testing.T) {
 		t.Fatalf("ListPaymentMethods = %+v, %v", methods, err)
 	}
 	for _, m := range methods {
-		if c.MethodMatches(m.Method, "AMEX") && (m.Status != "active" || m.ActivatedAt == nil) {
+		if client.SameMethod(m.Method, "AMEX") && (m.Status != "active" || m.ActivatedAt == nil) {
 			t.Errorf("amex after activation = %+v", m)
 		}
 	}

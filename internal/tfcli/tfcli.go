@@ -16,8 +16,8 @@ import (
 	"github.com/hashicorp/go-version"
 )
 
-// ProviderPackage is the main package of the provider.
-const ProviderPackage = "github.com/cardpay/terraform-provider-cardpay"
+// providerPackage is the main package of the provider.
+const providerPackage = "github.com/cardpay/terraform-provider-cardpay"
 
 // Provider is a provider binary together with a CLI configuration file
 // that points terraform at it.
@@ -32,7 +32,7 @@ type Provider struct {
 // arguments (for example "-ldflags", "-X ...") and writes its CLI config.
 func Build(ctx context.Context, dir string, buildArgs ...string) (*Provider, error) {
 	args := append([]string{"build"}, buildArgs...)
-	args = append(args, "-o", filepath.Join(dir, "terraform-provider-cardpay"), ProviderPackage)
+	args = append(args, "-o", filepath.Join(dir, "terraform-provider-cardpay"), providerPackage)
 	if out, err := exec.CommandContext(ctx, "go", args...).CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("building the provider: %w\n%s", err, out)
 	}
