@@ -30,25 +30,6 @@ import (
 // points the same tests at a real API instead; tests that need the
 // sandbox's admin surface are then skipped.
 
-// Routes of the sandbox, as RequestCounts and Fault.Route name them.
-const (
-	terminalsRoute          = "POST /v1/partner/merchants/{merchantId}/card-payments/online-terminals"
-	listPaymentMethodsRoute = "GET /v1/partner/merchants/{merchantId}/card-payments/payment-methods"
-	onboardRoute            = "POST /v1/partner/merchants/{merchantId}/card-payments/onboard"
-	ordersRoute             = "POST /v1/partner/merchants/{merchantId}/card-payments/orders"
-	interappRoute           = "POST /v1/partner/merchants/{merchantId}/card-payments/terminals/interapp"
-	aisConsentRoute         = "POST /v1/ais/consents"
-	aisAccountsRoute        = "POST /v1/ais/accounts"
-	aisTransactionsRoute    = "POST /v1/ais/accounts/transactions"
-	getConsentRoute         = "GET /v1/ais/consents/{consentId}"
-	onboardStatusRoute      = "GET /v1/partner/merchants/{merchantId}/card-payments/onboard/status"
-	listTerminalsRoute      = "GET /v1/partner/merchants/{merchantId}/card-payments/terminals"
-	getOrderRoute           = "GET /v1/partner/merchants/{merchantId}/card-payments/orders/{orderId}"
-	createStoreRoute        = "POST /v1/partner/merchants/{merchantId}/stores"
-	listStoresRoute         = "GET /v1/partner/merchants/{merchantId}/stores"
-	updateStoreRoute        = "PUT /v1/partner/merchants/{merchantId}/stores/{storeId}"
-)
-
 // testProviderFactories serves the provider in-process over protocol 6.
 var testProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
 	"cardpay": providerserver.NewProtocol6WithError(New("test")()),

@@ -74,7 +74,7 @@ func TestAccInterappPairingAction_trigger(t *testing.T) {
 				if code.PairedTerminalID != "" || code.MerchantID != env.MerchantID {
 					t.Errorf("code %+v, want an unused code of merchant %d", code, env.MerchantID)
 				}
-				if n := requestsTo(sb, listTerminalsRoute); n != 0 {
+				if n := requestsTo(sb, sandbox.RouteListTerminals); n != 0 {
 					t.Errorf("the action read the terminal list %d times without wait_for_pairing", n)
 				}
 			},

@@ -167,7 +167,7 @@ func TestAccTestOrderAction_outcomeUnknown(t *testing.T) {
 	skipWithoutActions(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	sb.InjectFault(sandbox.Fault{Route: ordersRoute, Status: 502, AfterApply: true, Count: 1})
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
 	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-lost", ""}
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   actionVersionChecks,
@@ -181,7 +181,7 @@ func TestAccTestOrderAction_outcomeUnknown(t *testing.T) {
 	if _, err := o.expectOnlyOrder(sb); err != nil {
 		t.Errorf("want the order whose answer was lost: %v", err)
 	}
-	if n := sb.RequestCounts()[ordersRoute]; n != 1 {
+	if n := sb.RequestCounts()[sandbox.RouteCreateOrder]; n != 1 {
 		t.Errorf("the create was sent %d times, want 1", n)
 	}
 }

@@ -200,7 +200,7 @@ func TestAccAISAccountTransactionsDataSource_validation(t *testing.T) {
 			},
 		},
 	})
-	if n := sb.RequestCounts()[aisTransactionsRoute]; n != 0 {
+	if n := sb.RequestCounts()[sandbox.RouteListTransactions]; n != 0 {
 		t.Errorf("invalid configurations sent %d transaction requests, want none", n)
 	}
 }

@@ -268,7 +268,7 @@ func TestAccAISAccountsDataSource_validation(t *testing.T) {
 		},
 	})
 	if sb := env.Sandbox; sb != nil {
-		if n := sb.RequestCounts()[aisAccountsRoute]; n != 0 {
+		if n := sb.RequestCounts()[sandbox.RouteListAccounts]; n != 0 {
 			t.Errorf("invalid configurations sent %d account requests, want none", n)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
 func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
@@ -35,7 +37,7 @@ func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
 			},
 			{
 				// The ephemeral resource validates its dates before any request too.
-				PreConfig: func() { requestsBefore = sb.RequestCounts()[aisTransactionsRoute] },
+				PreConfig: func() { requestsBefore = sb.RequestCounts()[sandbox.RouteListTransactions] },
 				Config: env.providerConfig(aisEphemeralConfig("cardpay_ais_account_transactions",
 					fmt.Sprintf("  merchant_id = %d\n  user_id = %q\n  account_id = \"acc-1001-sek\"\n"+
 						"  from_date = \"2026-03-02\"\n  to_date = \"2026-03-01\"", env.MerchantID, aisTestUser))),
@@ -43,7 +45,7 @@ func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
 			},
 			{
 				PreConfig: func() {
-					if n := sb.RequestCounts()[aisTransactionsRoute]; n != requestsBefore {
+					if n := sb.RequestCounts()[sandbox.RouteListTransactions]; n != requestsBefore {
 						t.Errorf("the rejected configuration sent %d transaction requests, want none", n-requestsBefore)
 					}
 				},

@@ -49,7 +49,7 @@ func TestAccFaults_transientUnderLoad(t *testing.T) {
 	checkOnePerResource(t, "interapp codes", state, "cardpay_interapp_registration.i", "registration_code",
 		idsOf(snap.InterappCodes, func(x sandbox.InterappCode) string { return x.RegistrationCode }))
 
-	creates := requestsTo(sb, terminalsRoute, ordersRoute, onboardRoute, aisConsentRoute, interappRoute)
+	creates := requestsTo(sb, sandbox.RouteCreateOnlineTerminal, sandbox.RouteCreateOrder, sandbox.RouteStartOnboarding, sandbox.RouteCreateConsent, sandbox.RouteCreateInterappCode)
 	if want := counts.Terminals + counts.Orders + counts.Applications + counts.Consents + counts.Interapp; creates <= want {
 		t.Errorf("the sandbox saw %d create requests for %d creates: the faults were not hit, so the test proves nothing", creates, want)
 	}
@@ -93,28 +93,28 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 		route, config, want string
 		held                func(sandbox.State) int
 	}{
-		"cardpay_online_terminal": {terminalsRoute, onlineTerminalConfig(1001, "PaymentPage", ""),
+		"cardpay_online_terminal": {sandbox.RouteCreateOnlineTerminal, onlineTerminalConfig(1001, "PaymentPage", ""),
 			`online terminal may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
 				`check merchant 1001's online terminals before applying again`,
 			func(s sandbox.State) int { return len(s.Terminals) }},
-		"cardpay_order": {ordersRoute, testOrder{1001, 1000, "SEK", "tf-acc-lost", ""}.config(),
+		"cardpay_order": {sandbox.RouteCreateOrder, testOrder{1001, 1000, "SEK", "tf-acc-lost", ""}.config(),
 			`order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
 				`orders for reference "tf-acc-lost" before applying again`,
 			func(s sandbox.State) int { return len(s.Orders) }},
-		"cardpay_onboarding_application": {onboardRoute, onboardingApplicationConfig(1001),
+		"cardpay_onboarding_application": {sandbox.RouteStartOnboarding, onboardingApplicationConfig(1001),
 			`onboarding application may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 			func(s sandbox.State) int { return len(s.Applications) }},
-		"cardpay_interapp_registration": {interappRoute, `resource "cardpay_interapp_registration" "x" {
+		"cardpay_interapp_registration": {sandbox.RouteCreateInterappCode, `resource "cardpay_interapp_registration" "x" {
   merchant_id = 1001
 }`, `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 			func(s sandbox.State) int { return len(s.InterappCodes) }},
-		"cardpay_store": {createStoreRoute, storeConfig("test", 1001, "", `name = "Lost answer"`),
+		"cardpay_store": {sandbox.RouteCreateStore, storeConfig("test", 1001, "", `name = "Lost answer"`),
 			`store may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*cardpay_stores data source lists`,
 			func(s sandbox.State) int { return len(s.Stores) }},
-		"cardpay_webhook": {"POST /v1/partner/webhooks", webhookConfig("https://hooks.example/lost", "payment.failed"),
+		"cardpay_webhook": {sandbox.RouteCreateWebhook, webhookConfig("https://hooks.example/lost", "payment.failed"),
 			`webhook endpoint may have been created \(outcome unknown\).*HTTP 502.*cardpay_webhooks data source lists`,
 			func(s sandbox.State) int { return len(s.Webhooks) }},
-		"cardpay_ais_consent": {aisConsentRoute, consentBase,
+		"cardpay_ais_consent": {sandbox.RouteCreateConsent, consentBase,
 			`may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 			func(s sandbox.State) int { return len(s.Consents) }},
 	}
@@ -154,7 +154,7 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 func TestAccFaults_rateLimitExhausted(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	sb.InjectFault(sandbox.Fault{Route: listPaymentMethodsRoute, Status: 429, RetryAfter: "2"})
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Status: 429, RetryAfter: "2"})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
@@ -172,7 +172,7 @@ func TestAccFaults_rateLimitExhausted(t *testing.T) {
 func TestAccFaults_requestTimeout(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	sb.InjectFault(sandbox.Fault{Route: listPaymentMethodsRoute, Latency: 5 * time.Second})
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Latency: 5 * time.Second})
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
@@ -191,7 +191,7 @@ func TestAccFaults_interruptedApply(t *testing.T) {
 	const answerDelay = 50 * time.Second
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	sb.InjectFault(sandbox.Fault{Route: ordersRoute, Latency: answerDelay})
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Latency: answerDelay})
 	w := newCLIWorkdir(t, env, testOrder{1001, 1000, "SEK", "interrupted", ""}.config())
 
 	var out bytes.Buffer
@@ -200,7 +200,7 @@ func TestAccFaults_interruptedApply(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 60*time.Second, func() bool { return requestsTo(sb, ordersRoute) == 1 })
+	waitFor(t, 60*time.Second, func() bool { return requestsTo(sb, sandbox.RouteCreateOrder) == 1 })
 	interrupted := time.Now()
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)

@@ -50,9 +50,9 @@ data "cardpay_ais_accounts" "user" {
 
 	const merchants = 3
 	for route, what := range map[string]string{
-		listPaymentMethodsRoute: "payment methods (15 resources and a data source)",
-		listTerminalsRoute:      "terminals (9 resources and a data source)",
-		listStoresRoute:         "stores (6 resources and a data source)",
+		sandbox.RouteListPaymentMethods: "payment methods (15 resources and a data source)",
+		sandbox.RouteListTerminals:      "terminals (9 resources and a data source)",
+		sandbox.RouteListStores:         "stores (6 resources and a data source)",
 	} {
 		if n := plan[route]; n < 1 || n > merchants {
 			t.Errorf("the plan listed %s %d times over %d merchants, want 1 to %d\nall requests: %v", what, n, merchants, merchants, plan)
@@ -60,10 +60,10 @@ data "cardpay_ais_accounts" "user" {
 		delete(plan, route)
 	}
 	for route, want := range map[string]int{
-		aisAccountsRoute:   1,
-		getOrderRoute:      counts.Orders,
-		onboardStatusRoute: counts.Applications,
-		getConsentRoute:    counts.Consents,
+		sandbox.RouteListAccounts:     1,
+		sandbox.RouteGetOrder:         counts.Orders,
+		sandbox.RouteOnboardingStatus: counts.Applications,
+		sandbox.RouteGetConsent:       counts.Consents,
 	} {
 		if n := plan[route]; n != want {
 			t.Errorf("the plan sent %d requests to %s, want %d (one per object)", n, route, want)
@@ -111,7 +111,7 @@ func TestMerchantListsShareAndRefresh(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if n := sb.RequestCounts()[listPaymentMethodsRoute]; n != 1 {
+	if n := sb.RequestCounts()[sandbox.RouteListPaymentMethods]; n != 1 {
 		t.Fatalf("20 reads of one merchant sent %d list requests, want 1", n)
 	}
 
@@ -123,7 +123,7 @@ func TestMerchantListsShareAndRefresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := sb.RequestCounts()[listPaymentMethodsRoute]; n != 2 {
+	if n := sb.RequestCounts()[sandbox.RouteListPaymentMethods]; n != 2 {
 		t.Errorf("a read after an activation sent %d list requests in all, want 2", n)
 	}
 	for _, m := range list {

@@ -321,7 +321,7 @@ func TestAccAISConsent_authorizedAtBank(t *testing.T) {
 			{
 				// Now read by consent ID: a 404 there means the service no
 				// longer knows the consent, so the plan creates a new one.
-				PreConfig:          func() { sb.InjectFault(sandbox.Fault{Route: getConsentRoute, Status: 404}) },
+				PreConfig:          func() { sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404}) },
 				Config:             config,
 				PlanOnly:           true,
 				ExpectNonEmptyPlan: true,
@@ -348,7 +348,7 @@ func TestAccAISConsent_requestIDNotReadable(t *testing.T) {
 					if err := sb.ExpireConsent(sb.Snapshot().Consents[0].RequestID); err != nil {
 						t.Fatal(err)
 					}
-					sb.InjectFault(sandbox.Fault{Route: getConsentRoute, Status: 404})
+					sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404})
 				},
 				Config: config,
 				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
@@ -544,7 +544,7 @@ func TestAccAISConsent_validation(t *testing.T) {
 				consentErrorRegexp("must not be empty or only whitespace")),
 		},
 	})
-	if n := sb.RequestCounts()[aisConsentRoute]; n != 0 {
+	if n := sb.RequestCounts()[sandbox.RouteCreateConsent]; n != 0 {
 		t.Errorf("invalid configurations sent %d consent requests, want none", n)
 	}
 }

@@ -175,7 +175,7 @@ resource "cardpay_payment_method" "amex" {
 	if activatedWhile != "MERCHANT_CREATED" {
 		t.Errorf("the dependent payment method was activated while the application was %q, want MERCHANT_CREATED", activatedWhile)
 	}
-	if n := sb.RequestCounts()[onboardStatusRoute]; n < 2 {
+	if n := sb.RequestCounts()[sandbox.RouteOnboardingStatus]; n < 2 {
 		t.Errorf("the wait read the onboarding status %d times, want it to poll", n)
 	}
 }
@@ -241,8 +241,8 @@ func TestAccOnboardingApplication_waitAgainOnUpdate(t *testing.T) {
 				// Verification ends once the update is waiting: after the
 				// plan's refresh and the update's first status read.
 				PreConfig: func() {
-					reads := sb.RequestCounts()[onboardStatusRoute]
-					whenSandbox(t, sb, func(sandbox.State) bool { return sb.RequestCounts()[onboardStatusRoute] >= reads+2 },
+					reads := sb.RequestCounts()[sandbox.RouteOnboardingStatus]
+					whenSandbox(t, sb, func(sandbox.State) bool { return sb.RequestCounts()[sandbox.RouteOnboardingStatus] >= reads+2 },
 						func() error {
 							_, err := sb.SetApplicationStatus(newestApplication(sb.Snapshot(), env.MerchantID).ApplicationID, "MERCHANT_CREATED")
 							return err

@@ -190,7 +190,7 @@ func TestAccStore_created(t *testing.T) {
 			},
 		},
 	})
-	if n := sb.RequestCounts()[createStoreRoute]; n != 1 {
+	if n := sb.RequestCounts()[sandbox.RouteCreateStore]; n != 1 {
 		t.Errorf("the test created %d stores, want 1", n)
 	}
 }
@@ -319,7 +319,7 @@ func TestAccStore_adoptedDeactivatedOnDestroy(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					storeInterappCheck(func(*tfjson.State) error {
-						if n := sb.RequestCounts()[updateStoreRoute]; n != 0 {
+						if n := sb.RequestCounts()[sandbox.RouteUpdateStore]; n != 0 {
 							return fmt.Errorf("changing deactivate_on_destroy sent %d store updates, want none", n)
 						}
 						return expectStoreStatus(sb, env.MerchantID, "1001-second", "active")

@@ -176,8 +176,8 @@ func checkAbsent(t *testing.T, where, text string, forbidden []string) {
 func TestAccSecrets_echoedHeaders(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	sb.InjectFault(sandbox.Fault{Route: ordersRoute, Status: 400, EchoHeaders: true})
-	sb.InjectFault(sandbox.Fault{Route: aisConsentRoute, Status: 401, EchoHeaders: true})
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 400, EchoHeaders: true})
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateConsent, Status: 401, EchoHeaders: true})
 	w := newCLIWorkdir(t, env, testOrder{1001, 1000, "SEK", "echo", ""}.config()+consentBase)
 	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path("terraform.log"))
 

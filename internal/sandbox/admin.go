@@ -35,7 +35,8 @@ func (s *Server) Reset() {
 }
 
 // RequestCounts returns how many requests each API route received, keyed
-// "METHOD /pattern" (faulted requests included, admin requests excluded).
+// "METHOD /pattern" as the Route constants name them (faulted requests
+// included, admin requests excluded).
 func (s *Server) RequestCounts() map[string]int {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -12,8 +12,6 @@ import (
 	"time"
 )
 
-const ordersRoute = "POST /v1/partner/merchants/{merchantId}/card-payments/orders"
-
 func validOrder() map[string]any { return map[string]any{"amount": 100, "currency": "DKK"} }
 
 func TestFaultBeforeApply(t *testing.T) {
@@ -23,7 +21,7 @@ func TestFaultBeforeApply(t *testing.T) {
 	}{{429, "2"}, {503, ""}, {502, ""}} {
 		t.Run(fmt.Sprint(tc.status), func(t *testing.T) {
 			e := newEnv(t)
-			e.srv.InjectFault(Fault{Route: ordersRoute, Status: tc.status, RetryAfter: tc.retryAfter, Count: 1})
+			e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: tc.status, RetryAfter: tc.retryAfter, Count: 1})
 			r := e.partner(http.MethodPost, ordersPath, validOrder())
 			expectMessage(t, r, tc.status, "injected sandbox fault")
 			if r.header.Get("Retry-After") != tc.retryAfter {
@@ -34,7 +32,7 @@ func TestFaultBeforeApply(t *testing.T) {
 			}
 			// Count 1: the retry succeeds; both attempts are counted.
 			expectStatus(t, e.partner(http.MethodPost, ordersPath, validOrder()), http.StatusCreated)
-			if got := e.srv.RequestCounts()[ordersRoute]; got != 2 {
+			if got := e.srv.RequestCounts()[RouteCreateOrder]; got != 2 {
 				t.Errorf("count = %d, want 2", got)
 			}
 		})
@@ -43,7 +41,7 @@ func TestFaultBeforeApply(t *testing.T) {
 
 func TestFault502AfterApply(t *testing.T) {
 	e := newEnv(t)
-	e.srv.InjectFault(Fault{Route: ordersRoute, Status: 502, AfterApply: true, Count: 1})
+	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
 	r := e.partner(http.MethodPost, ordersPath, validOrder())
 	expectStatus(t, r, http.StatusBadGateway)
 	if orders := e.srv.Snapshot().Orders; len(orders) != 1 || orders[0].Amount != 100 {
@@ -60,7 +58,7 @@ func TestFaultLatencyAndScope(t *testing.T) {
 		t.Error("latency fault did not delay the response")
 	}
 	e.srv.ClearFaults()
-	e.srv.InjectFault(Fault{Route: ordersRoute, Status: 503})
+	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 503})
 	expectStatus(t, e.partner(http.MethodGet, merchantPath+"/card-payments/payment-methods", nil), http.StatusOK)
 	expectStatus(t, e.partner(http.MethodPost, ordersPath, validOrder()), http.StatusServiceUnavailable)
 	expectStatus(t, e.partner(http.MethodPost, ordersPath, validOrder()), http.StatusServiceUnavailable)
@@ -76,7 +74,7 @@ func TestAdminHTTP(t *testing.T) {
 	expectStatus(t, r, http.StatusOK)
 	var counts map[string]int
 	mustUnmarshal(t, r.raw, &counts)
-	if counts[ordersRoute] != 1 || len(counts) != 1 {
+	if counts[RouteCreateOrder] != 1 || len(counts) != 1 {
 		t.Errorf("counts = %v", counts)
 	}
 
@@ -94,7 +92,7 @@ func TestAdminHTTP(t *testing.T) {
 	expectMessage(t, e.do(http.MethodPost, "/_sandbox/merchants/1001/payment-methods/nope/deactivate", nil, nil), 404, "not found")
 	expectMessage(t, e.do(http.MethodPost, "/_sandbox/merchants/9/payment-methods/visa/deactivate", nil, nil), 404, "merchant 9")
 
-	r = e.do(http.MethodPost, "/_sandbox/faults", `{"route":"`+ordersRoute+`","latency":"1ms","status":429,"retryAfter":"1","count":1}`, nil)
+	r = e.do(http.MethodPost, "/_sandbox/faults", `{"route":"`+RouteCreateOrder+`","latency":"1ms","status":429,"retryAfter":"1","count":1}`, nil)
 	expectStatus(t, r, http.StatusCreated)
 	expectStatus(t, e.partner(http.MethodPost, ordersPath, validOrder()), http.StatusTooManyRequests)
 	expectMessage(t, e.do(http.MethodPost, "/_sandbox/faults", `{"route":"GET /nope","status":503}`, nil), 400, "unknown route")
@@ -218,8 +216,8 @@ func TestConcurrentRequests(t *testing.T) {
 		total += n
 	}
 	st := e.srv.Snapshot()
-	if total == 0 || len(st.Orders) != counts[ordersRoute] {
-		t.Errorf("orders %d vs count %d", len(st.Orders), counts[ordersRoute])
+	if total == 0 || len(st.Orders) != counts[RouteCreateOrder] {
+		t.Errorf("orders %d vs count %d", len(st.Orders), counts[RouteCreateOrder])
 	}
 	seen := map[string]bool{}
 	for _, term := range st.Terminals {

@@ -194,7 +194,7 @@ func TestClientSeesSandboxErrors(t *testing.T) {
 	t.Logf("400 as the client reports it: %v", err)
 
 	// A 502 after the order was stored is ambiguous for the client.
-	srv.InjectFault(sandbox.Fault{Route: "POST /v1/partner/merchants/{merchantId}/card-payments/orders", Status: 502, AfterApply: true, Count: 1})
+	srv.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
 	_, err = newClient(t, hs.URL, sandbox.DemoPartnerClientSecret).CreateOrder(ctx, 1001, client.OrderRequest{Amount: 100, Currency: "DKK"})
 	var maybe *client.MaybeCreatedError
 	if !errors.As(err, &maybe) || len(srv.Snapshot().Orders) != 1 {

@@ -259,7 +259,7 @@ func TestConsentRoutesAreCountedAndFaultable(t *testing.T) {
 	created := e.ais("/v1/ais/consents", consentBody()).obj(t)
 	id := get[string](t, created, "requestId")
 	e.srv.ResetRequestCounts()
-	const read, renew = "GET /v1/ais/consents/{consentId}", "POST /v1/ais/consents/{consentId}/authorize"
+	const read, renew = RouteGetConsent, RouteConsentAuthorizationURL
 	e.srv.InjectFault(Fault{Route: renew, Status: http.StatusBadGateway, AfterApply: true, Count: 1})
 	expectMessage(t, e.ais("/v1/ais/consents/"+id+"/authorize", nil), http.StatusBadGateway, "injected sandbox fault")
 	renewed := e.do(http.MethodGet, "/v1/ais/consents/"+id, nil, bearer(DemoAccessToken))

@@ -17,8 +17,9 @@ import (
 // Fault makes API requests misbehave, to test client retries and the
 // provider's handling of ambiguous failures.
 type Fault struct {
-	// Route is a route key as in RequestCounts, e.g.
-	// "POST /v1/ais/consents"; "" matches every API route.
+	// Route is a route key as in RequestCounts, one of the Route
+	// constants, e.g. RouteCreateConsent ("POST /v1/ais/consents"); ""
+	// matches every API route.
 	Route string
 	// Latency delays the response (before any status is returned).
 	Latency time.Duration

@@ -23,7 +23,7 @@ func TestFaultProbabilityStack(t *testing.T) {
 	const n = 20000
 	got := map[int]int{}
 	for range n {
-		f := srv.takeFault(ordersRoute)
+		f := srv.takeFault(RouteCreateOrder)
 		if f.Status == 0 && f.Latency != 20*time.Millisecond {
 			t.Fatalf("a miss did not fall through to the latency fault: %+v", f)
 		}
@@ -36,17 +36,17 @@ func TestFaultProbabilityStack(t *testing.T) {
 			t.Errorf("status %d: share %.3f, want about %.3f (counts %v)", status, share, want, got)
 		}
 	}
-	if c := srv.RequestCounts()[ordersRoute]; c != n {
+	if c := srv.RequestCounts()[RouteCreateOrder]; c != n {
 		t.Errorf("counted %d requests, want %d", c, n)
 	}
 }
 
 func TestFaultProbabilityCountOnlyOnHit(t *testing.T) {
 	srv := New(Config{Now: newFakeClock().Now})
-	srv.InjectFault(Fault{Route: ordersRoute, Status: 503, Probability: 0.3, Count: 5})
+	srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 503, Probability: 0.3, Count: 5})
 	hits := 0
 	for range 2000 {
-		if srv.takeFault(ordersRoute).Status != 0 {
+		if srv.takeFault(RouteCreateOrder).Status != 0 {
 			hits++
 		}
 	}
@@ -61,7 +61,7 @@ func TestFaultProbabilityBounds(t *testing.T) {
 		srv := New(Config{Now: newFakeClock().Now})
 		srv.InjectFault(Fault{Status: 503, Probability: p})
 		for range 200 {
-			if srv.takeFault(ordersRoute).Status != 503 {
+			if srv.takeFault(RouteCreateOrder).Status != 503 {
 				t.Fatalf("probability %v missed a request", p)
 			}
 		}
@@ -70,7 +70,7 @@ func TestFaultProbabilityBounds(t *testing.T) {
 
 func TestFaultProbabilityHTTP(t *testing.T) {
 	e := newEnv(t)
-	r := e.do(http.MethodPost, "/_sandbox/faults", `{"route":"`+ordersRoute+`","status":503,"probability":0.5}`, nil)
+	r := e.do(http.MethodPost, "/_sandbox/faults", `{"route":"`+RouteCreateOrder+`","status":503,"probability":0.5}`, nil)
 	expectStatus(t, r, http.StatusCreated)
 	if p := get[float64](t, r.obj(t), "probability"); p != 0.5 {
 		t.Errorf("echoed probability = %v", p)
@@ -135,7 +135,7 @@ func TestFormatHeaders(t *testing.T) {
 }
 
 func TestFaultJSONRoundTrip(t *testing.T) {
-	in := Fault{Route: ordersRoute, Latency: time.Second, Status: 429, RetryAfter: "3", Count: 2, Probability: 0.25, EchoHeaders: true}
+	in := Fault{Route: RouteCreateOrder, Latency: time.Second, Status: 429, RetryAfter: "3", Count: 2, Probability: 0.25, EchoHeaders: true}
 	data, err := json.Marshal(in)
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +152,7 @@ func TestFaultJSONRoundTrip(t *testing.T) {
 func TestResetRequestCounts(t *testing.T) {
 	e := newEnv(t)
 	expectStatus(t, e.partner(http.MethodPost, ordersPath, validOrder()), http.StatusCreated)
-	e.srv.InjectFault(Fault{Route: ordersRoute, Status: 503})
+	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 503})
 
 	r := e.do(http.MethodDelete, "/_sandbox/requests", nil, nil)
 	expectStatus(t, r, http.StatusOK)
@@ -167,7 +167,7 @@ func TestResetRequestCounts(t *testing.T) {
 		t.Errorf("orders = %d, want 1", n)
 	}
 	expectStatus(t, e.partner(http.MethodPost, ordersPath, validOrder()), http.StatusServiceUnavailable)
-	if c := e.srv.RequestCounts(); c[ordersRoute] != 1 {
+	if c := e.srv.RequestCounts(); c[RouteCreateOrder] != 1 {
 		t.Errorf("counts = %v, want one order request", c)
 	}
 }
@@ -182,7 +182,7 @@ func TestConfigLatency(t *testing.T) {
 		t.Errorf("API request took %s with a %s base latency", took, latency)
 	}
 	// Injected faults still apply under the base latency.
-	e.srv.InjectFault(Fault{Route: ordersRoute, Status: 503, Count: 1})
+	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 503, Count: 1})
 	expectStatus(t, e.partner(http.MethodPost, ordersPath, validOrder()), http.StatusServiceUnavailable)
 }
 

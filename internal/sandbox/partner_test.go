@@ -401,15 +401,14 @@ func TestReadRoutesAreCountedAndFaultable(t *testing.T) {
 	e := newEnv(t)
 	order := get[string](t, e.createOrder("1001"), "order", "orderId")
 	e.srv.ResetRequestCounts()
-	const m = "/v1/partner/merchants/{merchantId}"
 	calls := map[string]struct{ method, path string }{
-		"GET " + m + "/card-payments/onboard/status":   {http.MethodGet, onboardStatusPath},
-		"GET " + m + "/card-payments/terminals":        {http.MethodGet, terminalsPath + "?terminalType=PaymentPage"},
-		"POST " + m + "/stores":                        {http.MethodPost, storesPath},
-		"GET " + m + "/stores":                         {http.MethodGet, storesPath},
-		"GET " + m + "/stores/{storeId}":               {http.MethodGet, storesPath + "/1001-main"},
-		"DELETE " + m + "/stores/{storeId}":            {http.MethodDelete, storesPath + "/1001-second"},
-		"GET " + m + "/card-payments/orders/{orderId}": {http.MethodGet, ordersPath + "/" + order},
+		RouteOnboardingStatus: {http.MethodGet, onboardStatusPath},
+		RouteListTerminals:    {http.MethodGet, terminalsPath + "?terminalType=PaymentPage"},
+		RouteCreateStore:      {http.MethodPost, storesPath},
+		RouteListStores:       {http.MethodGet, storesPath},
+		RouteGetStore:         {http.MethodGet, storesPath + "/1001-main"},
+		RouteDeactivateStore:  {http.MethodDelete, storesPath + "/1001-second"},
+		RouteGetOrder:         {http.MethodGet, ordersPath + "/" + order},
 	}
 	for _, c := range calls {
 		var body any
@@ -431,7 +430,7 @@ func TestReadRoutesAreCountedAndFaultable(t *testing.T) {
 	}
 
 	// A lost answer after the soft delete: the store is inactive anyway.
-	e.srv.InjectFault(Fault{Route: "DELETE " + m + "/stores/{storeId}", Status: http.StatusBadGateway, AfterApply: true, Count: 1})
+	e.srv.InjectFault(Fault{Route: RouteDeactivateStore, Status: http.StatusBadGateway, AfterApply: true, Count: 1})
 	created := get[string](t, e.partner(http.MethodPost, storesPath, map[string]any{"name": "Doomed"}).obj(t), "id")
 	expectStatus(t, e.partner(http.MethodDelete, storesPath+"/"+created, nil), http.StatusBadGateway)
 	if s := e.snapshotStore(1001, created); s.Status != "inactive" {

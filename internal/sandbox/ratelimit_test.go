@@ -7,8 +7,6 @@ import (
 	"time"
 )
 
-const listRoute = "GET /v1/partner/merchants/{merchantId}/card-payments/payment-methods"
-
 // The bucket lets Burst requests through at once, refuses the next with 429
 // and Retry-After in whole seconds, and refills PerSecond tokens a second.
 // Refusals are counted apart from the requests that went through.
@@ -29,10 +27,10 @@ func TestRateLimitTokenBucket(t *testing.T) {
 	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusOK)
 	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusTooManyRequests)
 
-	if got := e.srv.RequestCounts()[listRoute]; got != 4 {
+	if got := e.srv.RequestCounts()[RouteListPaymentMethods]; got != 4 {
 		t.Errorf("RequestCounts = %d, want the 4 that went through", got)
 	}
-	if got := e.srv.RefusedCounts()[listRoute]; got != 2 {
+	if got := e.srv.RefusedCounts()[RouteListPaymentMethods]; got != 2 {
 		t.Errorf("RefusedCounts = %d, want 2", got)
 	}
 
@@ -102,11 +100,11 @@ func TestRateLimitAdmin(t *testing.T) {
 	expectStatus(t, e.partner(http.MethodGet, paymentMethodsPath, nil), http.StatusTooManyRequests)
 
 	refused := e.do(http.MethodGet, "/_sandbox/requests/refused", nil, nil)
-	if got := refused.obj(t)[listRoute]; got != 1.0 {
-		t.Errorf("GET /_sandbox/requests/refused = %s, want 1 for %s", refused.raw, listRoute)
+	if got := refused.obj(t)[RouteListPaymentMethods]; got != 1.0 {
+		t.Errorf("GET /_sandbox/requests/refused = %s, want 1 for %s", refused.raw, RouteListPaymentMethods)
 	}
 	counted := e.do(http.MethodGet, "/_sandbox/requests", nil, nil)
-	if got := counted.obj(t)[listRoute]; got != 3.0 {
+	if got := counted.obj(t)[RouteListPaymentMethods]; got != 3.0 {
 		t.Errorf("GET /_sandbox/requests = %s, want the 3 that went through", counted.raw)
 	}
 
@@ -129,7 +127,7 @@ func TestRateLimitAdmin(t *testing.T) {
 func TestRateLimitBeforeFaultsAndHandlers(t *testing.T) {
 	e := newEnvWith(t, Config{RateLimit: RateLimit{PerSecond: 1}})
 	expectStatus(t, e.partner(http.MethodPost, ordersPath, validOrder()), http.StatusCreated)
-	e.srv.InjectFault(Fault{Route: ordersRoute, Status: 503, Count: 1})
+	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 503, Count: 1})
 	r := e.partner(http.MethodPost, ordersPath, validOrder())
 	expectStatus(t, r, http.StatusTooManyRequests)
 	if n := len(e.srv.Snapshot().Orders); n != 1 {

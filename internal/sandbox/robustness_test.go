@@ -20,43 +20,43 @@ import (
 // field the route accepts; nil means the route takes no body. The
 // robustness tests mutate these field by field.
 var validBodies = map[string]map[string]any{
-	"POST /v1/partner/merchants/{merchantId}/card-payments/online-terminals": {
+	RouteCreateOnlineTerminal: {
 		"onlineTerminalMode": "PaymentPage", "storeId": "1001-main",
 	},
-	"GET /v1/partner/merchants/{merchantId}/card-payments/payment-methods":                    nil,
-	"POST /v1/partner/merchants/{merchantId}/card-payments/payment-methods/{method}/activate": nil,
-	"POST /v1/partner/merchants/{merchantId}/card-payments/onboard":                           nil,
-	"POST /v1/partner/merchants/{merchantId}/card-payments/orders": {
+	RouteListPaymentMethods:    nil,
+	RouteActivatePaymentMethod: nil,
+	RouteStartOnboarding:       nil,
+	RouteCreateOrder: {
 		"amount": 100, "currency": "DKK", "reference": "ref-1", "description": "test order",
 	},
-	"POST /v1/partner/merchants/{merchantId}/card-payments/terminals/interapp": {"storeId": "1001-main"},
-	"PUT /v1/partner/merchants/{merchantId}/stores/{storeId}": {
+	RouteCreateInterappCode: {"storeId": "1001-main"},
+	RouteUpdateStore: {
 		"name": "Main", "streetAddress": "Street 1", "city": "Aarhus", "postalCode": "8000",
 		"countryCode": "DK", "phone": "+4512345678", "email": "shop@example.com", "isDefault": true,
 	},
-	"POST /v1/ais/consents": {
+	RouteCreateConsent: {
 		"merchantId": 1001, "userId": "user-1001", "permissions": []any{"ReadBalances"},
 		"expirationDateTime": "2026-12-31T23:59:59Z", "transactionFromDateTime": "2025-01-01T00:00:00Z",
 		"callbackUrl": "http://127.0.0.1:1/callback",
 	},
-	"GET /v1/partner/merchants/{merchantId}/card-payments/onboard/status": nil,
-	"GET /v1/partner/merchants/{merchantId}/card-payments/terminals":      nil,
-	"POST /v1/partner/merchants/{merchantId}/stores": {
+	RouteOnboardingStatus: nil,
+	RouteListTerminals:    nil,
+	RouteCreateStore: {
 		"name": "Harbour", "locationId": "LOC-20260115-AB12", "streetAddress": "Havnegade 2", "city": "Odense",
 		"postalCode": "5000", "countryCode": "DK", "phone": "+4566000000", "email": "harbour@example.com", "isDefault": true,
 	},
-	"GET /v1/partner/merchants/{merchantId}/stores":                         nil,
-	"GET /v1/partner/merchants/{merchantId}/stores/{storeId}":               nil,
-	"DELETE /v1/partner/merchants/{merchantId}/stores/{storeId}":            nil,
-	"GET /v1/partner/merchants/{merchantId}/card-payments/orders/{orderId}": nil,
-	"POST /v1/partner/webhooks":                                             {"url": "https://hooks.example/cardpay", "events": []any{"payment.completed"}},
-	"GET /v1/partner/webhooks":                                              nil,
-	"PUT /v1/partner/webhooks/{id}":                                         {"url": "https://hooks.example/cardpay", "events": []any{"payment.completed"}},
-	"GET /v1/ais/consents/{consentId}":                                      nil,
-	"POST /v1/ais/consents/{consentId}/authorize":                           nil,
-	"POST /v1/ais/accounts":                                                 {"merchantId": 1001, "userId": "user-1001"},
-	"POST /v1/ais/accounts/balance":                                         {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
-	"POST /v1/ais/accounts/transactions": {
+	RouteListStores:              nil,
+	RouteGetStore:                nil,
+	RouteDeactivateStore:         nil,
+	RouteGetOrder:                nil,
+	RouteCreateWebhook:           {"url": "https://hooks.example/cardpay", "events": []any{"payment.completed"}},
+	RouteListWebhooks:            nil,
+	RouteUpdateWebhook:           {"url": "https://hooks.example/cardpay", "events": []any{"payment.completed"}},
+	RouteGetConsent:              nil,
+	RouteConsentAuthorizationURL: nil,
+	RouteListAccounts:            {"merchantId": 1001, "userId": "user-1001"},
+	RouteGetBalance:              {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
+	RouteListTransactions: {
 		"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk",
 		"pageLimit": 10, "fromDate": "2025-01-01", "toDate": "2026-01-01",
 	},

@@ -291,7 +291,7 @@ func TestWebhookRoutesAreCounted(t *testing.T) {
 	e.partner(http.MethodGet, webhooksPath, nil)
 	e.partner(http.MethodPut, webhooksPath+"/9001", webhookBody("https://hooks.example/a", "payment.failed"))
 	counts := e.srv.RequestCounts()
-	for _, route := range []string{"POST " + webhooksPath, "GET " + webhooksPath, "PUT " + webhooksPath + "/{id}"} {
+	for _, route := range []string{RouteCreateWebhook, RouteListWebhooks, RouteUpdateWebhook} {
 		if counts[route] != 1 {
 			t.Errorf("counts = %v, want one request for %s", counts, route)
 		}
@@ -392,7 +392,7 @@ func TestWebhookCredentials(t *testing.T) {
 // with it: the answer was the only place it was shown.
 func TestWebhookCreateAnswerLost(t *testing.T) {
 	e := newEnv(t)
-	e.srv.InjectFault(Fault{Route: "POST " + webhooksPath, Status: http.StatusBadGateway, AfterApply: true, Count: 1})
+	e.srv.InjectFault(Fault{Route: RouteCreateWebhook, Status: http.StatusBadGateway, AfterApply: true, Count: 1})
 	expectMessage(t, e.partner(http.MethodPost, webhooksPath, webhookBody("https://hooks.example/", "payment.failed")),
 		http.StatusBadGateway, "injected sandbox fault")
 	var list []map[string]any

@@ -1,0 +1,63 @@
+package sandbox
+
+// The API routes of the sandbox, as "METHOD /pattern" in net/http.ServeMux
+// syntax. These are the names that RequestCounts and RefusedCounts key
+// their counts by and that Fault.Route takes, so tests name a route with
+// one of these constants rather than spelling its pattern again.
+//
+// The server registers them in the order below, and that order is part of
+// the contract: the fuzz corpus in testdata names routes by index, so new
+// routes go at the end.
+const (
+	// RouteCreateOnlineTerminal creates an online (e-commerce) terminal.
+	RouteCreateOnlineTerminal = "POST " + merchantRoutePrefix + "/card-payments/online-terminals"
+	// RouteListPaymentMethods lists a merchant's payment methods.
+	RouteListPaymentMethods = "GET " + merchantRoutePrefix + "/card-payments/payment-methods"
+	// RouteActivatePaymentMethod activates one payment method.
+	RouteActivatePaymentMethod = "POST " + merchantRoutePrefix + "/card-payments/payment-methods/{method}/activate"
+	// RouteStartOnboarding submits an onboarding application.
+	RouteStartOnboarding = "POST " + merchantRoutePrefix + "/card-payments/onboard"
+	// RouteCreateOrder creates a payment order.
+	RouteCreateOrder = "POST " + merchantRoutePrefix + "/card-payments/orders"
+	// RouteCreateInterappCode issues an in-app registration code for a store.
+	RouteCreateInterappCode = "POST " + merchantRoutePrefix + "/card-payments/terminals/interapp"
+	// RouteUpdateStore replaces a store's fields.
+	RouteUpdateStore = "PUT " + merchantRoutePrefix + "/stores/{storeId}"
+	// RouteCreateConsent creates an AIS consent.
+	RouteCreateConsent = "POST /v1/ais/consents"
+	// RouteListAccounts lists a user's bank accounts.
+	RouteListAccounts = "POST /v1/ais/accounts"
+	// RouteGetBalance reads one account's balance.
+	RouteGetBalance = "POST /v1/ais/accounts/balance"
+	// RouteListTransactions reads one page of an account's transactions.
+	RouteListTransactions = "POST /v1/ais/accounts/transactions"
+
+	// RouteOnboardingStatus reads a merchant's onboarding status.
+	RouteOnboardingStatus = "GET " + merchantRoutePrefix + "/card-payments/onboard/status"
+	// RouteListTerminals lists a merchant's terminals.
+	RouteListTerminals = "GET " + merchantRoutePrefix + "/card-payments/terminals"
+	// RouteCreateStore creates a store.
+	RouteCreateStore = "POST " + merchantRoutePrefix + "/stores"
+	// RouteListStores lists a merchant's stores.
+	RouteListStores = "GET " + merchantRoutePrefix + "/stores"
+	// RouteGetStore reads one store.
+	RouteGetStore = "GET " + merchantRoutePrefix + "/stores/{storeId}"
+	// RouteDeactivateStore deactivates a store.
+	RouteDeactivateStore = "DELETE " + merchantRoutePrefix + "/stores/{storeId}"
+	// RouteGetOrder reads one order.
+	RouteGetOrder = "GET " + merchantRoutePrefix + "/card-payments/orders/{orderId}"
+	// RouteCreateWebhook creates a webhook endpoint.
+	RouteCreateWebhook = "POST /v1/partner/webhooks"
+	// RouteListWebhooks lists the partner's webhook endpoints.
+	RouteListWebhooks = "GET /v1/partner/webhooks"
+	// RouteUpdateWebhook replaces a webhook endpoint's URL and events.
+	RouteUpdateWebhook = "PUT /v1/partner/webhooks/{id}"
+	// RouteGetConsent reads one AIS consent.
+	RouteGetConsent = "GET /v1/ais/consents/{consentId}"
+	// RouteConsentAuthorizationURL issues a new authorization URL for a
+	// pending consent.
+	RouteConsentAuthorizationURL = "POST /v1/ais/consents/{consentId}/authorize"
+)
+
+// merchantRoutePrefix is the prefix of the merchant-scoped partner routes.
+const merchantRoutePrefix = "/v1/partner/merchants/{merchantId}"
