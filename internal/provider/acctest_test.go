@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-version"
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -280,25 +282,69 @@ func protocolServer(t *testing.T) tfprotov6.ProviderServer {
 	return srv
 }
 
-// stateAttrsCheck hands the state attributes of one resource to check,
-// so tests can compare them with the sandbox's own records.
-type stateAttrsCheck struct {
-	addr  string
-	check func(attrs map[string]any) error
+// stateCheckFunc adapts a function of the state to statecheck.StateCheck:
+// the one adapter the tests' own state checks are built on. Checks of the
+// sandbox alone ignore the state.
+type stateCheckFunc func(state *tfjson.State) error
+
+func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	resp.Error = f(req.State)
 }
 
-func (c stateAttrsCheck) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
-		resp.Error = errors.New("state is empty")
-		return
+// stateResources returns the resources of the state's root module.
+func stateResources(state *tfjson.State) ([]*tfjson.StateResource, error) {
+	if state == nil || state.Values == nil || state.Values.RootModule == nil {
+		return nil, errors.New("state is empty")
 	}
-	for _, r := range req.State.Values.RootModule.Resources {
-		if r.Address == c.addr {
-			resp.Error = c.check(r.AttributeValues)
-			return
+	return state.Values.RootModule.Resources, nil
+}
+
+// stateAttrs returns the attribute values of the resource at addr.
+func stateAttrs(state *tfjson.State, addr string) (map[string]any, error) {
+	resources, err := stateResources(state)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range resources {
+		if r.Address == addr {
+			return r.AttributeValues, nil
 		}
 	}
-	resp.Error = fmt.Errorf("%s is not in state", c.addr)
+	return nil, fmt.Errorf("%s is not in state", addr)
+}
+
+// resourceAttrs hands the state attributes of the resource at addr to
+// check, so tests can compare them with the sandbox's own records.
+func resourceAttrs(addr string, check func(attrs map[string]any) error) statecheck.StateCheck {
+	return stateCheckFunc(func(state *tfjson.State) error {
+		attrs, err := stateAttrs(state, addr)
+		if err != nil {
+			return err
+		}
+		return check(attrs)
+	})
+}
+
+// stateHoldsOnly checks that the state holds exactly the resources at
+// addrs, in any order: an action or an ephemeral resource leaves nothing of
+// its own in it.
+func stateHoldsOnly(addrs ...string) statecheck.StateCheck {
+	want := slices.Sorted(slices.Values(addrs))
+	return stateCheckFunc(func(state *tfjson.State) error {
+		resources, err := stateResources(state)
+		if err != nil {
+			return fmt.Errorf("%w, want %q", err, want)
+		}
+		got := make([]string, 0, len(resources))
+		for _, r := range resources {
+			got = append(got, r.Address)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			return fmt.Errorf("state holds %q, want exactly %q", got, want)
+		}
+		return nil
+	})
 }
 
 // stateString returns a string attribute of state, "" when null.

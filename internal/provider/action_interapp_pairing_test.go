@@ -65,7 +65,7 @@ func TestAccInterappPairingAction_trigger(t *testing.T) {
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(interappPairingConfig(env.MerchantID, `store_id = "1001-second"`),
 				actionTrigger(interappPairingActionAddr)),
-			ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly{"terraform_data.trigger"}},
+			ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
 			PostApplyFunc: func() {
 				code, err := expectOneCode(sb, "1001-second")
 				if err != nil {

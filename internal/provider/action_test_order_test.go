@@ -1,9 +1,7 @@
 package provider
 
 import (
-	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -40,22 +38,6 @@ func (o testOrder) expectOnlyOrder(sb *sandbox.Server) (sandbox.Order, error) {
 	return got, nil
 }
 
-// stateHoldsOnly checks that the state holds exactly the resources at
-// addrs: an action leaves nothing of its own in it.
-type stateHoldsOnly []string
-
-func (want stateHoldsOnly) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	var got []string
-	if req.State != nil && req.State.Values != nil && req.State.Values.RootModule != nil {
-		for _, r := range req.State.Values.RootModule.Resources {
-			got = append(got, r.Address)
-		}
-	}
-	if !slices.Equal(got, want) {
-		resp.Error = fmt.Errorf("state holds %q, want only %q", got, []string(want))
-	}
-}
-
 // The action, triggered after terraform_data is created, creates one order
 // with the configured fields and puts nothing into state; applying the same
 // configuration again triggers nothing.
@@ -76,7 +58,7 @@ func TestAccTestOrderAction_trigger(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly{"terraform_data.trigger"}},
+				ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
 				PostApplyFunc:     expectOrder,
 			},
 			{

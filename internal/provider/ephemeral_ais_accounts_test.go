@@ -1,11 +1,8 @@
 package provider
 
 import (
-	"context"
 	"fmt"
-	"slices"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -64,27 +61,7 @@ func aisEphemeralChecks[M any](def *aisReadDef[M]) []statecheck.StateCheck {
 		checks = append(checks, statecheck.CompareValuePairs(
 			"echo.test", tfjsonpath.New("data").AtMapKey(name), dataAddr, tfjsonpath.New(name), compare.ValuesSame()))
 	}
-	return append(checks, aisStateAddresses{dataAddr, "echo.test"})
-}
-
-// aisStateAddresses checks that the state holds exactly these resources:
-// an ephemeral resource must leave nothing of its own behind.
-type aisStateAddresses []string
-
-func (want aisStateAddresses) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	if req.State == nil || req.State.Values == nil || req.State.Values.RootModule == nil {
-		resp.Error = fmt.Errorf("state is empty, want %v", []string(want))
-		return
-	}
-	var got []string
-	for _, r := range req.State.Values.RootModule.Resources {
-		got = append(got, r.Address)
-	}
-	sort.Strings(got)
-	expected := slices.Sorted(slices.Values(want))
-	if !slices.Equal(got, expected) {
-		resp.Error = fmt.Errorf("state holds %s, want exactly %s", strings.Join(got, ", "), strings.Join(expected, ", "))
-	}
+	return append(checks, stateHoldsOnly(dataAddr, "echo.test"))
 }
 
 func TestAccAISAccountsEphemeral(t *testing.T) {

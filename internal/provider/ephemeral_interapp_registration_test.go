@@ -41,10 +41,11 @@ resource "echo" "test" {}
 // any other cardpay object, was written to state: the only resource there
 // is the echo test double.
 func expectNoManagedInterapp(state *tfjson.State) error {
-	if state == nil || state.Values == nil || state.Values.RootModule == nil {
-		return fmt.Errorf("no state")
+	resources, err := stateResources(state)
+	if err != nil {
+		return err
 	}
-	for _, r := range state.Values.RootModule.Resources {
+	for _, r := range resources {
 		if strings.HasPrefix(r.Type, "cardpay_") {
 			return fmt.Errorf("the ephemeral resource left %s in state", r.Address)
 		}
@@ -55,12 +56,8 @@ func expectNoManagedInterapp(state *tfjson.State) error {
 // expectEchoedCodeIssued checks that the code Terraform saw was issued by
 // the sandbox for storeID, among the codes issued while opening the
 // ephemeral resource (Terraform opens it in every plan and apply).
-func expectEchoedCodeIssued(sb *sandbox.Server, storeID string) storeInterappCheck {
-	return func(state *tfjson.State) error {
-		attrs, err := storeInterappValues(state, "echo.test")
-		if err != nil {
-			return err
-		}
+func expectEchoedCodeIssued(sb *sandbox.Server, storeID string) statecheck.StateCheck {
+	return resourceAttrs("echo.test", func(attrs map[string]any) error {
 		data, _ := attrs["data"].(map[string]any)
 		codes := sb.Snapshot().InterappCodes
 		if len(codes) == 0 {
@@ -71,7 +68,7 @@ func expectEchoedCodeIssued(sb *sandbox.Server, storeID string) storeInterappChe
 			return fmt.Errorf("echoed code %v is not among the codes issued for %s: %+v", data["registration_code"], storeID, codes)
 		}
 		return expectSameExpiry(data["expires_at"], codes[i].ExpiresAt)
-	}
+	})
 }
 
 func TestAccInterappRegistrationEphemeral(t *testing.T) {
@@ -92,7 +89,7 @@ func TestAccInterappRegistrationEphemeral(t *testing.T) {
 					"registration_link": knownvalue.StringRegexp(regexp.MustCompile(`^cardpay-companion://register\?code=`)),
 					"expires_at":        expectExpiresAtWindow(&start),
 				})),
-				storeInterappCheck(expectNoManagedInterapp),
+				stateCheckFunc(expectNoManagedInterapp),
 				expectEchoedCodeIssued(sb, "1001-second"),
 			},
 		}},

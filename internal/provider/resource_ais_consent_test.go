@@ -102,45 +102,33 @@ func consentErrorRegexp(words string) *regexp.Regexp {
 	return regexp.MustCompile(`(?s)` + strings.Join(parts, `\s+`))
 }
 
-// sandboxConsentsCheck checks the sandbox after apply: it holds want
+// expectSandboxConsents checks the sandbox after apply: it holds want
 // consents and the newest is the one in state, created with args.
-type sandboxConsentsCheck struct {
-	sb   *sandbox.Server
-	want int
-	args aisConsentArgs
-}
-
-func (c sandboxConsentsCheck) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	consents := c.sb.Snapshot().Consents
-	if len(consents) != c.want {
-		resp.Error = fmt.Errorf("sandbox holds %d consents, want %d", len(consents), c.want)
-		return
-	}
-	got := consents[len(consents)-1]
-	var stateID any
-	if req.State != nil && req.State.Values != nil {
-		for _, r := range req.State.Values.RootModule.Resources {
-			if r.Address == aisConsentAddr {
-				stateID = r.AttributeValues["id"]
-			}
+func expectSandboxConsents(sb *sandbox.Server, want int, args aisConsentArgs) statecheck.StateCheck {
+	return resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
+		consents := sb.Snapshot().Consents
+		if len(consents) != want {
+			return fmt.Errorf("sandbox holds %d consents, want %d", len(consents), want)
 		}
-	}
-	wantPerms := slices.Sorted(slices.Values(c.args.permissions))
-	switch {
-	case stateID != got.RequestID:
-		resp.Error = fmt.Errorf("state id %v, newest sandbox consent %s", stateID, got.RequestID)
-	case got.MerchantID != c.args.merchantID || got.UserID != c.args.userID:
-		resp.Error = fmt.Errorf("sandbox consent for merchant %d user %q, want %d %q", got.MerchantID, got.UserID, c.args.merchantID, c.args.userID)
-	case !slices.Equal(got.Permissions, wantPerms):
-		resp.Error = fmt.Errorf("sandbox permissions %v, want %v", got.Permissions, wantPerms)
-	case got.ExpirationDateTime != c.args.expiration || got.TransactionFromDateTime != c.args.transactionFrom:
-		resp.Error = fmt.Errorf("sandbox times %s / %s, want them as written: %s / %s",
-			got.ExpirationDateTime, got.TransactionFromDateTime, c.args.expiration, c.args.transactionFrom)
-	case got.CallbackURL != c.args.callbackURL:
-		resp.Error = fmt.Errorf("sandbox callback URL %q, want %q", got.CallbackURL, c.args.callbackURL)
-	case got.Status != "pending":
-		resp.Error = fmt.Errorf("sandbox consent status %q, want pending", got.Status)
-	}
+		got := consents[len(consents)-1]
+		wantPerms := slices.Sorted(slices.Values(args.permissions))
+		switch {
+		case attrs["id"] != got.RequestID:
+			return fmt.Errorf("state id %v, newest sandbox consent %s", attrs["id"], got.RequestID)
+		case got.MerchantID != args.merchantID || got.UserID != args.userID:
+			return fmt.Errorf("sandbox consent for merchant %d user %q, want %d %q", got.MerchantID, got.UserID, args.merchantID, args.userID)
+		case !slices.Equal(got.Permissions, wantPerms):
+			return fmt.Errorf("sandbox permissions %v, want %v", got.Permissions, wantPerms)
+		case got.ExpirationDateTime != args.expiration || got.TransactionFromDateTime != args.transactionFrom:
+			return fmt.Errorf("sandbox times %s / %s, want them as written: %s / %s",
+				got.ExpirationDateTime, got.TransactionFromDateTime, args.expiration, args.transactionFrom)
+		case got.CallbackURL != args.callbackURL:
+			return fmt.Errorf("sandbox callback URL %q, want %q", got.CallbackURL, args.callbackURL)
+		case got.Status != "pending":
+			return fmt.Errorf("sandbox consent status %q, want pending", got.Status)
+		}
+		return nil
+	})
 }
 
 func TestAccAISConsent_basic(t *testing.T) {
@@ -177,7 +165,7 @@ func TestAccAISConsent_basic(t *testing.T) {
 					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("permissions"), knownvalue.SetExact([]knownvalue.Check{
 						knownvalue.StringExact("ReadAccountsDetail"), knownvalue.StringExact("ReadBalances"),
 					})),
-					sandboxConsentsCheck{sb: sb, want: 1, args: args},
+					expectSandboxConsents(sb, 1, args),
 				},
 			},
 			{
@@ -197,7 +185,7 @@ func TestAccAISConsent_basic(t *testing.T) {
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("expiration_date_time"), knownvalue.StringExact(args.expiration)),
 					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("transaction_from_date_time"), knownvalue.StringExact(args.transactionFrom)),
-					sandboxConsentsCheck{sb: sb, want: 1, args: args},
+					expectSandboxConsents(sb, 1, args),
 				},
 			},
 		},
@@ -231,10 +219,10 @@ func TestAccAISConsent_refresh(t *testing.T) {
 						Config: config,
 						ConfigStateChecks: []statecheck.StateCheck{
 							requestIDs.AddStateValue(aisConsentAddr, tfjsonpath.New("request_id")),
-							stateAttrsCheck{addr: aisConsentAddr, check: func(attrs map[string]any) error {
+							resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
 								requestID = stateString(attrs, "request_id")
 								return nil
-							}},
+							}),
 						},
 					},
 					{
@@ -293,10 +281,10 @@ func TestAccAISConsent_authorizedAtBank(t *testing.T) {
 		Steps: []acc.TestStep{
 			{
 				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{stateAttrsCheck{addr: aisConsentAddr, check: func(attrs map[string]any) error {
+				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
 					requestID = stateString(attrs, "request_id")
 					return nil
-				}}},
+				})},
 			},
 			{
 				PreConfig: func() {
@@ -311,12 +299,12 @@ func TestAccAISConsent_authorizedAtBank(t *testing.T) {
 					plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("authorized")),
 					plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.NotNull()),
 				}},
-				ConfigStateChecks: []statecheck.StateCheck{stateAttrsCheck{addr: aisConsentAddr, check: func(attrs map[string]any) error {
+				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
 					if got := stateString(attrs, "consent_id"); got != consentID {
 						return fmt.Errorf("consent_id %q, want the sandbox's %q", got, consentID)
 					}
 					return nil
-				}}},
+				})},
 			},
 			{
 				// Now read by consent ID: a 404 there means the service no
@@ -482,7 +470,7 @@ func TestAccAISConsent_replace(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
-					sandboxConsentsCheck{sb: sb, want: 2, args: morePerms},
+					expectSandboxConsents(sb, 2, morePerms),
 				},
 			},
 			{
@@ -496,7 +484,7 @@ func TestAccAISConsent_replace(t *testing.T) {
 					ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
 					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("user_id"), knownvalue.StringExact("user-1001-big")),
 					// The replaced consents were only forgotten: they still exist.
-					sandboxConsentsCheck{sb: sb, want: 3, args: otherUser},
+					expectSandboxConsents(sb, 3, otherUser),
 				},
 			},
 		},

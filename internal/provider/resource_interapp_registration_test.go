@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -58,23 +57,19 @@ func expectExpiresAtWindow(issuedAfter *time.Time) knownvalue.Check {
 
 // expectSandboxCodes checks that the sandbox issued exactly total codes and
 // that the last one is the code in the state of interappAddr, for storeID.
-func expectSandboxCodes(sb *sandbox.Server, total int, storeID string) storeInterappCheck {
-	return func(state *tfjson.State) error {
+func expectSandboxCodes(sb *sandbox.Server, total int, storeID string) statecheck.StateCheck {
+	return resourceAttrs(interappAddr, func(attrs map[string]any) error {
 		codes := sb.Snapshot().InterappCodes
 		if len(codes) != total {
 			return fmt.Errorf("sandbox issued %d codes, want %d", len(codes), total)
 		}
 		last := codes[len(codes)-1]
-		attrs, err := storeInterappValues(state, interappAddr)
-		if err != nil {
-			return err
-		}
 		if attrs["registration_code"] != last.RegistrationCode || last.StoreID != storeID {
 			return fmt.Errorf("state code %v is not the last issued code %+v for store %s",
 				attrs["registration_code"], last, storeID)
 		}
 		return expectSameExpiry(attrs["expires_at"], last.ExpiresAt)
-	}
+	})
 }
 
 // expectSameExpiry allows for the second between the sandbox's clock and
@@ -90,18 +85,6 @@ func expectSameExpiry(got any, sandboxExpiresAt string) error {
 		return fmt.Errorf("provider expires_at %s is not the sandbox's %s", s, sandboxExpiresAt)
 	}
 	return nil
-}
-
-// storeInterappValues returns the attribute values of a managed resource.
-func storeInterappValues(state *tfjson.State, addr string) (map[string]any, error) {
-	if state != nil && state.Values != nil && state.Values.RootModule != nil {
-		for _, r := range state.Values.RootModule.Resources {
-			if r.Address == addr {
-				return r.AttributeValues, nil
-			}
-		}
-	}
-	return nil, fmt.Errorf("%s not in state", addr)
 }
 
 func TestAccInterappRegistration_lifecycle(t *testing.T) {

@@ -71,10 +71,10 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 						knownvalue.StringExact("PENDING")),
 					applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
 					expectSandboxApplication(sb, env.MerchantID, fixtures+1),
-					stateAttrsCheck{addr: onboardingApplicationAddr, check: func(attrs map[string]any) error {
+					resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
 						appID = stateString(attrs, "application_id")
 						return nil
-					}},
+					}),
 				},
 			},
 			{
@@ -339,8 +339,10 @@ func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{stateAttrsCheck{addr: onboardingApplicationAddr,
-					check: func(attrs map[string]any) error { ours = stateString(attrs, "application_id"); return nil }}},
+				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
+					ours = stateString(attrs, "application_id")
+					return nil
+				})},
 			},
 			{
 				PreConfig: func() {
@@ -358,13 +360,12 @@ func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 							knownvalue.StringExact("PENDING")),
 					},
 				},
-				ConfigStateChecks: []statecheck.StateCheck{stateAttrsCheck{addr: onboardingApplicationAddr,
-					check: func(attrs map[string]any) error {
-						if got := stateString(attrs, "application_id"); got != ours {
-							return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)
-						}
-						return nil
-					}}},
+				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
+					if got := stateString(attrs, "application_id"); got != ours {
+						return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)
+					}
+					return nil
+				})},
 			},
 		},
 	})
@@ -409,7 +410,7 @@ func TestOnboardingApplication_destroyWarning(t *testing.T) {
 // and exactly one with the application ID in the test resource's state, for
 // merchantID, with the values the state recorded.
 func expectSandboxApplication(sb *sandbox.Server, merchantID int64, total int) statecheck.StateCheck {
-	return stateAttrsCheck{addr: onboardingApplicationAddr, check: func(attrs map[string]any) error {
+	return resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
 		a, err := onlyOneWithID("applications", sb.Snapshot().Applications, total,
 			stateString(attrs, "application_id"), func(a sandbox.Application) string { return a.ApplicationID })
 		if err != nil {
@@ -420,7 +421,7 @@ func expectSandboxApplication(sb *sandbox.Server, merchantID int64, total int) s
 			return fmt.Errorf("sandbox application %+v does not match state %v (merchant %d)", a, attrs, merchantID)
 		}
 		return nil
-	}}
+	})
 }
 
 func setApplicationStatus(t *testing.T, sb *sandbox.Server, applicationID, status string) {

@@ -147,10 +147,10 @@ func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
 					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
-					stateAttrsCheck{addr: onlineTerminalAddr, check: func(attrs map[string]any) error {
+					resourceAttrs(onlineTerminalAddr, func(attrs map[string]any) error {
 						first = stateString(attrs, "terminal_id")
 						return nil
-					}},
+					}),
 				},
 			},
 			{
@@ -169,13 +169,13 @@ func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
-					stateAttrsCheck{addr: onlineTerminalAddr, check: func(map[string]any) error {
+					resourceAttrs(onlineTerminalAddr, func(map[string]any) error {
 						terminals := sb.Snapshot().Terminals
 						if len(terminals) != 2 || terminals[0].TerminalStatus != "INACTIVE" || terminals[1].TerminalStatus != "ACTIVE" {
 							return fmt.Errorf("sandbox terminals %+v, want the inactive one and a new active one", terminals)
 						}
 						return nil
-					}},
+					}),
 				},
 			},
 			{
@@ -365,7 +365,7 @@ func TestOnlineTerminal_destroyWarning(t *testing.T) {
 // expectSandboxTerminal checks that the sandbox holds total terminals and
 // exactly one with the terminal ID in state, registered as configured.
 func expectSandboxTerminal(sb *sandbox.Server, merchantID int64, mode, storeID string, total int) statecheck.StateCheck {
-	return stateAttrsCheck{addr: onlineTerminalAddr, check: func(attrs map[string]any) error {
+	return resourceAttrs(onlineTerminalAddr, func(attrs map[string]any) error {
 		id := stateString(attrs, "terminal_id")
 		got, err := onlyOneWithID("terminals", sb.Snapshot().Terminals, total, id,
 			func(t sandbox.Terminal) string { return t.TerminalID })
@@ -380,5 +380,5 @@ func expectSandboxTerminal(sb *sandbox.Server, merchantID int64, mode, storeID s
 			return fmt.Errorf("sandbox terminal %+v, want %+v", got, want)
 		}
 		return nil
-	}}
+	})
 }

@@ -78,7 +78,7 @@ func (o testOrder) stateChecks(sb *sandbox.Server, total int) []statecheck.State
 // expectInSandbox checks that the sandbox holds total orders and exactly one
 // with the order ID in state, created with the configured fields.
 func (o testOrder) expectInSandbox(sb *sandbox.Server, total int) statecheck.StateCheck {
-	return stateAttrsCheck{addr: orderAddr, check: func(attrs map[string]any) error {
+	return resourceAttrs(orderAddr, func(attrs map[string]any) error {
 		id := stateString(attrs, "order_id")
 		got, err := onlyOneWithID("orders", sb.Snapshot().Orders, total, id,
 			func(o sandbox.Order) string { return o.OrderID })
@@ -94,7 +94,7 @@ func (o testOrder) expectInSandbox(sb *sandbox.Server, total int) statecheck.Sta
 			return fmt.Errorf("sandbox order %+v, want %+v", got, want)
 		}
 		return nil
-	}}
+	})
 }
 
 func TestAccOrder_lifecycle(t *testing.T) {
@@ -188,10 +188,10 @@ func TestAccOrder_refresh(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{stateAttrsCheck{addr: orderAddr, check: func(attrs map[string]any) error {
+				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(orderAddr, func(attrs map[string]any) error {
 					orderID = stateString(attrs, "order_id")
 					return nil
-				}}},
+				})},
 			},
 			statusStep("PAID"),
 			statusStep("REFUNDED"),

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"sort"
@@ -38,14 +37,6 @@ resource "cardpay_store" %q {
 `, name, merchantID, strings.Join(args, "\n  "))
 }
 
-// storeInterappCheck adapts a function to statecheck.StateCheck, for checks
-// of the sandbox's state against Terraform's.
-type storeInterappCheck func(state *tfjson.State) error
-
-func (f storeInterappCheck) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	resp.Error = f(req.State)
-}
-
 // sandboxStore returns a store of the sandbox's current state.
 func sandboxStore(sb *sandbox.Server, merchantID int64, storeID string) (sandbox.Store, error) {
 	for _, s := range sb.Snapshot().Stores {
@@ -58,7 +49,7 @@ func sandboxStore(sb *sandbox.Server, merchantID int64, storeID string) (sandbox
 
 // expectSandboxStore checks the store in the sandbox against want; when it
 // changed is not compared.
-func expectSandboxStore(sb *sandbox.Server, merchantID int64, want sandbox.Store) storeInterappCheck {
+func expectSandboxStore(sb *sandbox.Server, merchantID int64, want sandbox.Store) stateCheckFunc {
 	return func(*tfjson.State) error {
 		got, err := sandboxStore(sb, merchantID, want.ID)
 		if err != nil {
@@ -87,7 +78,7 @@ func expectStoreStatus(sb *sandbox.Server, merchantID int64, storeID, status str
 
 // expectOneDefaultStore checks that the merchant has exactly one default
 // store in the sandbox, storeID.
-func expectOneDefaultStore(sb *sandbox.Server, merchantID int64, storeID string) storeInterappCheck {
+func expectOneDefaultStore(sb *sandbox.Server, merchantID int64, storeID string) stateCheckFunc {
 	return func(*tfjson.State) error {
 		var defaults []string
 		for _, s := range sb.Snapshot().Stores {
@@ -119,10 +110,10 @@ func fixtureStore(t *testing.T, merchantID int64, storeID string) sandbox.Store 
 
 // recordStoreID remembers the store ID of the test store.
 func recordStoreID(into *string) statecheck.StateCheck {
-	return stateAttrsCheck{addr: storeAddr, check: func(attrs map[string]any) error {
+	return resourceAttrs(storeAddr, func(attrs map[string]any) error {
 		*into = stateString(attrs, "store_id")
 		return nil
-	}}
+	})
 }
 
 // A store the resource creates gets the service's ID and defaults, is
@@ -179,7 +170,7 @@ func TestAccStore_created(t *testing.T) {
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
-					storeInterappCheck(func(*tfjson.State) error {
+					stateCheckFunc(func(*tfjson.State) error {
 						got, err := sandboxStore(sb, m, storeID)
 						if err == nil && got.Name != "Harbour Shop Nord" {
 							err = fmt.Errorf("sandbox store name %q, want the update", got.Name)
@@ -318,7 +309,7 @@ func TestAccStore_adoptedDeactivatedOnDestroy(t *testing.T) {
 					},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					storeInterappCheck(func(*tfjson.State) error {
+					stateCheckFunc(func(*tfjson.State) error {
 						if n := sb.RequestCounts()[sandbox.RouteUpdateStore]; n != 0 {
 							return fmt.Errorf("changing deactivate_on_destroy sent %d store updates, want none", n)
 						}
@@ -539,7 +530,7 @@ func TestAccStore_defaultStoreNotDeactivated(t *testing.T) {
 				Config: env.providerConfig(storeConfig("test", env.MerchantID, "", `name = "Flagship"`, `is_default = true`)),
 				ConfigStateChecks: []statecheck.StateCheck{
 					recordStoreID(&storeID),
-					storeInterappCheck(func(*tfjson.State) error {
+					stateCheckFunc(func(*tfjson.State) error {
 						return expectOneDefaultStore(sb, env.MerchantID, storeID)(nil)
 					}),
 				},

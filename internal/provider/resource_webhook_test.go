@@ -43,11 +43,11 @@ resource "cardpay_webhook" "test" {
 
 // webhookID reads the endpoint ID of the test webhook from state.
 func webhookID(into *int64) statecheck.StateCheck {
-	return stateAttrsCheck{addr: webhookAddr, check: func(attrs map[string]any) error {
+	return resourceAttrs(webhookAddr, func(attrs map[string]any) error {
 		id, err := strconv.ParseInt(stateString(attrs, "id"), 10, 64)
 		*into = id
 		return err
-	}}
+	})
 }
 
 // The endpoint is created with its secret, updated in place, brought back
@@ -134,7 +134,7 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 // expectSandboxWebhook checks the sandbox's endpoint *id against the
 // configuration and the secret in state.
 func expectSandboxWebhook(sb *sandbox.Server, id *int64, url string, events ...string) statecheck.StateCheck {
-	return stateAttrsCheck{addr: webhookAddr, check: func(attrs map[string]any) error {
+	return resourceAttrs(webhookAddr, func(attrs map[string]any) error {
 		for _, w := range sb.Snapshot().Webhooks {
 			if w.ID != *id {
 				continue
@@ -145,7 +145,7 @@ func expectSandboxWebhook(sb *sandbox.Server, id *int64, url string, events ...s
 			return nil
 		}
 		return fmt.Errorf("sandbox has no webhook %d", *id)
-	}}
+	})
 }
 
 // A delivery the sandbox signs with the endpoint's secret verifies with
@@ -174,10 +174,10 @@ func TestAccWebhook_signedDelivery(t *testing.T) {
 				Config: config,
 				ConfigStateChecks: []statecheck.StateCheck{
 					webhookID(&id),
-					stateAttrsCheck{addr: webhookAddr, check: func(attrs map[string]any) error {
+					resourceAttrs(webhookAddr, func(attrs map[string]any) error {
 						secret = stateString(attrs, "secret")
 						return nil
-					}},
+					}),
 				},
 			},
 			{
