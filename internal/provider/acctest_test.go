@@ -18,6 +18,7 @@ import (
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
@@ -144,17 +145,14 @@ func (e *testEnv) providerConfig(config ...string) string {
 const shortRetries = "max_retries = 1"
 
 // providerConfigWith renders the provider block with the given client
-// secret and extra arguments (retries, timeouts).
+// secret and extra argument lines (retries, timeouts).
 func (e *testEnv) providerConfigWith(secret, extra string, config ...string) string {
-	block := fmt.Sprintf(`
-provider "cardpay" {
-  base_url              = %q
-  partner_client_id     = %q
-  partner_client_secret = %q
-  access_token          = %q
-  %s
-}
-`, e.BaseURL, e.ClientID, secret, e.AccessToken, extra)
+	block := providerBlock("cardpay",
+		hclArg("base_url", e.BaseURL),
+		hclArg("partner_client_id", e.ClientID),
+		hclArg("partner_client_secret", secret),
+		hclArg("access_token", e.AccessToken),
+		extra)
 	return block + strings.Join(config, "\n")
 }
 
@@ -255,17 +253,10 @@ func skipUnlessCLI(t *testing.T, has func(tfcli.CLI) bool, lacks string) {
 // actionTrigger is a terraform_data resource that invokes the actions once,
 // after it is created: the framework's recommended way to test an action.
 func actionTrigger(actions ...string) string {
-	return fmt.Sprintf(`
-resource "terraform_data" "trigger" {
-  input = "once"
-  lifecycle {
-    action_trigger {
-      events  = [after_create]
-      actions = [%s]
-    }
-  }
-}
-`, strings.Join(actions, ", "))
+	return resourceBlock("terraform_data", "trigger", `input = "once"`,
+		hclBlock("lifecycle", hclBlock("action_trigger",
+			"events = [after_create]",
+			"actions = ["+strings.Join(actions, ", ")+"]")))
 }
 
 // protocolServer returns an in-process provider server for tests that talk
@@ -360,6 +351,16 @@ func wrappedErrorPattern(pattern string) *regexp.Regexp {
 	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(pattern, " ", `\s+`))
 }
 
+// newestOf checks that the sandbox holds total objects of a kind and
+// returns the newest, the last one.
+func newestOf[T any](kind string, objects []T, total int) (T, error) {
+	if len(objects) != total || total == 0 {
+		var zero T
+		return zero, fmt.Errorf("sandbox holds %d %s, want %d", len(objects), kind, total)
+	}
+	return objects[total-1], nil
+}
+
 // onlyOneWithID checks that the sandbox holds total objects of a kind and
 // exactly one whose ID is id, and returns that one.
 func onlyOneWithID[T any](kind string, objects []T, total int, id string, idOf func(T) string) (T, error) {
@@ -377,4 +378,142 @@ func onlyOneWithID[T any](kind string, objects []T, total int, id string, idOf f
 		return zero, fmt.Errorf("sandbox holds %d %s with ID %q, want 1", len(found), kind, id)
 	}
 	return found[0], nil
+}
+
+// Test configurations share one small HCL vocabulary. A block's body is a
+// list of lines: arguments, rendered by hclArg from Go values or written
+// out as HCL (`name = "Pop-up"`, `merchant_id = cardpay_store.test.merchant_id`),
+// and nested blocks rendered by hclBlock. Empty lines are left out, so a
+// helper can pass optionalArg's "" for an argument it leaves unset.
+
+// hclExpr is an HCL expression that hclArg writes out as it is: a
+// reference, a function call or an object.
+type hclExpr string
+
+// hclLiteral is what hclArg renders: strings quoted, whole numbers and
+// bools as they are, string lists as tuples of quoted strings, and hclExpr
+// verbatim.
+type hclLiteral interface {
+	string | hclExpr | int | int64 | bool | []string
+}
+
+// hclArg renders the argument line key = value.
+func hclArg[T hclLiteral](key string, value T) string {
+	switch v := any(value).(type) {
+	case string:
+		return key + " = " + strconv.Quote(v)
+	case []string:
+		quoted := make([]string, len(v))
+		for i, s := range v {
+			quoted[i] = strconv.Quote(s)
+		}
+		return key + " = [" + strings.Join(quoted, ", ") + "]"
+	default:
+		return fmt.Sprintf("%s = %v", key, v)
+	}
+}
+
+// optionalArg renders key = value, or nothing when value is empty.
+func optionalArg(key, value string) string {
+	if value == "" {
+		return ""
+	}
+	return hclArg(key, value)
+}
+
+// merchantArgs renders merchant_id followed by the other argument lines,
+// the body of most of the provider's blocks.
+func merchantArgs[T int | int64](merchantID T, args ...string) []string {
+	return append([]string{hclArg("merchant_id", int64(merchantID))}, args...)
+}
+
+// hclBlock renders a block: its header (the block type and any quoted
+// labels), then every non-empty body line indented by two spaces. A body
+// line may span several lines, such as a nested block.
+func hclBlock(header string, body ...string) string {
+	var b strings.Builder
+	for _, item := range body {
+		if item = strings.Trim(item, "\n"); item != "" {
+			b.WriteString("  " + strings.ReplaceAll(item, "\n", "\n  ") + "\n")
+		}
+	}
+	if b.Len() == 0 {
+		return header + " {}"
+	}
+	return header + " {\n" + b.String() + "}"
+}
+
+// topBlock renders a top-level block of kind with a type and a name, on
+// lines of its own so that blocks concatenate.
+func topBlock(kind, typ, name string, body []string) string {
+	return "\n" + hclBlock(fmt.Sprintf("%s %q %q", kind, typ, name), body...) + "\n"
+}
+
+func resourceBlock(typ, name string, body ...string) string {
+	return topBlock("resource", typ, name, body)
+}
+func dataBlock(typ, name string, body ...string) string { return topBlock("data", typ, name, body) }
+func ephemeralBlock(typ, name string, body ...string) string {
+	return topBlock("ephemeral", typ, name, body)
+}
+
+// actionBlock renders an action whose config block holds the arguments.
+func actionBlock(typ, name string, config ...string) string {
+	return topBlock("action", typ, name, []string{hclBlock("config", config...)})
+}
+
+// listBlock renders a list block of terraform query, served by this
+// provider.
+func listBlock(typ, name string, body ...string) string {
+	return topBlock("list", typ, name, append([]string{"provider = cardpay"}, body...))
+}
+
+// providerBlock renders the configuration block of provider name.
+func providerBlock(name string, body ...string) string {
+	return "\n" + hclBlock(fmt.Sprintf("provider %q", name), body...) + "\n"
+}
+
+// echoFactories serve the provider beside the echo provider, which copies
+// an ephemeral result into the state of echo.test for inspection.
+func echoFactories() map[string]func() (tfprotov6.ProviderServer, error) {
+	return map[string]func() (tfprotov6.ProviderServer, error){
+		"cardpay": testProviderFactories["cardpay"],
+		"echo":    echoprovider.NewProviderServer(),
+	}
+}
+
+// echoConfig has the echo provider copy the ephemeral resource at addr
+// into echo.test.
+func echoConfig(addr string) string {
+	return providerBlock("echo", hclArg("data", hclExpr(addr))) + resourceBlock("echo", "test")
+}
+
+// The HCL vocabulary quotes what it must and nests blocks with terraform
+// fmt's indentation.
+func TestHCLVocabulary(t *testing.T) {
+	got := resourceBlock("cardpay_store", "test",
+		hclArg("merchant_id", int64(1001)),
+		hclArg("name", `Harbour "Nord" ${x}`),
+		optionalArg("store_id", ""),
+		hclArg("events", []string{"a", "b"}),
+		hclArg("enabled", true),
+		hclArg("data", hclExpr("ephemeral.x.test")),
+		hclBlock("timeouts", `create = "1m"`)) + resourceBlock("echo", "test")
+	want := `
+resource "cardpay_store" "test" {
+  merchant_id = 1001
+  name = "Harbour \"Nord\" ${x}"
+  events = ["a", "b"]
+  enabled = true
+  data = ephemeral.x.test
+  timeouts {
+    create = "1m"
+  }
+}
+
+resource "echo" "test" {}
+`
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
 }

@@ -21,11 +21,7 @@ const interappPairingActionAddr = "action.cardpay_interapp_pairing.pair"
 // interappPairingConfig renders a cardpay_interapp_pairing action named pair
 // with merchant_id and extra argument lines.
 func interappPairingConfig(merchantID int64, args ...string) string {
-	body := fmt.Sprintf("    merchant_id = %d\n", merchantID)
-	for _, a := range args {
-		body += "    " + a + "\n"
-	}
-	return "\naction \"cardpay_interapp_pairing\" \"pair\" {\n  config {\n" + body + "  }\n}\n"
+	return actionBlock("cardpay_interapp_pairing", "pair", merchantArgs(merchantID, args...)...)
 }
 
 // expectOneCode checks that the sandbox issued exactly one code, for

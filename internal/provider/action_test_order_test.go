@@ -16,7 +16,7 @@ const testOrderActionAddr = "action.cardpay_test_order.smoke"
 
 // actionConfig renders a cardpay_test_order action named smoke.
 func (o testOrder) actionConfig() string {
-	return "\naction \"cardpay_test_order\" \"smoke\" {\n  config {\n" + o.arguments("    ") + "  }\n}\n"
+	return actionBlock("cardpay_test_order", "smoke", o.arguments()...)
 }
 
 // expectOnlyOrder checks that the sandbox holds exactly one order and that

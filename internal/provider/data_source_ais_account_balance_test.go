@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -11,13 +10,7 @@ import (
 )
 
 func aisAccountBalanceConfig(name string, merchantID int64, userID, accountID string) string {
-	return fmt.Sprintf(`
-data "cardpay_ais_account_balance" %q {
-  merchant_id = %d
-  user_id     = %q
-  account_id  = %q
-}
-`, name, merchantID, userID, accountID)
+	return dataBlock("cardpay_ais_account_balance", name, aisReadArgs(merchantID, userID, accountID)...)
 }
 
 func TestAccAISAccountBalanceDataSource(t *testing.T) {

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -27,14 +26,7 @@ const aisTransactionsAddr = "data.cardpay_ais_account_transactions.test"
 // aisTransactionsConfig renders the data source; extra holds optional
 // arguments as HCL lines such as `page_limit = 5`.
 func aisTransactionsConfig(merchantID int64, userID, accountID string, extra ...string) string {
-	return fmt.Sprintf(`
-data "cardpay_ais_account_transactions" "test" {
-  merchant_id = %d
-  user_id     = %q
-  account_id  = %q
-  %s
-}
-`, merchantID, userID, accountID, strings.Join(extra, "\n  "))
+	return dataBlock("cardpay_ais_account_transactions", "test", aisReadArgs(merchantID, userID, accountID, extra...)...)
 }
 
 // aisTestTransactions returns the fixture transactions of an account of
@@ -156,12 +148,12 @@ func TestAccAISAccountTransactionsDataSource_pageLimit(t *testing.T) {
 				ConfigStateChecks: aisTestPageChecks(total, 1, knownvalue.ListSizeExact(1)),
 			},
 			{
-				Config:            config(fmt.Sprintf("page_limit = %d", aisSandboxMaxPageLimit)),
+				Config:            config(hclArg("page_limit", aisSandboxMaxPageLimit)),
 				ConfigStateChecks: aisTestPageChecks(total, aisSandboxMaxPageLimit, knownvalue.ListSizeExact(aisSandboxMaxPageLimit)),
 			},
 			{
 				// The provider leaves the maximum to the service: the sandbox refuses it, with its request ID.
-				Config:      config(fmt.Sprintf("page_limit = %d", aisSandboxMaxPageLimit+1)),
+				Config:      config(hclArg("page_limit", aisSandboxMaxPageLimit+1)),
 				ExpectError: aisTestError("Could not read the transactions", "HTTP 400", "pageLimit", "request ID"),
 			},
 		},
@@ -215,7 +207,7 @@ func TestAccAISAccountTransactionsDataSource_sameDayRange(t *testing.T) {
 		Steps: []resource.TestStep{{
 			// A timestamp inside the to_date's day is not "after" it.
 			Config: env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk",
-				fmt.Sprintf("from_date = %q", day+"T06:00:00Z"), fmt.Sprintf("to_date = %q", day))),
+				hclArg("from_date", day+"T06:00:00Z"), hclArg("to_date", day))),
 			ConfigStateChecks: aisTestPageChecks(int64(len(onDay)), aisDefaultPageLimit, aisTestTransactionChecks(onDay)),
 		}},
 	})

@@ -3,7 +3,6 @@ package provider
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -142,12 +141,14 @@ func aisTestError(fragments ...string) *regexp.Regexp {
 }
 
 func aisAccountsConfig(merchantID int64, userID string) string {
-	return fmt.Sprintf(`
-data "cardpay_ais_accounts" "test" {
-  merchant_id = %d
-  user_id     = %q
+	return dataBlock("cardpay_ais_accounts", "test", aisReadArgs(merchantID, userID, "")...)
 }
-`, merchantID, userID)
+
+// aisReadArgs renders the arguments of an account-information read and
+// extra lines; accountID "" leaves account_id out, as the accounts list
+// takes none.
+func aisReadArgs(merchantID int64, userID, accountID string, extra ...string) []string {
+	return merchantArgs(merchantID, append([]string{hclArg("user_id", userID), optionalArg("account_id", accountID)}, extra...)...)
 }
 
 const aisAccountsAddr = "data.cardpay_ais_accounts.test"

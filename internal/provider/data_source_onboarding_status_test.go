@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"regexp"
 	"testing"
 
@@ -12,11 +11,7 @@ import (
 )
 
 func onboardingStatusConfig(merchantID int64) string {
-	return fmt.Sprintf(`
-data "cardpay_onboarding_status" "test" {
-  merchant_id = %d
-}
-`, merchantID)
+	return dataBlock("cardpay_onboarding_status", "test", hclArg("merchant_id", merchantID))
 }
 
 const onboardingStatusAddr = "data.cardpay_onboarding_status.test"

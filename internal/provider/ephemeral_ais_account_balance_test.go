@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -23,10 +22,10 @@ func TestAccAISAccountBalanceEphemeral(t *testing.T) {
 	)
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: aisEphemeralFactories(),
+		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(aisEphemeralConfig("cardpay_ais_account_balance",
-				fmt.Sprintf("  merchant_id = %d\n  user_id = %q\n  account_id = %q", env.MerchantID, aisTestUser, "acc-1001-dkk"))),
+				aisReadArgs(env.MerchantID, aisTestUser, "acc-1001-dkk")...)),
 			ConfigStateChecks: checks,
 		}},
 	})
@@ -37,21 +36,11 @@ func TestAccAISAccountBalanceEphemeral_missingPermission(t *testing.T) {
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisReadPermAccounts)
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: aisEphemeralFactories(),
+		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
-ephemeral "cardpay_ais_account_balance" "test" {
-  merchant_id = %d
-  user_id     = %q
-  account_id  = "acc-1001-eur"
-}
-
-provider "echo" {
-  data = ephemeral.cardpay_ais_account_balance.test
-}
-
-resource "echo" "test" {}
-`, env.MerchantID, aisTestUser)),
+			Config: env.providerConfig(
+				ephemeralBlock("cardpay_ais_account_balance", "test", aisReadArgs(env.MerchantID, aisTestUser, "acc-1001-eur")...),
+				echoConfig("ephemeral.cardpay_ais_account_balance.test")),
 			ExpectError: aisTestError("HTTP 403", "lacks permission ReadBalances", "request ID", "holds the ReadBalances permission"),
 		}},
 	})

@@ -1,7 +1,6 @@
 package provider
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -23,13 +22,12 @@ func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("page_limit"), knownvalue.Int64Exact(4)),
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("transactions"), aisTestTransactionChecks(want)),
 	)
-	arguments := fmt.Sprintf("  merchant_id = %d\n  user_id = %q\n  account_id = %q\n  page_limit = 4\n"+
-		"  from_date = \"2025-03-01\"\n  to_date = \"2026-03-01T00:00:00Z\"", env.MerchantID, aisTestUser, "acc-1001-sek")
-	config := env.providerConfig(aisEphemeralConfig("cardpay_ais_account_transactions", arguments))
+	config := env.providerConfig(aisEphemeralConfig("cardpay_ais_account_transactions", aisReadArgs(env.MerchantID, aisTestUser,
+		"acc-1001-sek", "page_limit = 4", `from_date = "2025-03-01"`, `to_date = "2026-03-01T00:00:00Z"`)...))
 	requestsBefore := 0
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: aisEphemeralFactories(),
+		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{
 			{
 				Config:            config,
@@ -38,9 +36,8 @@ func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
 			{
 				// The ephemeral resource validates its dates before any request too.
 				PreConfig: func() { requestsBefore = sb.RequestCounts()[sandbox.RouteListTransactions] },
-				Config: env.providerConfig(aisEphemeralConfig("cardpay_ais_account_transactions",
-					fmt.Sprintf("  merchant_id = %d\n  user_id = %q\n  account_id = \"acc-1001-sek\"\n"+
-						"  from_date = \"2026-03-02\"\n  to_date = \"2026-03-01\"", env.MerchantID, aisTestUser))),
+				Config: env.providerConfig(aisEphemeralConfig("cardpay_ais_account_transactions", aisReadArgs(env.MerchantID, aisTestUser,
+					"acc-1001-sek", `from_date = "2026-03-02"`, `to_date = "2026-03-01"`)...)),
 				ExpectError: aisTestError("from_date is after to_date"),
 			},
 			{

@@ -1,13 +1,10 @@
 package provider
 
 import (
-	"fmt"
 	"sort"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
-	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -19,31 +16,11 @@ import (
 // provider copies the ephemeral result into echo.test, and every attribute
 // must equal the data source's. Nothing else may reach the state.
 
-func aisEphemeralFactories() map[string]func() (tfprotov6.ProviderServer, error) {
-	return map[string]func() (tfprotov6.ProviderServer, error){
-		"cardpay": testProviderFactories["cardpay"],
-		"echo":    echoprovider.NewProviderServer(),
-	}
-}
-
 // aisEphemeralConfig declares the ephemeral resource and the data source of
 // typeName with the same arguments, and echoes the ephemeral result.
-func aisEphemeralConfig(typeName, arguments string) string {
-	return fmt.Sprintf(`
-ephemeral %[1]q "test" {
-%[2]s
-}
-
-data %[1]q "test" {
-%[2]s
-}
-
-provider "echo" {
-  data = ephemeral.%[1]s.test
-}
-
-resource "echo" "test" {}
-`, typeName, arguments)
+func aisEphemeralConfig(typeName string, args ...string) string {
+	return ephemeralBlock(typeName, "test", args...) + dataBlock(typeName, "test", args...) +
+		echoConfig("ephemeral."+typeName+".test")
 }
 
 // aisEphemeralChecks compares every attribute of the read's schema between
@@ -78,10 +55,9 @@ func TestAccAISAccountsEphemeral(t *testing.T) {
 	)
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: aisEphemeralFactories(),
+		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(aisEphemeralConfig("cardpay_ais_accounts",
-				fmt.Sprintf("  merchant_id = %d\n  user_id = %q", env.MerchantID, aisTestUser))),
+			Config:            env.providerConfig(aisEphemeralConfig("cardpay_ais_accounts", aisReadArgs(env.MerchantID, aisTestUser, "")...)),
 			ConfigStateChecks: checks,
 		}},
 	})
@@ -93,20 +69,10 @@ func TestAccAISAccountsEphemeral_pendingConsent(t *testing.T) {
 	id := aisTestConsent(t, env, aisTestUser, aisAllPermissions...)
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: aisEphemeralFactories(),
+		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
-ephemeral "cardpay_ais_accounts" "test" {
-  merchant_id = %d
-  user_id     = %q
-}
-
-provider "echo" {
-  data = ephemeral.cardpay_ais_accounts.test
-}
-
-resource "echo" "test" {}
-`, env.MerchantID, aisTestUser)),
+			Config: env.providerConfig(ephemeralBlock("cardpay_ais_accounts", "test", aisReadArgs(env.MerchantID, aisTestUser, "")...),
+				echoConfig("ephemeral.cardpay_ais_accounts.test")),
 			ExpectError: aisTestError("Could not list the bank accounts", "HTTP 403", "consent "+id+" is pending", "request ID"),
 		}},
 	})

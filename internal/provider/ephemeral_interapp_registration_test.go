@@ -9,8 +9,6 @@ import (
 	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -20,21 +18,9 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-// interappEchoFactories serve the provider beside the echo provider, which
-// copies the ephemeral result into the state of echo.test for inspection.
-var interappEchoFactories = map[string]func() (tfprotov6.ProviderServer, error){
-	"cardpay": testProviderFactories["cardpay"],
-	"echo":    echoprovider.NewProviderServer(),
-}
-
 func interappEphemeralConfig(merchantID int64, args ...string) string {
-	return interappConfigBlock("ephemeral", "cardpay_interapp_registration", merchantID, args...) + `
-provider "echo" {
-  data = ephemeral.cardpay_interapp_registration.test
-}
-
-resource "echo" "test" {}
-`
+	return ephemeralBlock("cardpay_interapp_registration", "test", merchantArgs(merchantID, args...)...) +
+		echoConfig("ephemeral.cardpay_interapp_registration.test")
 }
 
 // expectNoManagedInterapp checks that no cardpay_interapp_registration, nor
@@ -78,7 +64,7 @@ func TestAccInterappRegistrationEphemeral(t *testing.T) {
 	start := time.Now()
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: interappEchoFactories,
+		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(interappEphemeralConfig(env.MerchantID, `store_id = "1001-second"`)),
 			ConfigStateChecks: []statecheck.StateCheck{
@@ -100,7 +86,7 @@ func TestAccInterappRegistrationEphemeral_unknownStore(t *testing.T) {
 	env := newTestEnv(t)
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: interappEchoFactories,
+		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
 			Config:      env.providerConfig(interappEphemeralConfig(env.MerchantID, `store_id = "1001-nowhere"`)),
 			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),

@@ -104,9 +104,7 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 		"cardpay_onboarding_application": {sandbox.RouteStartOnboarding, onboardingApplicationConfig(1001),
 			`onboarding application may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 			func(s sandbox.State) int { return len(s.Applications) }},
-		"cardpay_interapp_registration": {sandbox.RouteCreateInterappCode, `resource "cardpay_interapp_registration" "x" {
-  merchant_id = 1001
-}`, `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+		"cardpay_interapp_registration": {sandbox.RouteCreateInterappCode, interappConfig(1001), `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 			func(s sandbox.State) int { return len(s.InterappCodes) }},
 		"cardpay_store": {sandbox.RouteCreateStore, storeConfig("test", 1001, "", `name = "Lost answer"`),
 			`store may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*cardpay_stores data source lists`,
@@ -158,9 +156,7 @@ func TestAccFaults_rateLimitExhausted(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfigWith(env.ClientSecret, shortRetries, `data "cardpay_payment_methods" "x" {
-  merchant_id = 1001
-}`),
+			Config: env.providerConfigWith(env.ClientSecret, shortRetries, paymentMethodsConfig(1001)),
 			ExpectError: wrappedErrorPattern(`rate limited by the service \(HTTP 429 .*gave up after 2 attempts\); ` +
 				`the service asked to wait 2s before retrying.*Wait before applying again, allow more retries with max_retries`),
 		}},
@@ -176,9 +172,7 @@ func TestAccFaults_requestTimeout(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfigWith(env.ClientSecret, "request_timeout = \"1s\"\n  max_retries = 0", `data "cardpay_payment_methods" "x" {
-  merchant_id = 1001
-}`),
+			Config: env.providerConfigWith(env.ClientSecret, "request_timeout = \"1s\"\nmax_retries = 0", paymentMethodsConfig(1001)),
 			ExpectError: wrappedErrorPattern(`request timed out after 1s.*did not answer within the provider's ` +
 				`request_timeout. Raise request_timeout`),
 		}},

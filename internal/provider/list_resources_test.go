@@ -56,36 +56,16 @@ func newExistingMerchant(t *testing.T, env *testEnv) existingMerchant {
 }
 
 // adoptionQuery lists everything the provider can list at merchant 1001.
-const adoptionQuery = `
-list "cardpay_payment_method" "all" {
-  provider         = cardpay
-  include_resource = true
-  config {
-    merchant_id = 1001
-  }
-}
+var adoptionQuery = merchantList("cardpay_payment_method", "all", 1001, "include_resource = true") +
+	merchantList("cardpay_store", "all", 1001, "include_resource = true") +
+	merchantList("cardpay_online_terminal", "all", 1001, "include_resource = true") +
+	listBlock("cardpay_webhook", "all", "include_resource = true")
 
-list "cardpay_store" "all" {
-  provider         = cardpay
-  include_resource = true
-  config {
-    merchant_id = 1001
-  }
+// merchantList renders a list block of a merchant's objects of kind, with
+// extra argument lines.
+func merchantList(kind, name string, merchantID int, args ...string) string {
+	return listBlock(kind, name, append(args, hclBlock("config", merchantArgs(merchantID)...))...)
 }
-
-list "cardpay_online_terminal" "all" {
-  provider         = cardpay
-  include_resource = true
-  config {
-    merchant_id = 1001
-  }
-}
-
-list "cardpay_webhook" "all" {
-  provider         = cardpay
-  include_resource = true
-}
-`
 
 func TestAccListResources_query(t *testing.T) {
 	skipWithoutQuery(t)
@@ -194,16 +174,6 @@ func TestAccListResources_generateConfig(t *testing.T) {
 // request ID; a merchant ID that cannot exist is refused before any request.
 func TestAccListResources_errors(t *testing.T) {
 	skipWithoutQuery(t)
-	list := func(kind string, merchantID int) string {
-		return fmt.Sprintf(`
-list %q "x" {
-  provider = cardpay
-  config {
-    merchant_id = %d
-  }
-}
-`, kind, merchantID)
-	}
 	for kind, what := range map[string]string{
 		"cardpay_payment_method":  "payment methods",
 		"cardpay_store":           "the stores",
@@ -220,7 +190,7 @@ list %q "x" {
 					{
 						PreConfig:   sb.ResetRequestCounts,
 						Query:       true,
-						Config:      list(kind, 0),
+						Config:      merchantList(kind, "x", 0),
 						ExpectError: wrappedErrorPattern(`merchant_id.*value must be at least 1`),
 					},
 					{
@@ -230,7 +200,7 @@ list %q "x" {
 							}
 						},
 						Query:  true,
-						Config: list(kind, otherPartnersMerchant),
+						Config: merchantList(kind, "x", otherPartnersMerchant),
 						ExpectError: wrappedErrorPattern(fmt.Sprintf(`Could not list %s of merchant %d.*HTTP 403.*request ID \S+`,
 							what, otherPartnersMerchant)),
 					},

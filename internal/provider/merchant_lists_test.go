@@ -17,31 +17,17 @@ func TestAccPlanRequestCounts(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	counts := mixedCounts{Terminals: 9, Orders: 2, Applications: 2, Consents: 2, Interapp: 2, PaymentMethods: 15, Stores: 6}
-	config := mixedConfig(counts, "counts") + `
-data "cardpay_payment_methods" "m1001" {
-  merchant_id = 1001
-}
-
-data "cardpay_stores" "m1002" {
-  merchant_id = 1002
-}
-
-data "cardpay_terminals" "m1003" {
-  merchant_id = 1003
-}
-`
+	config := mixedConfig(counts, "counts") +
+		dataBlock("cardpay_payment_methods", "m1001", "merchant_id = 1001") +
+		dataBlock("cardpay_stores", "m1002", "merchant_id = 1002") +
+		dataBlock("cardpay_terminals", "m1003", "merchant_id = 1003")
 	w := newCLIWorkdir(t, env, config)
 	w.run("apply", "-auto-approve", "-input=false", "-no-color")
 	// The accounts data source needs an authorized consent.
 	if err := sb.AuthorizeConsent(stateString(w.stateResources()["cardpay_ais_consent.c[0]"], "request_id")); err != nil {
 		t.Fatal(err)
 	}
-	w.write("main.tf", cliRequiredProviders+config+`
-data "cardpay_ais_accounts" "user" {
-  merchant_id = 1001
-  user_id     = "user-1001"
-}
-`)
+	w.write("main.tf", cliRequiredProviders+config+dataBlock("cardpay_ais_accounts", "user", aisReadArgs(1001, "user-1001", "")...))
 	w.run("apply", "-auto-approve", "-input=false", "-no-color")
 
 	before := sb.RequestCounts()

@@ -65,12 +65,7 @@ func TestAccProvider_invalidMaxRequestsPerSecond(t *testing.T) {
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testProviderFactories,
 				Steps: []resource.TestStep{{
-					Config: fmt.Sprintf(`
-provider "cardpay" {
-  base_url                = "http://127.0.0.1:1"
-  max_requests_per_second = %s
-}
-`, value) + paymentMethodConfig(1001, "amex"),
+					Config:   providerBlock("cardpay", `base_url = "http://127.0.0.1:1"`, "max_requests_per_second = "+value) + paymentMethodConfig(1001, "amex"),
 					PlanOnly: true,
 					ExpectError: regexp.MustCompile(`(?s)Invalid max_requests_per_second.*above 0 and at most 10000, ` +
 						`such as 20.*leave it unset`),

@@ -63,23 +63,13 @@ func newAISConsentArgs(merchantID int64) aisConsentArgs {
 }
 
 func (a aisConsentArgs) config() string {
-	quoted := make([]string, len(a.permissions))
-	for i, p := range a.permissions {
-		quoted[i] = fmt.Sprintf("%q", p)
-	}
-	callback := ""
-	if a.callbackURL != "" {
-		callback = fmt.Sprintf("  callback_url               = %q\n", a.callbackURL)
-	}
-	return fmt.Sprintf(`
-resource "cardpay_ais_consent" "test" {
-  merchant_id                = %d
-  user_id                    = %q
-  permissions                = [%s]
-  expiration_date_time       = %q
-  transaction_from_date_time = %q
-%s}
-`, a.merchantID, a.userID, strings.Join(quoted, ", "), a.expiration, a.transactionFrom, callback)
+	return resourceBlock("cardpay_ais_consent", "test",
+		hclArg("merchant_id", a.merchantID),
+		hclArg("user_id", a.userID),
+		hclArg("permissions", a.permissions),
+		hclArg("expiration_date_time", a.expiration),
+		hclArg("transaction_from_date_time", a.transactionFrom),
+		optionalArg("callback_url", a.callbackURL))
 }
 
 // respellConsentTime writes the instant of an RFC 3339 timestamp at another UTC offset.
@@ -106,11 +96,10 @@ func consentErrorRegexp(words string) *regexp.Regexp {
 // consents and the newest is the one in state, created with args.
 func expectSandboxConsents(sb *sandbox.Server, want int, args aisConsentArgs) statecheck.StateCheck {
 	return resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
-		consents := sb.Snapshot().Consents
-		if len(consents) != want {
-			return fmt.Errorf("sandbox holds %d consents, want %d", len(consents), want)
+		got, err := newestOf("consents", sb.Snapshot().Consents, want)
+		if err != nil {
+			return err
 		}
-		got := consents[len(consents)-1]
 		wantPerms := slices.Sorted(slices.Values(args.permissions))
 		switch {
 		case attrs["id"] != got.RequestID:

@@ -24,17 +24,7 @@ const interappAddr = "cardpay_interapp_registration.test"
 var interappCodePattern = regexp.MustCompile(`^\S+$`)
 
 func interappConfig(merchantID int64, args ...string) string {
-	return interappConfigBlock("resource", "cardpay_interapp_registration", merchantID, args...)
-}
-
-// interappConfigBlock renders a block of kind ("resource" or "ephemeral") with
-// merchant_id and extra argument lines.
-func interappConfigBlock(kind, typ string, merchantID int64, args ...string) string {
-	body := fmt.Sprintf("  merchant_id = %d\n", merchantID)
-	for _, a := range args {
-		body += "  " + a + "\n"
-	}
-	return fmt.Sprintf("%s %q \"test\" {\n%s}\n", kind, typ, body)
+	return resourceBlock("cardpay_interapp_registration", "test", merchantArgs(merchantID, args...)...)
 }
 
 // expectExpiresAtWindow checks that expires_at is RFC 3339 and lies the
@@ -59,11 +49,10 @@ func expectExpiresAtWindow(issuedAfter *time.Time) knownvalue.Check {
 // that the last one is the code in the state of interappAddr, for storeID.
 func expectSandboxCodes(sb *sandbox.Server, total int, storeID string) statecheck.StateCheck {
 	return resourceAttrs(interappAddr, func(attrs map[string]any) error {
-		codes := sb.Snapshot().InterappCodes
-		if len(codes) != total {
-			return fmt.Errorf("sandbox issued %d codes, want %d", len(codes), total)
+		last, err := newestOf("codes", sb.Snapshot().InterappCodes, total)
+		if err != nil {
+			return err
 		}
-		last := codes[len(codes)-1]
 		if attrs["registration_code"] != last.RegistrationCode || last.StoreID != storeID {
 			return fmt.Errorf("state code %v is not the last issued code %+v for store %s",
 				attrs["registration_code"], last, storeID)

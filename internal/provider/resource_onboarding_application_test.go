@@ -23,15 +23,7 @@ const onboardingApplicationAddr = "cardpay_onboarding_application.test"
 // onboardingApplicationConfig renders the resource with extra lines, such
 // as a wait_for argument or a timeouts block.
 func onboardingApplicationConfig(merchantID int64, extra ...string) string {
-	body := ""
-	for _, e := range extra {
-		body += "\n  " + e
-	}
-	return fmt.Sprintf(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = %d%s
-}
-`, merchantID, body)
+	return resourceBlock("cardpay_onboarding_application", "test", merchantArgs(merchantID, extra...)...)
 }
 
 const waitForMerchant = `wait_for = "MERCHANT_CREATED"`

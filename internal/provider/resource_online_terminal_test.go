@@ -22,16 +22,8 @@ const onlineTerminalAddr = "cardpay_online_terminal.test"
 
 // onlineTerminalConfig leaves store_id out when storeID is "".
 func onlineTerminalConfig(merchantID int64, mode, storeID string) string {
-	store := ""
-	if storeID != "" {
-		store = fmt.Sprintf("\n  store_id             = %q", storeID)
-	}
-	return fmt.Sprintf(`
-resource "cardpay_online_terminal" "test" {
-  merchant_id          = %d
-  online_terminal_mode = %q%s
-}
-`, merchantID, mode, store)
+	return resourceBlock("cardpay_online_terminal", "test", hclArg("merchant_id", merchantID),
+		hclArg("online_terminal_mode", mode), optionalArg("store_id", storeID))
 }
 
 // onlineTerminalStateChecks checks every attribute of the terminal in state

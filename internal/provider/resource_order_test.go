@@ -3,7 +3,6 @@ package provider
 import (
 	"fmt"
 	"regexp"
-	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -31,22 +30,18 @@ type testOrder struct {
 }
 
 func (o testOrder) config() string {
-	return "\nresource \"cardpay_order\" \"test\" {\n" + o.arguments("  ") + "}\n"
+	return resourceBlock("cardpay_order", "test", o.arguments()...)
 }
 
-// arguments renders the order's argument lines, each after indent.
-func (o testOrder) arguments(indent string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%smerchant_id = %d\n", indent, o.merchantID)
-	fmt.Fprintf(&b, "%samount      = %d\n", indent, o.amount)
-	fmt.Fprintf(&b, "%scurrency    = %q\n", indent, o.currency)
-	if o.reference != "" {
-		fmt.Fprintf(&b, "%sreference   = %q\n", indent, o.reference)
+// arguments renders the order's argument lines.
+func (o testOrder) arguments() []string {
+	return []string{
+		hclArg("merchant_id", o.merchantID),
+		hclArg("amount", o.amount),
+		hclArg("currency", o.currency),
+		optionalArg("reference", o.reference),
+		optionalArg("description", o.description),
 	}
-	if o.description != "" {
-		fmt.Fprintf(&b, "%sdescription = %q\n", indent, o.description)
-	}
-	return b.String()
 }
 
 // orderOptionalValue is the known value of an optional argument: null when empty.

@@ -16,12 +16,11 @@ import (
 const paymentMethodAddr = "cardpay_payment_method.test"
 
 func paymentMethodConfig(merchantID int64, method string) string {
-	return fmt.Sprintf(`
-resource "cardpay_payment_method" "test" {
-  merchant_id = %d
-  method      = %q
+	return resourceBlock("cardpay_payment_method", "test", hclArg("merchant_id", merchantID), hclArg("method", method))
 }
-`, merchantID, method)
+
+func paymentMethodsConfig(merchantID int64) string {
+	return dataBlock("cardpay_payment_methods", "test", merchantArgs(merchantID)...)
 }
 
 func TestAccPaymentMethod_lifecycle(t *testing.T) {
@@ -180,11 +179,7 @@ func TestAccPaymentMethodsDataSource(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
-data "cardpay_payment_methods" "test" {
-  merchant_id = %d
-}
-`, env.MerchantID)),
+			Config: env.providerConfig(paymentMethodsConfig(env.MerchantID)),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("data.cardpay_payment_methods.test", tfjsonpath.New("methods"),
 					knownvalue.SetPartial([]knownvalue.Check{

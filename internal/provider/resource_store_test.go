@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
-	"strings"
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
@@ -26,15 +25,8 @@ const storeAddr = "cardpay_store.test"
 // (or creates a store when storeID is ""); args are extra argument lines
 // such as `city = "Aarhus"`.
 func storeConfig(name string, merchantID int64, storeID string, args ...string) string {
-	if storeID != "" {
-		args = append([]string{fmt.Sprintf("store_id    = %q", storeID)}, args...)
-	}
-	return fmt.Sprintf(`
-resource "cardpay_store" %q {
-  merchant_id = %d
-  %s
-}
-`, name, merchantID, strings.Join(args, "\n  "))
+	return resourceBlock("cardpay_store", name,
+		append([]string{hclArg("merchant_id", merchantID), optionalArg("store_id", storeID)}, args...)...)
 }
 
 // sandboxStore returns a store of the sandbox's current state.

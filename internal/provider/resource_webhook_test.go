@@ -29,16 +29,7 @@ import (
 const webhookAddr = "cardpay_webhook.test"
 
 func webhookConfig(url string, events ...string) string {
-	quoted := make([]string, len(events))
-	for i, e := range events {
-		quoted[i] = strconv.Quote(e)
-	}
-	return fmt.Sprintf(`
-resource "cardpay_webhook" "test" {
-  url    = %q
-  events = [%s]
-}
-`, url, strings.Join(quoted, ", "))
+	return resourceBlock("cardpay_webhook", "test", hclArg("url", url), hclArg("events", events))
 }
 
 // webhookID reads the endpoint ID of the test webhook from state.

@@ -16,39 +16,29 @@ const otherPartnersMerchant = 2001
 // that names the merchant, the request ID and the likely cause, and the
 // sandbox is left as it was.
 func TestAccScoping_otherPartnersMerchant(t *testing.T) {
-	m := otherPartnersMerchant
+	const m int64 = otherPartnersMerchant
 	cases := map[string]struct{ config, summary string }{
-		"cardpay_payment_method": {fmt.Sprintf(`resource "cardpay_payment_method" "x" {
-  merchant_id = %d
-  method      = "amex"
-}`, m), fmt.Sprintf(`Could not activate payment method "amex" for merchant %d`, m)},
-		"cardpay_onboarding_application": {onboardingApplicationConfig(int64(m)),
+		"cardpay_payment_method": {paymentMethodConfig(m, "amex"),
+			fmt.Sprintf(`Could not activate payment method "amex" for merchant %d`, m)},
+		"cardpay_onboarding_application": {onboardingApplicationConfig(m),
 			fmt.Sprintf(`Could not create onboarding application for merchant %d`, m)},
-		"cardpay_online_terminal": {onlineTerminalConfig(int64(m), "PaymentPage", ""),
+		"cardpay_online_terminal": {onlineTerminalConfig(m, "PaymentPage", ""),
 			fmt.Sprintf(`Could not create online terminal for merchant %d`, m)},
-		"cardpay_order": {testOrder{int64(m), 1000, "SEK", "scoping", ""}.config(),
+		"cardpay_order": {testOrder{m, 1000, "SEK", "scoping", ""}.config(),
 			fmt.Sprintf(`Could not create order for merchant %d`, m)},
-		"cardpay_interapp_registration": {fmt.Sprintf(`resource "cardpay_interapp_registration" "x" {
-  merchant_id = %d
-}`, m), fmt.Sprintf(`Could not .* merchant %d`, m)},
-		"cardpay_store": {fmt.Sprintf(`resource "cardpay_store" "x" {
-  merchant_id = %[1]d
-  store_id    = "%[1]d-main"
-  city        = "Oslo"
-}`, m), fmt.Sprintf(`Could not .* store "%d-main"`, m)},
-		"data.cardpay_payment_methods": {fmt.Sprintf(`data "cardpay_payment_methods" "x" {
-  merchant_id = %d
-}`, m), fmt.Sprintf(`Could not list payment methods of merchant %d`, m)},
-		"cardpay_store created": {storeConfig("x", int64(m), "", `name = "Intruder"`),
+		"cardpay_interapp_registration": {interappConfig(m), fmt.Sprintf(`Could not .* merchant %d`, m)},
+		"cardpay_store": {storeConfig("x", m, fmt.Sprintf("%d-main", m), `city = "Oslo"`),
+			fmt.Sprintf(`Could not .* store "%d-main"`, m)},
+		"data.cardpay_payment_methods": {paymentMethodsConfig(m),
+			fmt.Sprintf(`Could not list payment methods of merchant %d`, m)},
+		"cardpay_store created": {storeConfig("x", m, "", `name = "Intruder"`),
 			fmt.Sprintf(`Could not create store for merchant %d`, m)},
-		"data.cardpay_onboarding_status": {onboardingStatusConfig(int64(m)),
+		"data.cardpay_onboarding_status": {onboardingStatusConfig(m),
 			fmt.Sprintf(`Could not read the onboarding status of merchant %d`, m)},
-		"data.cardpay_terminals": {fmt.Sprintf(`data "cardpay_terminals" "x" {
-  merchant_id = %d
-}`, m), fmt.Sprintf(`Could not list the terminals of merchant %d`, m)},
-		"data.cardpay_stores": {fmt.Sprintf(`data "cardpay_stores" "x" {
-  merchant_id = %d
-}`, m), fmt.Sprintf(`Could not list the stores of merchant %d`, m)},
+		"data.cardpay_terminals": {dataBlock("cardpay_terminals", "x", merchantArgs(m)...),
+			fmt.Sprintf(`Could not list the terminals of merchant %d`, m)},
+		"data.cardpay_stores": {dataBlock("cardpay_stores", "x", merchantArgs(m)...),
+			fmt.Sprintf(`Could not list the stores of merchant %d`, m)},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -73,19 +63,15 @@ func TestAccScoping_otherPartnersMerchant(t *testing.T) {
 // A bearer token the service does not know gives a 401 that points at the
 // access_token setting, for every account-information type.
 func TestAccScoping_unknownAccessToken(t *testing.T) {
-	const read = `
-  merchant_id = 1001
-  user_id     = "user-1001"
-  account_id  = "acc-1001-dkk"
-`
+	accounts, read := aisReadArgs(1001, "user-1001", ""), aisReadArgs(1001, "user-1001", "acc-1001-dkk")
 	cases := map[string]string{
 		"cardpay_ais_consent":                        consentBase,
-		"data.cardpay_ais_accounts":                  `data "cardpay_ais_accounts" "x" {` + accountsArgs + `}`,
-		"data.cardpay_ais_account_balance":           `data "cardpay_ais_account_balance" "x" {` + read + `}`,
-		"data.cardpay_ais_account_transactions":      `data "cardpay_ais_account_transactions" "x" {` + read + `}`,
-		"ephemeral.cardpay_ais_accounts":             `ephemeral "cardpay_ais_accounts" "x" {` + accountsArgs + `}`,
-		"ephemeral.cardpay_ais_account_balance":      `ephemeral "cardpay_ais_account_balance" "x" {` + read + `}`,
-		"ephemeral.cardpay_ais_account_transactions": `ephemeral "cardpay_ais_account_transactions" "x" {` + read + `}`,
+		"data.cardpay_ais_accounts":                  dataBlock("cardpay_ais_accounts", "x", accounts...),
+		"data.cardpay_ais_account_balance":           dataBlock("cardpay_ais_account_balance", "x", read...),
+		"data.cardpay_ais_account_transactions":      dataBlock("cardpay_ais_account_transactions", "x", read...),
+		"ephemeral.cardpay_ais_accounts":             ephemeralBlock("cardpay_ais_accounts", "x", accounts...),
+		"ephemeral.cardpay_ais_account_balance":      ephemeralBlock("cardpay_ais_account_balance", "x", read...),
+		"ephemeral.cardpay_ais_account_transactions": ephemeralBlock("cardpay_ais_account_transactions", "x", read...),
 	}
 	for name, config := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -106,8 +92,3 @@ func TestAccScoping_unknownAccessToken(t *testing.T) {
 		})
 	}
 }
-
-const accountsArgs = `
-  merchant_id = 1001
-  user_id     = "user-1001"
-`

@@ -14,48 +14,18 @@ import (
 // secretsConfig uses every resource type, the payment-method data source
 // and the in-app ephemeral resource.
 func secretsConfig() string {
-	return mixedConfig(mixedCounts{1, 1, 1, 1, 1, 1, 1}, "secrets") + `
-data "cardpay_payment_methods" "m" {
-  merchant_id = 1001
-}
-
-ephemeral "cardpay_interapp_registration" "e" {
-  merchant_id = 1002
-}
-
-resource "cardpay_webhook" "w" {
-  url    = "https://hooks.example/secrets"
-  events = ["payment.completed"]
-}
-`
+	return mixedConfig(mixedCounts{1, 1, 1, 1, 1, 1, 1}, "secrets") +
+		dataBlock("cardpay_payment_methods", "m", "merchant_id = 1001") +
+		ephemeralBlock("cardpay_interapp_registration", "e", "merchant_id = 1002") +
+		resourceBlock("cardpay_webhook", "w", `url = "https://hooks.example/secrets"`, `events = ["payment.completed"]`)
 }
 
 // aisReadsConfig adds every account-information read, which needs an
 // authorized consent first.
-const aisReadsConfig = `
-data "cardpay_ais_accounts" "a" {
-  merchant_id = 1001
-  user_id     = "user-1001"
-}
-
-data "cardpay_ais_account_balance" "b" {
-  merchant_id = 1001
-  user_id     = "user-1001"
-  account_id  = "acc-1001-dkk"
-}
-
-data "cardpay_ais_account_transactions" "t" {
-  merchant_id = 1001
-  user_id     = "user-1001"
-  account_id  = "acc-1001-dkk"
-}
-
-ephemeral "cardpay_ais_account_transactions" "t" {
-  merchant_id = 1001
-  user_id     = "user-1001"
-  account_id  = "acc-1001-dkk"
-}
-`
+var aisReadsConfig = dataBlock("cardpay_ais_accounts", "a", aisReadArgs(1001, "user-1001", "")...) +
+	dataBlock("cardpay_ais_account_balance", "b", aisReadArgs(1001, "user-1001", "acc-1001-dkk")...) +
+	dataBlock("cardpay_ais_account_transactions", "t", aisReadArgs(1001, "user-1001", "acc-1001-dkk")...) +
+	ephemeralBlock("cardpay_ais_account_transactions", "t", aisReadArgs(1001, "user-1001", "acc-1001-dkk")...)
 
 // With TF_LOG=TRACE, neither the state, nor the plans as terraform show
 // -json prints them, nor the log holds the client secret or the access
