@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) The terraform-provider-cardpay authors
+# SPDX-License-Identifier: MPL-2.0
 # make demo: build the provider and the sandbox, start the sandbox on a free
 # loopback port, apply examples/complete through dev_overrides, show that a
 # second plan is empty, destroy, and clean up — also when a step fails.

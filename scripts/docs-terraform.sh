@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) The terraform-provider-cardpay authors
+# SPDX-License-Identifier: MPL-2.0
 # Prints a directory holding a `terraform` of version 1.12 or later, for
 # tfplugindocs: it reads the provider's schema through the terraform on PATH,
 # and only Terraform 1.12+ reports resource identity schemas, which the docs

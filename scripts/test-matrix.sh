@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright (c) The terraform-provider-cardpay authors
+# SPDX-License-Identifier: MPL-2.0
 # make test-matrix: the tests that drive a Terraform-compatible CLI, once per
 # CLI that ../shared/tools/cli-path can produce (offline). A CLI it cannot
 # produce is reported and skipped; a CLI whose tests fail fails the run.

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command cardpay-sandbox serves the in-memory partner API of
 // internal/sandbox on a loopback address, for local development, demos and
 // acceptance tests.

@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package client is a typed HTTP client of the partner card-payment and
 // account-information (AIS) API that docs/development/api-notes.md
 // describes: the core endpoints and the reads, lists, store lifecycle,

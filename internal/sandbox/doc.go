@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package sandbox is an in-memory implementation of the partner API that
 // docs/development/api-notes.md describes (the eleven core endpoints and the
 // reads, lists, store, webhook and consent endpoints of the service's

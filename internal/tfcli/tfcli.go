@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Package tfcli runs the terraform CLI against a provider built from this
 // module, installed through dev_overrides so nothing is downloaded. Tests
 // use it where terraform-plugin-testing cannot reach: CLI flags such as

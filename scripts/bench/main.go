@@ -1,3 +1,6 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
 // Command bench measures the provider end to end: terraform apply and plan
 // of generated configurations against an in-process sandbox, next to the
 // same configurations made of terraform_data resources (Terraform's
