@@ -48,8 +48,8 @@ func (b *actionBase) Configure(_ context.Context, req action.ConfigureRequest, r
 	b.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
-// providerDataFrom unwraps ProviderData for resources, data sources and
-// ephemeral resources. It returns nil before the provider is configured
+// providerDataFrom unwraps the ProviderData every base receives. It
+// returns nil before the provider is configured
 // (for example during validation), which callers treat as "not yet".
 func providerDataFrom(raw any, diags *diag.Diagnostics) *providerData {
 	if raw == nil {
