@@ -41,20 +41,21 @@ func TestEphemeralAttributes_dataSourceTwin(t *testing.T) {
 		t.Fatalf("diagnostics: %v", diags)
 	}
 
-	id := got["id"].(ephschema.StringAttribute)
+	id := attributeAs[ephschema.StringAttribute](t, got, "id")
 	if id.MarkdownDescription != "ID." || !id.Required || len(id.Validators) != 1 || id.Validators[0].Description(context.Background()) != oneOf.Description(context.Background()) {
 		t.Errorf("id = %+v, want the description, Required and the validator kept", id)
 	}
-	if amount := got["amount"].(ephschema.Int64Attribute); !amount.Computed || !amount.Sensitive {
+	if amount := attributeAs[ephschema.Int64Attribute](t, got, "amount"); !amount.Computed || !amount.Sensitive {
 		t.Errorf("amount = %+v, want Computed and Sensitive", amount)
 	}
-	if labels := got["labels"].(ephschema.MapAttribute); !labels.Optional || labels.ElementType != types.StringType {
+	if labels := attributeAs[ephschema.MapAttribute](t, got, "labels"); !labels.Optional || labels.ElementType != types.StringType {
 		t.Errorf("labels = %+v, want an optional map of strings", labels)
 	}
-	if name := got["owner"].(ephschema.SingleNestedAttribute).Attributes["name"]; name.GetMarkdownDescription() != "Name." {
+	if name := attributeAs[ephschema.SingleNestedAttribute](t, got, "owner").Attributes["name"]; name.GetMarkdownDescription() != "Name." {
 		t.Errorf("owner.name = %+v, want the nested description", name)
 	}
-	at := got["items"].(ephschema.ListNestedAttribute).NestedObject.Attributes["at"].(ephschema.StringAttribute)
+	items := attributeAs[ephschema.ListNestedAttribute](t, got, "items")
+	at := attributeAs[ephschema.StringAttribute](t, items.NestedObject.Attributes, "at")
 	if at.CustomType == nil || !at.CustomType.Equal(timetypes.RFC3339Type{}) {
 		t.Errorf("items[].at custom type = %v, want the RFC 3339 type", at.CustomType)
 	}
@@ -70,7 +71,7 @@ func TestEphemeralAttributes_resourceTwin(t *testing.T) {
 	if diags.HasError() {
 		t.Fatalf("diagnostics: %v", diags)
 	}
-	if code := got["code"].(ephschema.StringAttribute); code.MarkdownDescription != "Code." || !code.Computed || !code.Sensitive {
+	if code := attributeAs[ephschema.StringAttribute](t, got, "code"); code.MarkdownDescription != "Code." || !code.Computed || !code.Sensitive {
 		t.Errorf("code = %+v, want description, Computed and Sensitive kept", code)
 	}
 }
@@ -83,4 +84,14 @@ func TestEphemeralAttributes_unsupported(t *testing.T) {
 	if !diags.HasError() || !strings.Contains(diags.Errors()[0].Detail(), `"flag"`) {
 		t.Fatalf("diagnostics = %v, want an error naming the attribute", diags)
 	}
+}
+
+// attributeAs returns the converted attribute name as the kind A it must be.
+func attributeAs[A ephschema.Attribute](t *testing.T, attrs map[string]ephschema.Attribute, name string) A {
+	t.Helper()
+	a, ok := attrs[name].(A)
+	if !ok {
+		t.Fatalf("attribute %q is %T, want %T", name, attrs[name], a)
+	}
+	return a
 }
