@@ -10,6 +10,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var _ list.ListResourceWithConfigure = (*onlineTerminalResource)(nil)
@@ -24,29 +26,14 @@ func (r *onlineTerminalResource) ListResourceConfigSchema(_ context.Context, _ l
 // list does not say under which store a terminal is, so store_id stays
 // null, as after import.
 func (r *onlineTerminalResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var config merchantListConfig
-	diags := req.Config.Get(ctx, &config)
-	c, clientDiags := r.data.partnerClient()
-	diags.Append(clientDiags...)
-	if diags.HasError() {
-		stream.Results = listFailed(diags)
-		return
+	allTypes := func(c *client.Client, ctx context.Context, merchantID int64) ([]client.Terminal, error) {
+		return c.ListTerminals(ctx, merchantID, "")
 	}
-	merchantID := config.MerchantID.ValueInt64()
-	terminals, err := c.ListTerminals(ctx, merchantID, "")
-	if err != nil {
-		addAPIError(&diags, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
-		stream.Results = listFailed(diags)
-		return
-	}
-	var found []listed
-	for _, t := range terminals {
-		if t.Inactive() || !slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool { return m.name == t.TerminalType }) {
-			continue
-		}
-		model := onlineTerminalModel{MerchantID: config.MerchantID, TerminalID: types.StringValue(t.TerminalID)}
-		model.read(&t)
-		found = append(found, listed{name: fmt.Sprintf("%s terminal %s", t.TerminalType, t.TerminalID), model: model})
-	}
-	stream.Results = listResults(ctx, req, found)
+	listMerchantObjects(ctx, req, stream, r.data, "the terminals", allTypes,
+		func(merchantID types.Int64, t *client.Terminal) (listed, bool) {
+			online := slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool { return m.name == t.TerminalType })
+			model := onlineTerminalModel{MerchantID: merchantID, TerminalID: types.StringValue(t.TerminalID)}
+			model.read(t)
+			return listed{name: fmt.Sprintf("%s terminal %s", t.TerminalType, t.TerminalID), model: model}, online && !t.Inactive()
+		})
 }

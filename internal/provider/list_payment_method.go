@@ -10,6 +10,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var _ list.ListResourceWithConfigure = (*paymentMethodResource)(nil)
@@ -23,29 +25,10 @@ func (r *paymentMethodResource) ListResourceConfigSchema(_ context.Context, _ li
 // List finds the merchant's active methods: an inactive one is nothing to
 // adopt, since managing it means activating it.
 func (r *paymentMethodResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var config merchantListConfig
-	diags := req.Config.Get(ctx, &config)
-	c, clientDiags := r.data.partnerClient()
-	diags.Append(clientDiags...)
-	if diags.HasError() {
-		stream.Results = listFailed(diags)
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	methods, err := c.ListPaymentMethods(ctx, merchantID)
-	if err != nil {
-		addAPIError(&diags, fmt.Sprintf("Could not list payment methods of merchant %d", merchantID), err)
-		stream.Results = listFailed(diags)
-		return
-	}
-	var found []listed
-	for _, m := range methods {
-		if !isActive(&m) {
-			continue
-		}
-		model := paymentMethodModel{MerchantID: config.MerchantID, Method: types.StringValue(strings.ToLower(m.Method))}
-		model.fill(&m)
-		found = append(found, listed{name: fmt.Sprintf("%s of merchant %d", model.Method.ValueString(), merchantID), model: model})
-	}
-	stream.Results = listResults(ctx, req, found)
+	listMerchantObjects(ctx, req, stream, r.data, "payment methods", (*client.Client).ListPaymentMethods,
+		func(merchantID types.Int64, m *client.PaymentMethod) (listed, bool) {
+			model := paymentMethodModel{MerchantID: merchantID, Method: types.StringValue(strings.ToLower(m.Method))}
+			model.fill(m)
+			return listed{name: fmt.Sprintf("%s of merchant %d", model.Method.ValueString(), merchantID.ValueInt64()), model: model}, isActive(m)
+		})
 }

@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -12,6 +13,8 @@ import (
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 // List resources (Terraform 1.14 and later, `terraform query`) find the
@@ -40,6 +43,38 @@ func merchantListSchema(what, note string) listschema.Schema {
 			},
 		},
 	}
+}
+
+// listMerchantObjects answers a list request for one merchant's objects:
+// fetch reads them (a method expression such as (*client.Client).ListStores;
+// what names them in errors, such as "the stores") and adopt returns those
+// worth adopting, recorded as import would record them.
+func listMerchantObjects[T any](ctx context.Context, req list.ListRequest, stream *list.ListResultsStream, data *providerData, what string,
+	fetch func(c *client.Client, ctx context.Context, merchantID int64) ([]T, error),
+	adopt func(merchantID types.Int64, object *T) (listed, bool),
+) {
+	var config merchantListConfig
+	diags := req.Config.Get(ctx, &config)
+	c, clientDiags := data.partnerClient()
+	diags.Append(clientDiags...)
+	if diags.HasError() {
+		stream.Results = listFailed(diags)
+		return
+	}
+	merchantID := config.MerchantID.ValueInt64()
+	objects, err := fetch(c, ctx, merchantID)
+	if err != nil {
+		addAPIError(&diags, fmt.Sprintf("Could not list %s of merchant %d", what, merchantID), err)
+		stream.Results = listFailed(diags)
+		return
+	}
+	var found []listed
+	for i := range objects {
+		if o, ok := adopt(config.MerchantID, &objects[i]); ok {
+			found = append(found, o)
+		}
+	}
+	stream.Results = listResults(ctx, req, found)
 }
 
 // listed is one object found by a list resource: its display name and the

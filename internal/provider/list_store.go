@@ -9,6 +9,8 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var _ list.ListResourceWithConfigure = (*storeResource)(nil)
@@ -22,29 +24,10 @@ func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListR
 // List finds the merchant's active stores, recorded as adopted, as an
 // import records them: destroying one later leaves it at the service.
 func (r *storeResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var config merchantListConfig
-	diags := req.Config.Get(ctx, &config)
-	c, clientDiags := r.data.partnerClient()
-	diags.Append(clientDiags...)
-	if diags.HasError() {
-		stream.Results = listFailed(diags)
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	stores, err := c.ListStores(ctx, merchantID)
-	if err != nil {
-		addAPIError(&diags, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
-		stream.Results = listFailed(diags)
-		return
-	}
-	var found []listed
-	for _, s := range stores {
-		if !s.Active() {
-			continue
-		}
-		model := storeModel{MerchantID: config.MerchantID, Adopted: types.BoolValue(true), DeactivateOnDestroy: types.BoolValue(false)}
-		model.recordRead(&s)
-		found = append(found, listed{name: fmt.Sprintf("%s (%s)", s.Name, s.ID), model: model})
-	}
-	stream.Results = listResults(ctx, req, found)
+	listMerchantObjects(ctx, req, stream, r.data, "the stores", (*client.Client).ListStores,
+		func(merchantID types.Int64, s *client.Store) (listed, bool) {
+			model := storeModel{MerchantID: merchantID, Adopted: types.BoolValue(true), DeactivateOnDestroy: types.BoolValue(false)}
+			model.recordRead(s)
+			return listed{name: fmt.Sprintf("%s (%s)", s.Name, s.ID), model: model}, s.Active()
+		})
 }
