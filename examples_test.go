@@ -57,7 +57,7 @@ func TestExamplesValidate(t *testing.T) {
 			t.Run(dir+"/"+identityImportExample, func(t *testing.T) {
 				t.Parallel()
 				if !exampleCLI(t).Identities() {
-					t.Skip("import blocks with identity need Terraform 1.12 or later")
+					t.Skipf("%s has no resource identity: import blocks with identity need Terraform 1.12 or later", exampleCLI(t))
 				}
 				validateExample(t, provider, dir, stringIDImportExample)
 			})

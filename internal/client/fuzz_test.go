@@ -18,7 +18,7 @@ import (
 func FuzzErrorMessage(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body []byte, secret string) {
 		if !plausibleSecret(secret) {
-			t.Skip()
+			t.Skip("input rejected: the secret does not look like a credential (see plausibleSecret)")
 		}
 		c := &Client{partnerKey: secret, accessToken: testAccessToken}
 		msg := errorMessage(body, c.redact)
