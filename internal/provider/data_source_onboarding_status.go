@@ -41,11 +41,7 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 			"whether or not Terraform started it. Use it to check that a merchant exists before configuring it, " +
 			"for example in a `precondition` on `merchant_created`.",
 		Attributes: map[string]schema.Attribute{
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of a merchant the partner manages.",
-				Required:            true,
-				Validators:          merchantIDValidators(),
-			},
+			"merchant_id": merchantIDArgument("Numeric ID of a merchant the partner manages."),
 			"application_id": schema.StringAttribute{
 				MarkdownDescription: "Identifier of the merchant's current onboarding application.",
 				Computed:            true,
@@ -75,10 +71,8 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 
 func (d *onboardingStatusDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var config onboardingStatusModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	c, diags := d.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := d.partnerRead(ctx, req, resp, &config)
+	if !ok {
 		return
 	}
 	merchantID := config.MerchantID.ValueInt64()

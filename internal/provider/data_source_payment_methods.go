@@ -40,11 +40,7 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists a merchant's card-payment methods and whether each is active.",
 		Attributes: map[string]schema.Attribute{
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant.",
-				Required:            true,
-				Validators:          merchantIDValidators(),
-			},
+			"merchant_id": merchantIDArgument("Numeric ID of the merchant."),
 			"methods": schema.ListNestedAttribute{
 				MarkdownDescription: "The merchant's payment methods in the order the service lists them.",
 				Computed:            true,
@@ -71,13 +67,10 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 
 func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var config paymentMethodsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	c, diags := d.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := d.partnerRead(ctx, req, resp, &config)
+	if !ok {
 		return
 	}
-
 	merchantID := config.MerchantID.ValueInt64()
 	methods, err := d.data.paymentMethods.get(ctx, c, merchantID)
 	if err != nil {

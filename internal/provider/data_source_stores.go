@@ -54,11 +54,7 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 		MarkdownDescription: "Lists a merchant's stores (locations), inactive ones included, for example to find " +
 			"the default store that onboarding created and adopt it with `cardpay_store`.",
 		Attributes: map[string]schema.Attribute{
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant.",
-				Required:            true,
-				Validators:          merchantIDValidators(),
-			},
+			"merchant_id": merchantIDArgument("Numeric ID of the merchant."),
 			"stores": schema.ListNestedAttribute{
 				MarkdownDescription: "The stores in the order the service lists them.",
 				Computed:            true,
@@ -89,10 +85,8 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 
 func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var config storesModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	c, diags := d.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := d.partnerRead(ctx, req, resp, &config)
+	if !ok {
 		return
 	}
 	merchantID := config.MerchantID.ValueInt64()

@@ -45,11 +45,7 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 		MarkdownDescription: "Lists a merchant's terminals of every kind: online terminals (`SelfHostedPage`, " +
 			"`PaymentPage`, `MerchantInitiated`) and paired tap-to-pay devices (`checkoutX`), with their status.",
 		Attributes: map[string]schema.Attribute{
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant.",
-				Required:            true,
-				Validators:          merchantIDValidators(),
-			},
+			"merchant_id": merchantIDArgument("Numeric ID of the merchant."),
 			"terminal_type": schema.StringAttribute{
 				MarkdownDescription: "Only list terminals of this type, for example `checkoutX` or `PaymentPage`; " +
 					"the service filters, and its set of types is open, so any word is sent as written. When " +
@@ -91,10 +87,8 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 
 func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var config terminalsModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	c, diags := d.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := d.partnerRead(ctx, req, resp, &config)
+	if !ok {
 		return
 	}
 	merchantID := config.MerchantID.ValueInt64()

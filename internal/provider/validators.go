@@ -13,6 +13,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -21,6 +22,11 @@ import (
 // merchantIDValidators accept the service's numeric merchant IDs.
 func merchantIDValidators() []validator.Int64 {
 	return []validator.Int64{int64validator.AtLeast(1)}
+}
+
+// merchantIDArgument is the required merchant_id of a data source.
+func merchantIDArgument(description string) dsschema.Int64Attribute {
+	return dsschema.Int64Attribute{MarkdownDescription: description, Required: true, Validators: merchantIDValidators()}
 }
 
 // methodPattern matches the service's lowercase payment-method identifiers
