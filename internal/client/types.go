@@ -22,25 +22,30 @@ type Decimal string
 
 // UnmarshalJSON accepts a JSON string or a JSON number literal.
 func (d *Decimal) UnmarshalJSON(data []byte) error {
+	s, err := stringOrNumber(data, "decimal must be a JSON string or number")
+	if err == nil {
+		*d = Decimal(s)
+	}
+	return err
+}
+
+// stringOrNumber returns the text of a JSON string, or of a JSON number
+// digit for digit; null is "". mismatch begins the error for anything else.
+func stringOrNumber(data []byte, mismatch string) (string, error) {
 	data = bytes.TrimSpace(data)
 	if bytes.Equal(data, []byte("null")) {
-		*d = ""
-		return nil
+		return "", nil
 	}
 	if len(data) > 0 && data[0] == '"' {
 		var s string
-		if err := json.Unmarshal(data, &s); err != nil {
-			return err
-		}
-		*d = Decimal(s)
-		return nil
+		err := json.Unmarshal(data, &s)
+		return s, err
 	}
 	var n json.Number
 	if err := json.Unmarshal(data, &n); err != nil {
-		return fmt.Errorf("decimal must be a JSON string or number, got %s", data)
+		return "", fmt.Errorf("%s, got %s", mismatch, data)
 	}
-	*d = Decimal(n.String())
-	return nil
+	return n.String(), nil
 }
 
 // String returns the decimal exactly as received.
@@ -484,25 +489,11 @@ type FlexibleID string
 
 // UnmarshalJSON accepts a JSON string or number.
 func (id *FlexibleID) UnmarshalJSON(data []byte) error {
-	data = bytes.TrimSpace(data)
-	if bytes.Equal(data, []byte("null")) {
-		*id = ""
-		return nil
-	}
-	if len(data) > 0 && data[0] == '"' {
-		var s string
-		if err := json.Unmarshal(data, &s); err != nil {
-			return err
-		}
+	s, err := stringOrNumber(data, "id must be a JSON number or string")
+	if err == nil {
 		*id = FlexibleID(s)
-		return nil
 	}
-	var n json.Number
-	if err := json.Unmarshal(data, &n); err != nil {
-		return fmt.Errorf("id must be a JSON number or string, got %s", data)
-	}
-	*id = FlexibleID(n.String())
-	return nil
+	return err
 }
 
 // createdWebhook is a create answer, which must name the endpoint.
