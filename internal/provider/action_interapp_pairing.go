@@ -76,10 +76,8 @@ func (a *interappPairingAction) Schema(_ context.Context, _ action.SchemaRequest
 
 func (a *interappPairingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var config interappPairingModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	c, diags := a.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := a.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	merchantID := config.MerchantID.ValueInt64()

@@ -74,10 +74,8 @@ func (a *testOrderAction) Schema(_ context.Context, _ action.SchemaRequest, resp
 
 func (a *testOrderAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var args orderArguments
-	resp.Diagnostics.Append(req.Config.Get(ctx, &args)...)
-	c, diags := a.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := a.data.startCall(ctx, client.AreaPartner, req.Config, &args, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	merchantID, sent := args.MerchantID.ValueInt64(), args.request()

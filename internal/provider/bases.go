@@ -12,8 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 // Every type embeds the base of its kind, which receives the provider data
@@ -34,16 +32,6 @@ type dataSourceBase struct{ data *providerData }
 
 func (b *dataSourceBase) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
 	b.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
-
-// partnerRead starts the Read of a partner data source: it decodes the
-// configuration into config and returns the partner client, or false once
-// resp holds the reason there is none.
-func (b *dataSourceBase) partnerRead(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse, config any) (*client.Client, bool) {
-	resp.Diagnostics.Append(req.Config.Get(ctx, config)...)
-	c, diags := b.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	return c, !resp.Diagnostics.HasError()
 }
 
 // ephemeralBase is embedded by every ephemeral resource.

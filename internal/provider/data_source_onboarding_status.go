@@ -71,7 +71,7 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 
 func (d *onboardingStatusDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var config onboardingStatusModel
-	c, ok := d.partnerRead(ctx, req, resp, &config)
+	c, ok := d.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

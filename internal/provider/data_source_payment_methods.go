@@ -11,6 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var _ datasource.DataSourceWithConfigure = (*paymentMethodsDataSource)(nil)
@@ -67,7 +69,7 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 
 func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var config paymentMethodsModel
-	c, ok := d.partnerRead(ctx, req, resp, &config)
+	c, ok := d.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

@@ -11,6 +11,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var _ datasource.DataSourceWithConfigure = (*storesDataSource)(nil)
@@ -85,7 +87,7 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 
 func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var config storesModel
-	c, ok := d.partnerRead(ctx, req, resp, &config)
+	c, ok := d.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

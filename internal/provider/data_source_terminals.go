@@ -87,7 +87,7 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 
 func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var config terminalsModel
-	c, ok := d.partnerRead(ctx, req, resp, &config)
+	c, ok := d.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

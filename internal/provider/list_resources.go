@@ -54,10 +54,9 @@ func listMerchantObjects[T any](ctx context.Context, req list.ListRequest, strea
 	adopt func(merchantID types.Int64, object *T) (listed, bool),
 ) {
 	var config merchantListConfig
-	diags := req.Config.Get(ctx, &config)
-	c, clientDiags := data.partnerClient()
-	diags.Append(clientDiags...)
-	if diags.HasError() {
+	var diags diag.Diagnostics
+	c, ok := data.startCall(ctx, client.AreaPartner, req.Config, &config, &diags)
+	if !ok {
 		stream.Results = listFailed(diags)
 		return
 	}

@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -204,6 +205,21 @@ func (d *providerData) partnerClient() (*client.Client, diag.Diagnostics) {
 // aisClient returns the client for the /v1/ais/ endpoints.
 func (d *providerData) aisClient() (*client.Client, diag.Diagnostics) {
 	return d.clientFor(client.AreaAIS)
+}
+
+// decodable is a configuration, plan or state.
+type decodable interface {
+	Get(ctx context.Context, target any) diag.Diagnostics
+}
+
+// startCall begins most operations: it decodes from into target and
+// returns the client of area; ok is false once diags holds why there is
+// nothing to call.
+func (d *providerData) startCall(ctx context.Context, area client.Area, from decodable, target any, diags *diag.Diagnostics) (c *client.Client, ok bool) {
+	diags.Append(from.Get(ctx, target)...)
+	c, clientDiags := d.clientFor(area)
+	diags.Append(clientDiags...)
+	return c, !diags.HasError()
 }
 
 // clientFor returns the client when everything the area needs is set:

@@ -311,10 +311,8 @@ func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequ
 // by its request ID before.
 func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state aisConsentModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.aisClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaAIS, req.State, &state, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id, byConsentID := state.RequestID.ValueString(), false

@@ -174,10 +174,8 @@ func (m onboardingApplicationModel) waitsFor(status types.String) bool {
 
 func (r *onboardingApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan onboardingApplicationModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Plan, &plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 
@@ -208,10 +206,8 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 
 func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state onboardingApplicationModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	merchantID := state.MerchantID.ValueInt64()

@@ -209,10 +209,8 @@ func isInactiveTerminal(status types.String) bool {
 
 func (r *onlineTerminalResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan onlineTerminalModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Plan, &plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 
@@ -250,10 +248,8 @@ func (m *onlineTerminalModel) fill(t *client.OnlineTerminal) {
 
 func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state onlineTerminalModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	merchantID, terminalID := state.MerchantID.ValueInt64(), state.TerminalID.ValueString()

@@ -176,10 +176,8 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 
 func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan orderModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Plan, &plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 
@@ -206,10 +204,8 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 
 func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state orderModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	merchantID, orderID := state.MerchantID.ValueInt64(), state.OrderID.ValueString()

@@ -104,10 +104,8 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 
 func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan paymentMethodModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Plan, &plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 
@@ -137,10 +135,8 @@ func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateR
 
 func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state paymentMethodModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 

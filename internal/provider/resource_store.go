@@ -284,10 +284,8 @@ func (r *storeResource) planInactive(ctx context.Context, req resource.ModifyPla
 func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan, config storeModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	merchantID := config.MerchantID.ValueInt64()
@@ -315,10 +313,8 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 
 func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state storeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	merchantID, storeID := state.MerchantID.ValueInt64(), state.StoreID.ValueString()
