@@ -79,10 +79,14 @@ func TestAccProvider_invalidMaxRequestsPerSecond(t *testing.T) {
 }
 
 // Rate limit of the acceptance test, well below the pace terraform keeps
-// on two cores, so that it binds: 200 payment methods send 400 requests.
+// on two cores, so that it binds. At -parallelism=20 the requests already
+// sent when the first 429 arrives are refused whatever the client does (up
+// to about 20 on a busy machine, however long the run), so the test applies
+// enough payment methods for the share to measure the steady pace: 400
+// send 800 requests, about 40 seconds at 20 a second.
 const (
 	rateLimitPerSecond = 20
-	rateLimitMethods   = 200 // five per generated merchant
+	rateLimitMethods   = 400 // five per generated merchant
 	refusedShareTarget = 0.05
 )
 
