@@ -22,10 +22,6 @@ func paymentMethodConfig(merchantID int64, method string) string {
 	return resourceBlock("cardpay_payment_method", "test", hclArg("merchant_id", merchantID), hclArg("method", method))
 }
 
-func paymentMethodsConfig(merchantID int64) string {
-	return dataBlock("cardpay_payment_methods", "test", merchantArgs(merchantID)...)
-}
-
 func TestAccPaymentMethod_lifecycle(t *testing.T) {
 	env := newTestEnv(t)
 	resource.ParallelTest(t, resource.TestCase{
@@ -174,30 +170,4 @@ func TestPaymentMethod_destroyWarning(t *testing.T) {
 	})
 	requireWarning(t, "plan", plan, paymentMethodNoDeactivateSummary)
 	requireWarning(t, "apply", apply, paymentMethodNoDeactivateSummary)
-}
-
-func TestAccPaymentMethodsDataSource(t *testing.T) {
-	env := newTestEnv(t)
-	env.requireSandbox(t) // asserts the sandbox's fixture methods
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(paymentMethodsConfig(env.MerchantID)),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.cardpay_payment_methods.test", tfjsonpath.New("methods"),
-					knownvalue.SetPartial([]knownvalue.Check{
-						knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"method":       knownvalue.StringExact("visa"),
-							"status":       knownvalue.StringExact("active"),
-							"activated_at": knownvalue.NotNull(),
-						}),
-						knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"method":       knownvalue.StringExact("amex"),
-							"status":       knownvalue.StringExact("inactive"),
-							"activated_at": knownvalue.Null(),
-						}),
-					})),
-			},
-		}},
-	})
 }

@@ -1,0 +1,43 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+func paymentMethodsConfig(merchantID int64) string {
+	return dataBlock("cardpay_payment_methods", "test", merchantArgs(merchantID)...)
+}
+
+func TestAccPaymentMethodsDataSource(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireSandbox(t) // asserts the sandbox's fixture methods
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{{
+			Config: env.providerConfig(paymentMethodsConfig(env.MerchantID)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.cardpay_payment_methods.test", tfjsonpath.New("methods"),
+					knownvalue.SetPartial([]knownvalue.Check{
+						knownvalue.ObjectExact(map[string]knownvalue.Check{
+							"method":       knownvalue.StringExact("visa"),
+							"status":       knownvalue.StringExact("active"),
+							"activated_at": knownvalue.NotNull(),
+						}),
+						knownvalue.ObjectExact(map[string]knownvalue.Check{
+							"method":       knownvalue.StringExact("amex"),
+							"status":       knownvalue.StringExact("inactive"),
+							"activated_at": knownvalue.Null(),
+						}),
+					})),
+			},
+		}},
+	})
+}
