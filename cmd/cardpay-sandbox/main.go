@@ -14,6 +14,10 @@
 // generated merchants, IDs from 100001, owned by the first partner, and
 // -rate-limit R (with -rate-burst B) refuses more than R requests a second
 // per credential with 429 and Retry-After, like a real API's gateway.
+//
+// -ais-addr serves the data (AIS) API on an address of its own, as the
+// service publishes it on a host of its own; -token-life sets how long the
+// data-API and OAuth2 tokens it issues live.
 package main
 
 import (
@@ -52,6 +56,8 @@ func main() {
 
 type options struct {
 	addr        string
+	aisAddr     string
+	tokenLife   time.Duration
 	fixtures    string
 	allowRemote bool
 	quiet       bool
@@ -73,6 +79,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs := flag.NewFlagSet("cardpay-sandbox", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.addr, "addr", "127.0.0.1:8080", "listen address; port 0 picks a free port")
+	fs.StringVar(&o.aisAddr, "ais-addr", "", "serve the data (AIS) API on this address of its own, e.g. 127.0.0.1:0 (default: on -addr)")
+	fs.DurationVar(&o.tokenLife, "token-life", time.Hour, "how long the data-API and OAuth2 tokens the sandbox issues live, e.g. 30s")
 	fs.StringVar(&o.fixtures, "fixtures", "", "JSON fixture file (default: built-in demo data)")
 	fs.BoolVar(&o.allowRemote, "allow-non-loopback", false, "allow listening on a non-loopback address (the admin API has no auth)")
 	fs.BoolVar(&o.quiet, "quiet", false, "do not log requests to stderr")
@@ -99,6 +107,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("-merchants must be between 0 and %d, got %d", sandbox.MaxGeneratedMerchants, o.merchants)
 	case o.rateLimit.Burst > 0 && o.rateLimit.PerSecond == 0:
 		return o, errors.New("-rate-burst needs -rate-limit")
+	case o.tokenLife <= 0:
+		return o, fmt.Errorf("-token-life must be positive, got %s", o.tokenLife)
 	}
 	if err := o.rateLimit.Validate(); err != nil {
 		return o, fmt.Errorf("-rate-limit/-rate-burst: %w", err)
@@ -115,8 +125,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkLoopback(o.addr, o.allowRemote); err != nil {
-		return err
+	for _, addr := range []string{o.addr, o.aisAddr} {
+		if err := checkLoopback(addr, o.allowRemote); addr != "" && err != nil {
+			return err
+		}
 	}
 	fixtures, err := loadFixtures(o)
 	if err != nil {
@@ -126,30 +138,67 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.quiet {
 		logger = log.New(io.Discard, "", 0)
 	}
-	ln, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		return err
+	sb := sandbox.New(sandbox.Config{Fixtures: fixtures, Logger: logger, Latency: o.latency, RateLimit: o.rateLimit, TokenLife: o.tokenLife})
+	servers := []*server{{addr: o.addr, handler: sb}}
+	if o.aisAddr != "" {
+		servers = []*server{{addr: o.addr, handler: sb.PartnerAPI()}, {addr: o.aisAddr, handler: sb.DataAPI()}}
 	}
-	srv := &http.Server{
-		Handler:           sandbox.New(sandbox.Config{Fixtures: fixtures, Logger: logger, Latency: o.latency, RateLimit: o.rateLimit}),
-		ReadHeaderTimeout: 10 * time.Second,
+	for _, s := range servers {
+		if err := s.listen(); err != nil {
+			return err
+		}
 	}
-	printBanner(stdout, "http://"+ln.Addr().String(), fixtures)
+	dataURL := ""
+	if len(servers) == 2 {
+		dataURL = servers[1].url
+	}
+	printBanner(stdout, servers[0].url, dataURL, fixtures)
+	return serve(ctx, servers)
+}
 
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+// server is one listening address of the sandbox.
+type server struct {
+	addr    string
+	handler http.Handler
+	url     string
+	ln      net.Listener
+}
+
+func (s *server) listen() (err error) {
+	if s.ln, err = net.Listen("tcp", s.addr); err == nil {
+		s.url = "http://" + s.ln.Addr().String()
+	}
+	return err
+}
+
+// serve runs every server until ctx is cancelled or one fails, then shuts
+// them all down gracefully.
+func serve(ctx context.Context, servers []*server) error {
+	errc := make(chan error, len(servers))
+	https := make([]*http.Server, len(servers))
+	for i, s := range servers {
+		https[i] = &http.Server{Handler: s.handler, ReadHeaderTimeout: 10 * time.Second}
+		go func() { errc <- https[i].Serve(s.ln) }()
+	}
+	var failed error
 	select {
-	case err := <-errc:
-		return err
+	case failed = <-errc:
 	case <-ctx.Done():
 	}
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	for _, h := range https {
+		if err := h.Shutdown(shutdownCtx); err != nil {
+			return fmt.Errorf("shutdown: %w", err)
+		}
 	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
+	if failed != nil {
+		return failed
+	}
+	for range servers {
+		if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
 	}
 	return nil
 }
@@ -190,9 +239,14 @@ func checkLoopback(addr string, allowRemote bool) error {
 }
 
 // printBanner writes the parseable first line, then the credentials of the
-// first partner (the demo partner by default).
-func printBanner(w io.Writer, baseURL string, f *sandbox.Fixtures) {
+// first partner (the demo partner by default). The export line leaves the
+// static access token out: the provider gets data-API tokens with the
+// partner credentials, as against the service.
+func printBanner(w io.Writer, baseURL, dataURL string, f *sandbox.Fixtures) {
 	fmt.Fprintf(w, "listening on %s\n", baseURL)
+	if dataURL != "" {
+		fmt.Fprintf(w, "data API listening on %s\n", dataURL)
+	}
 	fmt.Fprintf(w, "CARDPAY_BASE_URL=%s\n", baseURL)
 	if len(f.Partners) == 0 {
 		return
@@ -200,7 +254,11 @@ func printBanner(w io.Writer, baseURL string, f *sandbox.Fixtures) {
 	p := f.Partners[0]
 	fmt.Fprintf(w, "partner client id:     %s\n", p.ClientID)
 	fmt.Fprintf(w, "partner client secret: %s\n", p.ClientSecret)
-	fmt.Fprintf(w, "access token:          %s\n", p.AccessToken)
-	fmt.Fprintf(w, "export CARDPAY_BASE_URL=%s CARDPAY_PARTNER_CLIENT_ID=%s CARDPAY_PARTNER_CLIENT_SECRET=%s CARDPAY_ACCESS_TOKEN=%s\n",
-		baseURL, p.ClientID, p.ClientSecret, p.AccessToken)
+	fmt.Fprintf(w, "static access token:   %s (optional: the provider gets its own tokens without it)\n", p.AccessToken)
+	export := fmt.Sprintf("export CARDPAY_BASE_URL=%s CARDPAY_PARTNER_CLIENT_ID=%s CARDPAY_PARTNER_CLIENT_SECRET=%s",
+		baseURL, p.ClientID, p.ClientSecret)
+	if dataURL != "" {
+		export += " CARDPAY_AIS_BASE_URL=" + dataURL
+	}
+	fmt.Fprintln(w, export)
 }

@@ -71,11 +71,11 @@ func TestRunServesAndStops(t *testing.T) {
 	for len(banner) < 5 {
 		banner = append(banner, <-lines)
 	}
-	text := strings.Join(banner, "\n")
+	text := strings.Join(banner, "\n") + "\n"
 	for _, want := range []string{
 		"CARDPAY_BASE_URL=" + baseURL,
 		"export CARDPAY_BASE_URL=" + baseURL + " CARDPAY_PARTNER_CLIENT_ID=" + sandbox.DemoPartnerClientID +
-			" CARDPAY_PARTNER_CLIENT_SECRET=" + sandbox.DemoPartnerClientSecret + " CARDPAY_ACCESS_TOKEN=" + sandbox.DemoAccessToken,
+			" CARDPAY_PARTNER_CLIENT_SECRET=" + sandbox.DemoPartnerClientSecret + "\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("banner lacks %q:\n%s", want, text)
@@ -248,5 +248,49 @@ func TestRunMerchantsCollideWithFixtureFile(t *testing.T) {
 	err = run(context.Background(), []string{"-addr", "127.0.0.1:0", "-fixtures", path, "-merchants", "1"}, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "100001 already exists") {
 		t.Errorf("run = %v, want an ID collision error", err)
+	}
+}
+
+// With -ais-addr the data API has an address of its own, as the service
+// publishes it: each address answers its own API's paths and 404 for the
+// other's, and the export line names both.
+func TestRunServesDataAPIApart(t *testing.T) {
+	baseURL, lines, stop := startRun(t, "-addr", "127.0.0.1:0", "-ais-addr", "127.0.0.1:0", "-quiet")
+	first := <-lines
+	dataURL, ok := strings.CutPrefix(first, "data API listening on ")
+	if !ok {
+		t.Fatalf("second line = %q, want the data API's address", first)
+	}
+	var banner []string
+	for len(banner) < 5 {
+		banner = append(banner, <-lines)
+	}
+	if text := strings.Join(banner, "\n"); !strings.Contains(text, " CARDPAY_AIS_BASE_URL="+dataURL) {
+		t.Errorf("export line lacks CARDPAY_AIS_BASE_URL=%s:\n%s", dataURL, text)
+	}
+	status := func(url string) int {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"userId":"user-1001","merchantId":1001,"permissions":["ais:accounts:read"]}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
+		req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		return resp.StatusCode
+	}
+	if got := status(dataURL + "/v1/auth/generate-token"); got != http.StatusOK {
+		t.Errorf("token on the data address: %d, want 200", got)
+	}
+	if got := status(baseURL + "/v1/auth/generate-token"); got != http.StatusNotFound {
+		t.Errorf("token on the partner address: %d, want 404", got)
+	}
+	if got := status(dataURL + "/v1/partner/merchants/1001/card-payments/onboard"); got != http.StatusNotFound {
+		t.Errorf("onboarding on the data address: %d, want 404", got)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync/atomic"
 
@@ -47,15 +48,24 @@ type endpoint struct {
 	// maybeCreated tells the user what may exist after an ambiguous failure
 	// of a create request, and what to check. Empty for repeatable calls.
 	maybeCreated string
+	// dataHost sends a call that is not under /v1/ais/ to the data API's
+	// host all the same (its token endpoint).
+	dataHost bool
+	// scope is whose data an AIS call touches, for minting its token.
+	scope *DataScope
 }
+
+// onDataHost reports whether ep goes to the data API's host.
+func (ep endpoint) onDataHost() bool { return ep.auth == AreaAIS || ep.dataHost }
 
 // callState travels in the request context so the retry policy and the
 // logging transport, which only see *http.Request, know about the call.
 type callState struct {
-	ep        endpoint
-	requestID string
-	body      []byte
-	attempts  atomic.Int32
+	ep          endpoint
+	requestID   string
+	body        []byte
+	contentType string
+	attempts    atomic.Int32
 	// ambiguous is true while the last attempt failed after the request
 	// may have reached the service.
 	ambiguous atomic.Bool
@@ -77,12 +87,15 @@ func (c *Client) do(ctx context.Context, ep endpoint, in, out any) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("%s: %w", ep.op, err)
 	}
-	body, err := encodeBody(ep, in)
+	body, contentType, err := encodeBody(ep, in)
 	if err != nil {
 		return err
 	}
-	st := &callState{ep: ep, requestID: uuid.NewString(), body: body}
-	resp, err := c.send(ctx, st)
+	st := &callState{ep: ep, requestID: uuid.NewString(), body: body, contentType: contentType}
+	resp, err := c.sendRenewing(ctx, st)
+	if tokenErr := (*TokenError)(nil); errors.As(err, &tokenErr) {
+		return err // nothing was sent: the token request's error says it all
+	}
 	if resp == nil {
 		return c.transportFailure(st, err)
 	}
@@ -93,16 +106,42 @@ func (c *Client) do(ctx context.Context, ep endpoint, in, out any) error {
 	return c.handleResponse(st, resp, out)
 }
 
+// sendRenewing sends the call, and once more with a new token when the
+// service refused a token with 401: tokens can be revoked or expire
+// earlier than they said.
+func (c *Client) sendRenewing(ctx context.Context, st *callState) (*http.Response, error) {
+	creds, err := c.credentialsFor(ctx, st.ep)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.send(ctx, st, creds)
+	if resp == nil || resp.StatusCode != http.StatusUnauthorized || creds.renew == nil {
+		return resp, err
+	}
+	tflog.Debug(ctx, "cardpay API refused a token; asking for a new one", map[string]any{"http_path": st.ep.path, "request_id": st.requestID})
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxResponseBytes))
+	_ = resp.Body.Close()
+	creds.renew()
+	if creds, err = c.credentialsFor(ctx, st.ep); err != nil {
+		return nil, err
+	}
+	return c.send(ctx, st, creds)
+}
+
 // send runs the attempts of one call. One request ID is generated per call
 // and kept across its retries, so the service can recognise a repeated
 // attempt and its logs line up with ours.
-func (c *Client) send(ctx context.Context, st *callState) (*http.Response, error) {
+func (c *Client) send(ctx context.Context, st *callState, creds credentials) (*http.Response, error) {
 	ctx = c.maskSecrets(context.WithValue(ctx, callStateKey{}, st))
-	req, err := retryablehttp.NewRequestWithContext(ctx, st.ep.method, c.baseURL+st.ep.path, st.body)
+	base := c.baseURL
+	if st.ep.onDataHost() {
+		base = c.aisBaseURL
+	}
+	req, err := retryablehttp.NewRequestWithContext(ctx, st.ep.method, base+st.ep.path, st.body)
 	if err != nil {
 		return nil, fmt.Errorf("building request: %w", err)
 	}
-	c.setHeaders(req.Header, st.ep.auth, st.requestID)
+	c.setHeaders(req.Header, st, creds)
 	return c.retrying.Do(req)
 }
 
@@ -129,7 +168,7 @@ func (c *Client) handleResponse(st *callState, resp *http.Response, out any) err
 
 func (c *Client) checkCredentials(ep endpoint) error {
 	if missing := missingOf(ep.auth, c.credential); len(missing) > 0 {
-		return &MissingCredentialsError{Op: ep.op, Missing: missing}
+		return &MissingCredentialsError{Op: ep.op, Missing: missing, OrAccessToken: ep.auth == AreaAIS}
 	}
 	return nil
 }
@@ -146,39 +185,45 @@ func (c *Client) credential(cred Credential) string {
 	}
 }
 
-// encodeBody marshals in. GET and DELETE send no body; POSTs and PUTs
-// without one send "{}" so the declared application/json content is always
-// valid JSON.
-func encodeBody(ep endpoint, in any) ([]byte, error) {
-	if in == nil {
+const (
+	contentTypeJSON = "application/json"
+	contentTypeForm = "application/x-www-form-urlencoded"
+)
+
+// encodeBody marshals in and returns its content type: url.Values as a
+// form (the OAuth2 token request), anything else as JSON. GET and DELETE
+// send no body; POSTs and PUTs without one send "{}" so the declared
+// application/json content is always valid JSON.
+func encodeBody(ep endpoint, in any) ([]byte, string, error) {
+	switch v := in.(type) {
+	case nil:
 		if ep.method == http.MethodGet || ep.method == http.MethodDelete {
-			return nil, nil
+			return nil, contentTypeJSON, nil
 		}
-		return []byte("{}"), nil
+		return []byte("{}"), contentTypeJSON, nil
+	case url.Values:
+		return []byte(v.Encode()), contentTypeForm, nil
 	}
 	body, err := json.Marshal(in)
 	if err != nil {
-		return nil, fmt.Errorf("%s: encoding request: %w", ep.op, err)
+		return nil, "", fmt.Errorf("%s: encoding request: %w", ep.op, err)
 	}
-	return body, nil
+	return body, contentTypeJSON, nil
 }
 
-func (c *Client) setHeaders(h http.Header, auth Area, requestID string) {
-	h.Set("Content-Type", "application/json")
-	h.Set("Accept", "application/json")
+func (c *Client) setHeaders(h http.Header, st *callState, creds credentials) {
+	h.Set("Content-Type", st.contentType)
+	h.Set("Accept", contentTypeJSON)
 	h.Set("User-Agent", c.userAgent)
-	h.Set("x-request-id", requestID)
-	switch auth {
-	case AreaPartner:
-		h.Set("X-Partner-Client-Id", c.partnerID)
-		h.Set("X-Partner-Client-Secret", c.partnerKey)
-	case AreaAIS:
-		h.Set("Authorization", "Bearer "+c.accessToken)
+	h.Set("x-request-id", st.requestID)
+	for name, value := range creds.header {
+		h.Set(name, value)
 	}
 }
 
-// secrets are the configured values that must never appear in logs or
-// errors. The partner client ID is an identifier, not a secret.
+// secrets are the values that must never appear in logs or errors: the
+// configured ones and every token the client was given. The partner
+// client ID is an identifier, not a secret.
 func (c *Client) secrets() []string {
 	var s []string
 	for _, v := range []string{c.partnerKey, c.accessToken} {
@@ -186,7 +231,8 @@ func (c *Client) secrets() []string {
 			s = append(s, v)
 		}
 	}
-	return s
+	s = append(s, c.partnerTokens.values()...)
+	return append(s, c.dataTokens.values()...)
 }
 
 func (c *Client) maskSecrets(ctx context.Context) context.Context {
@@ -246,7 +292,7 @@ func (c *Client) transportFailure(st *callState, err error) error {
 
 func (c *Client) statusFailure(st *callState, resp *http.Response, body []byte) error {
 	status := resp.StatusCode
-	msg := errorMessage(body, c.redact)
+	msg := errorMessage(status, body, c.redact)
 	if msg == "" {
 		msg = http.StatusText(status)
 	}

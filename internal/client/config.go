@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,13 +30,22 @@ const (
 // needs a missing one fails with a *MissingCredentialsError before anything
 // is sent, so a provider configured only for AIS can still be built.
 type Config struct {
-	// BaseURL is the absolute service URL, optionally with a path prefix
-	// such as https://host/api. Plain http is accepted for loopback hosts
-	// only, so credentials never cross a network unencrypted.
-	BaseURL             string
+	// BaseURL is the partner API's address in one of the published forms
+	// (NormalizeBaseURL). Plain http is accepted for loopback hosts only,
+	// so credentials never cross a network unencrypted.
+	BaseURL string
+	// AISBaseURL is the data (AIS) API's address, in the same forms; empty
+	// means BaseURL. The service publishes the two on different hosts.
+	AISBaseURL          string
 	PartnerClientID     string
 	PartnerClientSecret string
-	AccessToken         string
+	// PartnerAuth is how partner calls authenticate; the zero value sends
+	// the two partner headers.
+	PartnerAuth PartnerAuth
+	// AccessToken is a data-API bearer token the user already holds. When
+	// empty, the client mints short-lived tokens with the partner
+	// credentials, one per merchant, user and permission set.
+	AccessToken string
 	// Timeout bounds each attempt, not the whole call; the caller's context
 	// bounds the whole call. Zero means DefaultTimeout.
 	Timeout time.Duration
@@ -70,32 +80,42 @@ type Config struct {
 // Client is a typed client of the partner card-payment and AIS API. It is
 // safe for concurrent use.
 type Client struct {
-	baseURL     string // without trailing slash
+	baseURL     string // the partner host's root, without trailing slash
+	aisBaseURL  string // the data host's root, likewise
 	userAgent   string
 	partnerID   string
 	partnerKey  string
+	partnerAuth PartnerAuth
 	accessToken string
-	retrying    *retryablehttp.Client
+	// partnerTokens holds the OAuth2 token of PartnerAuthOAuth2 and
+	// dataTokens the minted data-API tokens; both are shared by every
+	// Client of the same host and credentials in this process.
+	partnerTokens *tokenCache
+	dataTokens    *tokenCache
+	retrying      *retryablehttp.Client
 }
 
 // New validates cfg and returns a Client.
 func New(cfg Config) (*Client, error) {
-	base, err := normalizeBaseURL(cfg.BaseURL)
-	if err != nil {
+	if err := normalizeHosts(&cfg); err != nil {
 		return nil, err
 	}
 	if err := applyDefaults(&cfg); err != nil {
 		return nil, err
 	}
 	c := &Client{
-		baseURL:     base,
+		baseURL:     cfg.BaseURL,
+		aisBaseURL:  cfg.AISBaseURL,
 		userAgent:   cfg.UserAgent,
 		partnerID:   strings.TrimSpace(cfg.PartnerClientID),
 		partnerKey:  strings.TrimSpace(cfg.PartnerClientSecret),
+		partnerAuth: cfg.PartnerAuth,
 		accessToken: strings.TrimSpace(cfg.AccessToken),
 	}
+	c.partnerTokens = sharedTokens(c.baseURL, "oauth2", c.partnerID, c.partnerKey)
+	c.dataTokens = sharedTokens(c.aisBaseURL, "data", c.partnerID, c.partnerKey, cfg.PartnerAuth.String())
 	hc := buildHTTPClient(cfg)
-	hc.Transport = newThrottleTransport(hc.Transport, base, cfg)
+	hc.Transport = newThrottleTransport(hc.Transport, cfg)
 	c.retrying = &retryablehttp.Client{
 		HTTPClient:   hc,
 		Logger:       nil, // every attempt is logged through tflog by loggingTransport
@@ -140,25 +160,44 @@ func applyDefaults(cfg *Config) error {
 	return nil
 }
 
-// ValidateBaseURL reports why raw cannot be used as Config.BaseURL, or nil.
-// New applies the same rules; this lets a caller check a value early.
+// ValidateBaseURL reports why raw cannot be used as Config.BaseURL or
+// Config.AISBaseURL, or nil. New applies the same rules; this lets a
+// caller check a value early.
 func ValidateBaseURL(raw string) error {
-	_, err := parseBaseURL(raw)
+	_, err := NormalizeBaseURL(raw)
 	return err
 }
 
-// normalizeBaseURL checks raw and returns it without a trailing slash.
-func normalizeBaseURL(raw string) (string, error) {
-	base, err := parseBaseURL(raw)
+// normalizeHosts normalizes both base URLs in place; an empty AISBaseURL
+// becomes BaseURL.
+func normalizeHosts(cfg *Config) error {
+	base, err := NormalizeBaseURL(cfg.BaseURL)
 	if err != nil {
-		return "", fmt.Errorf("cardpay client: %w", err)
+		return fmt.Errorf("cardpay client: %w", err)
 	}
-	return base, nil
+	cfg.BaseURL = base
+	if strings.TrimSpace(cfg.AISBaseURL) == "" {
+		cfg.AISBaseURL = base
+		return nil
+	}
+	if cfg.AISBaseURL, err = NormalizeBaseURL(cfg.AISBaseURL); err != nil {
+		return fmt.Errorf("cardpay client: data API %w", err)
+	}
+	return nil
 }
 
-// parseBaseURL checks that raw is an absolute http(s) URL that is safe to
-// send credentials to.
-func parseBaseURL(raw string) (string, error) {
+// PublishedBasePaths are the paths a base URL may end in. The service's
+// pages publish its addresses with no path (https://api.acountpay.com),
+// with /v1 (https://sandbox.api.acountpay.com/v1) and with /v1/partner
+// (https://sandbox.api.acountpay.com/v1/partner); every endpoint path
+// starts with /v1/, so each form names the same root.
+var PublishedBasePaths = []string{"", "/v1", "/v1/partner"}
+
+// NormalizeBaseURL checks that raw is an absolute http(s) URL that is safe
+// to send credentials to, with one of PublishedBasePaths, and returns the
+// host's root without a trailing slash, to which endpoint paths are
+// appended.
+func NormalizeBaseURL(raw string) (string, error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
 		return "", errors.New("base URL is not set")
@@ -170,7 +209,14 @@ func parseBaseURL(raw string) (string, error) {
 	if err := checkBaseURL(u); err != nil {
 		return "", fmt.Errorf("base URL %q %w", redactUserinfo(u), err)
 	}
-	return strings.TrimRight(u.String(), "/"), nil
+	p := strings.TrimRight(u.EscapedPath(), "/")
+	if !slices.Contains(PublishedBasePaths, p) {
+		return "", fmt.Errorf("base URL %q has the path %q; give the service's address with no path or with "+
+			"/v1 or /v1/partner, as its pages publish it, for example https://api.acountpay.com, "+
+			"https://sandbox.api.acountpay.com/v1 or https://sandbox.api.acountpay.com/v1/partner", redactUserinfo(u), p)
+	}
+	root := url.URL{Scheme: strings.ToLower(u.Scheme), Host: u.Host}
+	return root.String(), nil
 }
 
 func checkBaseURL(u *url.URL) error {

@@ -4,7 +4,9 @@
 package client
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -149,25 +151,39 @@ func (c *Client) GetOrder(ctx context.Context, merchantID int64, orderID string)
 	return out.Order, nil
 }
 
-// orderEnvelope is the answer of the order endpoints: the order under
-// "order", and on creation perhaps a payment link and nonce beside it.
+// orderEnvelope is the answer of the order endpoints. The API reference
+// wraps the order in "order", with a payment link and nonce perhaps beside
+// it; the service's guide sends orderId, paymentLink and nonce at the top
+// level. Either way the order ends up in Order, with the link and nonce.
 type orderEnvelope struct {
-	Order       *Order  `json:"order"`
-	PaymentLink *string `json:"paymentLink"`
-	Nonce       *string `json:"nonce"`
+	Order *Order
 }
 
-// validate also moves a payment link or nonce sent beside the order into
-// it, so callers find them in one place whichever way they came.
+func (e *orderEnvelope) UnmarshalJSON(data []byte) error {
+	var wrapped struct {
+		Order *Order `json:"order"`
+	}
+	if err := json.Unmarshal(data, &wrapped); err != nil {
+		return err
+	}
+	var top Order // the top level read as an order: flat answers, and the link and nonce beside a wrapped one
+	if err := json.Unmarshal(data, &top); err != nil {
+		return err
+	}
+	switch {
+	case wrapped.Order != nil:
+		e.Order = wrapped.Order
+		e.Order.PaymentLink = cmp.Or(e.Order.PaymentLink, top.PaymentLink)
+		e.Order.Nonce = cmp.Or(e.Order.Nonce, top.Nonce)
+	case top.OrderID != "":
+		e.Order = &top
+	}
+	return nil
+}
+
 func (e *orderEnvelope) validate() error {
 	if e.Order == nil {
-		return errors.New(`no "order" object`)
-	}
-	if e.Order.PaymentLink == nil {
-		e.Order.PaymentLink = e.PaymentLink
-	}
-	if e.Order.Nonce == nil {
-		e.Order.Nonce = e.Nonce
+		return errors.New(`neither an "order" object nor an "orderId"`)
 	}
 	return nil
 }
@@ -279,11 +295,13 @@ func (c *Client) UpdateStore(ctx context.Context, merchantID int64, storeID stri
 
 // CreateConsent creates an AIS consent (4.8).
 func (c *Client) CreateConsent(ctx context.Context, req ConsentRequest) (*Consent, error) {
+	scope := ConsentScope(req.MerchantID, req.UserID, req.Permissions)
 	ep := endpoint{
 		op:           "create AIS consent",
 		method:       http.MethodPost,
 		path:         "/v1/ais/consents",
 		auth:         AreaAIS,
+		scope:        &scope,
 		maybeCreated: fmt.Sprintf("the service may have created a pending consent for user %q of merchant %d; check that user's consents before applying again", req.UserID, req.MerchantID),
 	}
 	var out Consent
@@ -293,16 +311,17 @@ func (c *Client) CreateConsent(ctx context.Context, req ConsentRequest) (*Consen
 	return &out, nil
 }
 
-// GetConsent reads a consent. The published path takes the data provider's
-// consent ID, which exists once the user has authorized; whether the
-// service also answers for a request ID is not published, so id may be
-// either and a 404 for a request ID says nothing about the consent.
-func (c *Client) GetConsent(ctx context.Context, id string) (*Consent, error) {
+// GetConsent reads a consent of scope's user. The published path takes
+// the data provider's consent ID, which exists once the user has
+// authorized; whether the service also answers for a request ID is not
+// published, so id may be either and a 404 for a request ID says nothing
+// about the consent.
+func (c *Client) GetConsent(ctx context.Context, scope DataScope, id string) (*Consent, error) {
 	const op = "get AIS consent"
 	if err := requireSegment(op, "consent ID", id); err != nil {
 		return nil, err
 	}
-	ep := endpoint{op: op, method: http.MethodGet, path: consentPath(id), auth: AreaAIS, repeatable: true}
+	ep := endpoint{op: op, method: http.MethodGet, path: consentPath(id), auth: AreaAIS, scope: &scope, repeatable: true}
 	var out Consent
 	if err := c.do(ctx, ep, nil, &out); err != nil {
 		return nil, err
@@ -311,13 +330,14 @@ func (c *Client) GetConsent(ctx context.Context, id string) (*Consent, error) {
 }
 
 // AuthorizeConsent asks for a fresh bank authorization URL of a pending
-// consent. Asking twice only yields another URL, so it is repeatable.
-func (c *Client) AuthorizeConsent(ctx context.Context, id string) (string, error) {
+// consent of scope's user. Asking twice only yields another URL, so it is
+// repeatable.
+func (c *Client) AuthorizeConsent(ctx context.Context, scope DataScope, id string) (string, error) {
 	const op = "authorize AIS consent"
 	if err := requireSegment(op, "consent ID", id); err != nil {
 		return "", err
 	}
-	ep := endpoint{op: op, method: http.MethodPost, path: consentPath(id) + "/authorize", auth: AreaAIS, repeatable: true}
+	ep := endpoint{op: op, method: http.MethodPost, path: consentPath(id) + "/authorize", auth: AreaAIS, scope: &scope, repeatable: true}
 	var out consentAuthorization
 	if err := c.do(ctx, ep, nil, &out); err != nil {
 		return "", err
@@ -331,7 +351,8 @@ func consentPath(id string) string { return "/v1/ais/consents/" + url.PathEscape
 // as POST, so it is repeatable.
 func (c *Client) ListAccounts(ctx context.Context, req AccountsRequest) (*AccountsResponse, error) {
 	var out AccountsResponse
-	if err := c.do(ctx, aisRead("list accounts", "/v1/ais/accounts"), req, &out); err != nil {
+	ep := aisRead("list accounts", "/v1/ais/accounts", req.MerchantID, req.UserID, PermissionAccountsRead)
+	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -340,7 +361,8 @@ func (c *Client) ListAccounts(ctx context.Context, req AccountsRequest) (*Accoun
 // GetAccountBalance reads the balance of one account (4.10).
 func (c *Client) GetAccountBalance(ctx context.Context, req BalanceRequest) (*BalanceResponse, error) {
 	var out BalanceResponse
-	if err := c.do(ctx, aisRead("get account balance", "/v1/ais/accounts/balance"), req, &out); err != nil {
+	ep := aisRead("get account balance", "/v1/ais/accounts/balance", req.MerchantID, req.UserID, PermissionBalanceRead)
+	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -349,7 +371,8 @@ func (c *Client) GetAccountBalance(ctx context.Context, req BalanceRequest) (*Ba
 // ListTransactions reads one page of an account's transactions (4.11).
 func (c *Client) ListTransactions(ctx context.Context, req TransactionsRequest) (*TransactionsResponse, error) {
 	var out TransactionsResponse
-	if err := c.do(ctx, aisRead("list transactions", "/v1/ais/accounts/transactions"), req, &out); err != nil {
+	ep := aisRead("list transactions", "/v1/ais/accounts/transactions", req.MerchantID, req.UserID, PermissionTransactionsRead)
+	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -361,8 +384,11 @@ func partnerRead(op, path string) endpoint {
 	return endpoint{op: op, method: http.MethodGet, path: path, auth: AreaPartner, repeatable: true}
 }
 
-func aisRead(op, path string) endpoint {
-	return endpoint{op: op, method: http.MethodPost, path: path, auth: AreaAIS, repeatable: true}
+// aisRead is a read of the data API sent as POST, with a token of the one
+// permission it needs.
+func aisRead(op, path string, merchantID int64, userID, permission string) endpoint {
+	scope := DataScope{MerchantID: merchantID, UserID: userID, Permissions: []string{permission}}
+	return endpoint{op: op, method: http.MethodPost, path: path, auth: AreaAIS, scope: &scope, repeatable: true}
 }
 
 // CreateWebhook creates a webhook endpoint. The answer is the only one that

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -118,7 +119,7 @@ func coreOpCases() []opCase {
 			status:   http.StatusCreated,
 			respBody: `{"order":{"orderId":"o-1","status":"CREATED","amount":1000,"currency":"SEK","reference":"ref-1"}}`,
 			check: func(t *testing.T, got any) {
-				want := Order{OrderID: "o-1", Status: "CREATED", Amount: 1000, Currency: "SEK", Reference: "ref-1"}
+				want := Order{OrderID: "o-1", Status: "CREATED", Amount: "1000", Currency: "SEK", Reference: "ref-1"}
 				if o, ok := got.(*Order); !ok || *o != want {
 					t.Errorf("got %#v, want %#v", got, want)
 				}
@@ -390,14 +391,20 @@ func TestEmptyPathSegmentRejected(t *testing.T) {
 	}
 }
 
-func TestBasePathPrefixKept(t *testing.T) {
-	api := newFakeAPI(t, reply{status: http.StatusOK, body: `[]`})
-	c := newTestClient(t, api.srv.URL+"/api/")
-	if _, err := c.ListPaymentMethods(t.Context(), 7); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := api.requests()[0].path, "/api/v1/partner/merchants/7/card-payments/payment-methods"; got != want {
-		t.Errorf("path = %s, want %s", got, want)
+// Every published form of a base URL names the host's root: the endpoint
+// paths, which start with /v1/, are appended to it once.
+func TestPublishedBaseURLForms(t *testing.T) {
+	for _, suffix := range []string{"", "/", "/v1", "/v1/", "/v1/partner", "/v1/partner/"} {
+		t.Run(suffix, func(t *testing.T) {
+			api := newFakeAPI(t, reply{status: http.StatusOK, body: `[]`})
+			c := newTestClient(t, api.srv.URL+suffix)
+			if _, err := c.ListPaymentMethods(t.Context(), 7); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := api.requests()[0].path, "/v1/partner/merchants/7/card-payments/payment-methods"; got != want {
+				t.Errorf("path = %s, want %s", got, want)
+			}
+		})
 	}
 }
 
@@ -457,13 +464,13 @@ func TestResponseDecodingErrors(t *testing.T) {
 			wantText: []string{"list payment methods", "empty body"},
 		},
 		{
-			name:  "order wrapper missing",
-			reply: reply{status: http.StatusCreated, body: `{"orderId":"o-1"}`},
+			name:  "order missing",
+			reply: reply{status: http.StatusCreated, body: `{"status":"CREATED","paymentLink":"https://pay.example/x"}`},
 			call: func(ctx context.Context, c *Client) error {
 				_, err := c.CreateOrder(ctx, 1001, OrderRequest{Amount: 1, Currency: "EUR", Reference: "r-9"})
 				return err
 			},
-			wantText:    []string{"create order", `no "order" object`, `reference "r-9"`},
+			wantText:    []string{"create order", `neither an "order" object nor an "orderId"`, `reference "r-9"`},
 			wantMaybeCr: true,
 		},
 		{
@@ -516,5 +523,35 @@ func TestConcurrentCalls(t *testing.T) {
 	}
 	if len(ids) != cap(errs) {
 		t.Errorf("%d distinct request IDs for %d calls", len(ids), cap(errs))
+	}
+}
+
+// The order-create answer is published with the order under "order" and,
+// in the guide, with orderId, paymentLink and nonce at the top level; both
+// decode to the same order, amounts as integers, decimals or strings.
+func TestOrderAnswerShapes(t *testing.T) {
+	link, nonce := "https://pay.example/o-1", "n-1"
+	want := Order{OrderID: "o-1", Status: "CREATED", Amount: "10000", Currency: "DKK", Reference: "r", PaymentLink: &link, Nonce: &nonce}
+	for name, body := range map[string]string{
+		"wrapped, link and nonce beside": `{"order":{"orderId":"o-1","status":"CREATED","amount":10000,"currency":"DKK","reference":"r"},"paymentLink":"https://pay.example/o-1","nonce":"n-1"}`,
+		"wrapped, link and nonce inside": `{"order":{"orderId":"o-1","status":"CREATED","amount":10000,"currency":"DKK","reference":"r","paymentLink":"https://pay.example/o-1","nonce":"n-1"}}`,
+		"flat, as the guide shows":       `{"orderId":"o-1","status":"CREATED","amount":10000,"currency":"DKK","reference":"r","paymentLink":"https://pay.example/o-1","nonce":"n-1"}`,
+		"amount as a string":             `{"orderId":"o-1","status":"CREATED","amount":"10000","currency":"DKK","reference":"r","paymentLink":"https://pay.example/o-1","nonce":"n-1"}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			api := newFakeAPI(t, reply{status: http.StatusCreated, body: body})
+			got, err := api.client(t).CreateOrder(t.Context(), 1001, OrderRequest{Amount: 10000, Currency: "DKK", Reference: "r"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(*got, want) {
+				t.Errorf("got %+v, want %+v", *got, want)
+			}
+		})
+	}
+	api := newFakeAPI(t, reply{status: http.StatusOK, body: `{"order":{"orderId":"o-2","amount":149.50}}`})
+	got, err := api.client(t).GetOrder(t.Context(), 1001, "o-2")
+	if err != nil || got.Amount != "149.50" {
+		t.Errorf("GetOrder = %+v, %v; want the decimal amount digit for digit", got, err)
 	}
 }

@@ -6,6 +6,7 @@ package client
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -19,23 +20,39 @@ const (
 	maxExcerptRunes = 200
 )
 
-// errorMessage extracts the service's explanation from an error body. The
-// reference does not define an error shape; the sandbox answers
-// {"status":"ERROR","message":…}, and proxies or gateways in front of a real
-// deployment use the other common JSON shapes or plain text. redact masks
-// the configured secrets; see excerpt.
-func errorMessage(body []byte, redact func(string) string) string {
+// errorMessage extracts the service's explanation from an error body that
+// came with HTTP status. The partner pages define no error shape; the
+// sandbox answers {"status":"ERROR","message":…}, the data API
+// {"statusCode":400,"message":…} where a validation error's message is a
+// list of strings beside an "error" word, and proxies or gateways in front
+// of a real deployment use the other common JSON shapes or plain text.
+// redact masks the configured secrets; see excerpt.
+func errorMessage(status int, body []byte, redact func(string) string) string {
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 {
 		return ""
 	}
 	var doc any
 	if json.Unmarshal(body, &doc) == nil {
-		if msg := messageFrom(doc); msg != "" {
+		msg := messageFrom(doc)
+		if obj, ok := doc.(map[string]any); ok {
+			msg = withBodyStatus(msg, obj, status)
+		}
+		if msg != "" {
 			return excerpt(msg, maxMessageRunes, redact)
 		}
 	}
 	return excerpt(string(body), maxExcerptRunes, redact)
+}
+
+// withBodyStatus adds the body's own statusCode when it differs from the
+// HTTP status, as behind a gateway that rewrites statuses.
+func withBodyStatus(msg string, obj map[string]any, status int) string {
+	code, ok := obj["statusCode"].(float64)
+	if !ok || int(code) == status || code != float64(int(code)) {
+		return msg
+	}
+	return joinNonEmpty(" ", msg, fmt.Sprintf("(the body says status %d)", int(code)))
 }
 
 func messageFrom(v any) string {
@@ -54,7 +71,10 @@ func messageFrom(v any) string {
 // messageFromObject tries the common shapes in order of how specific they
 // are, then appends itemised errors when they add something.
 func messageFromObject(obj map[string]any) string {
-	msg := stringField(obj, "message")
+	msg := messageOf(obj["message"])
+	if word := stringField(obj, "error"); msg != "" && word != "" && !hasPrefixFold(msg, word) {
+		msg = word + ": " + msg // {"error":"Bad Request","message":[…]}
+	}
 	if msg == "" {
 		if nested, ok := obj["error"].(map[string]any); ok {
 			msg = messageFromObject(nested) // {"error":{"message":…}}
@@ -122,6 +142,19 @@ func fieldMessages(fields map[string]any) string {
 		}
 	}
 	return strings.Join(parts, "; ")
+}
+
+// messageOf reads a "message" field: a string, or a list of strings (or
+// of objects) joined.
+func messageOf(v any) string {
+	switch t := v.(type) {
+	case string:
+		return strings.TrimSpace(t)
+	case []any:
+		return messagesFromList(t)
+	default:
+		return ""
+	}
 }
 
 func stringField(obj map[string]any, key string) string {

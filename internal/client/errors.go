@@ -41,13 +41,12 @@ func (c Credential) String() string {
 }
 
 // Credentials lists what calls to the area need, in the order the API
-// needs them.
+// needs them. The data (AIS) area needs the partner pair, with which the
+// client mints its tokens, unless an access token is configured.
 func (a Area) Credentials() []Credential {
 	switch a {
-	case AreaPartner:
+	case AreaPartner, AreaAIS:
 		return []Credential{CredentialPartnerClientID, CredentialPartnerClientSecret}
-	case AreaAIS:
-		return []Credential{CredentialAccessToken}
 	default:
 		return nil
 	}
@@ -70,6 +69,9 @@ func (cfg Config) Missing(area Area) []Credential {
 }
 
 func missingOf(area Area, value func(Credential) string) []Credential {
+	if area == AreaAIS && strings.TrimSpace(value(CredentialAccessToken)) != "" {
+		return nil // the user's own token replaces minted ones
+	}
 	var missing []Credential
 	for _, c := range area.Credentials() {
 		if strings.TrimSpace(value(c)) == "" {
@@ -84,6 +86,8 @@ func missingOf(area Area, value func(Credential) string) []Credential {
 type MissingCredentialsError struct {
 	Op      string       // the operation, e.g. "create order"
 	Missing []Credential // in the order the API needs them
+	// OrAccessToken is true when an access token would do instead.
+	OrAccessToken bool
 }
 
 func (e *MissingCredentialsError) Error() string {
@@ -95,7 +99,11 @@ func (e *MissingCredentialsError) Error() string {
 	if len(names) > 1 {
 		verb = "are"
 	}
-	return fmt.Sprintf("%s: %s %s not set", e.Op, strings.Join(names, " and "), verb)
+	msg := fmt.Sprintf("%s: %s %s not set", e.Op, strings.Join(names, " and "), verb)
+	if e.OrAccessToken {
+		msg += " (needed to get data-API tokens), nor is an access token"
+	}
+	return msg
 }
 
 // Unwrap makes errors.Is(err, ErrMissingCredentials) true.

@@ -24,7 +24,12 @@ func TestErrorMessageShapes(t *testing.T) {
 	}{
 		{"status ERROR envelope", `{"status":"ERROR","message":"Merchant 9 not found"}`, "Merchant 9 not found"},
 		{"status FAILED envelope", `{"status":"FAILED","message":"Store is inactive"}`, "Store is inactive"},
-		{"AIS envelope", `{"statusCode":404,"message":"consent ta:1:2 not found"}`, "consent ta:1:2 not found"},
+		{"AIS envelope", `{"statusCode":400,"message":"consent ta:1:2 not found"}`, "consent ta:1:2 not found"},
+		{"AIS validation error", `{"statusCode":400,"message":["userId must be a string","merchantId must be a number"],"error":"Bad Request"}`,
+			"Bad Request: userId must be a string; merchantId must be a number"},
+		{"AIS error word already said", `{"statusCode":400,"message":"Bad Request: no userId","error":"Bad Request"}`, "Bad Request: no userId"},
+		{"body status differs", `{"statusCode":422,"message":"amount too large"}`, "amount too large (the body says status 422)"},
+		{"message list of objects", `{"message":[{"field":"amount","message":"must be positive"}]}`, "amount: must be positive"},
 		{"error string", `{"error":"upstream unavailable"}`, "upstream unavailable"},
 		{"oauth error with description", `{"error":"invalid_token","error_description":"token expired"}`, "invalid_token: token expired"},
 		{"error_description alone", `{"error_description":"token expired"}`, "token expired"},
@@ -46,7 +51,7 @@ func TestErrorMessageShapes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := errorMessage([]byte(tc.body), func(s string) string { return s }); got != tc.want {
+			if got := errorMessage(http.StatusBadRequest, []byte(tc.body), func(s string) string { return s }); got != tc.want {
 				t.Errorf("errorMessage(%q) = %q, want %q", tc.body, got, tc.want)
 			}
 		})
@@ -326,14 +331,14 @@ func TestMissingCredentials(t *testing.T) {
 			wantText: "partner client ID and partner client secret are not set",
 		},
 		{
-			name: "access token",
-			cfg:  func(c *Config) { c.AccessToken = "" },
+			name: "data API without token or partner pair",
+			cfg:  func(c *Config) { c.AccessToken, c.PartnerClientSecret = "", "" },
 			call: func(ctx context.Context, c *Client) error {
 				_, err := c.CreateConsent(ctx, ConsentRequest{MerchantID: 1})
 				return err
 			},
-			want:     []Credential{CredentialAccessToken},
-			wantText: "create AIS consent: access token is not set",
+			want:     []Credential{CredentialPartnerClientSecret},
+			wantText: "create AIS consent: partner client secret is not set (needed to get data-API tokens), nor is an access token",
 		},
 	}
 	for _, tc := range tests {
@@ -388,7 +393,9 @@ func TestConfigMissing(t *testing.T) {
 	if got := cfg.Missing(AreaPartner); !slices.Equal(got, []Credential{CredentialPartnerClientSecret}) {
 		t.Errorf("Missing(partner) = %v", got)
 	}
-	if got := cfg.Missing(AreaAIS); !slices.Equal(got, []Credential{CredentialAccessToken}) {
+	// Without an access token the data API is reached with tokens minted
+	// with the partner pair.
+	if got := cfg.Missing(AreaAIS); !slices.Equal(got, []Credential{CredentialPartnerClientSecret}) {
 		t.Errorf("Missing(AIS) = %v", got)
 	}
 	if got := (Config{AccessToken: "t"}).Missing(AreaAIS); got != nil {

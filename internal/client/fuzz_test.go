@@ -21,7 +21,7 @@ func FuzzErrorMessage(f *testing.F) {
 			t.Skip("input rejected: the secret does not look like a credential (see plausibleSecret)")
 		}
 		c := &Client{partnerKey: secret, accessToken: testAccessToken}
-		msg := errorMessage(body, c.redact)
+		msg := errorMessage(http.StatusBadRequest, body, c.redact)
 		if !utf8.ValidString(msg) {
 			t.Errorf("invalid UTF-8: %q", msg)
 		}

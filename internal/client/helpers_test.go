@@ -4,6 +4,7 @@
 package client
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -74,6 +75,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	f.reqs = append(f.reqs, recorded{method: r.Method, path: r.URL.RequestURI(), header: r.Header.Clone(), body: body})
 	if f.handle != nil {
 		f.mu.Unlock()
+		r.Body = io.NopCloser(bytes.NewReader(body)) // the handler reads it again
 		f.handle(w, r)
 		return
 	}
@@ -163,3 +165,7 @@ func assertJSONEqual(t *testing.T, got []byte, want string) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// testScope is the data scope of the consent calls of tests that use a
+// static access token, where the scope only matters for minting.
+var testScope = ConsentScope(1001, "user-1001", []string{"ReadAccountsDetail"})

@@ -85,6 +85,8 @@ var sensitiveKeys = keySet(
 
 	"nonce",  // an order's online-SDK nonce
 	"secret", // a webhook endpoint's signing secret
+
+	"token", "access_token", "refresh_token", "client_secret", // minted tokens and the OAuth2 grant
 )
 
 func keySet(keys ...string) map[string]bool {

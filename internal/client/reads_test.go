@@ -196,7 +196,7 @@ func readOpCases() []opCase {
 		{
 			name: "GetConsent",
 			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.GetConsent(ctx, "ta:6Cpoq:BzQQ")
+				return c.GetConsent(ctx, testScope, "ta:6Cpoq:BzQQ")
 			},
 			method: http.MethodGet,
 			path:   "/v1/ais/consents/ta:6Cpoq:BzQQ",
@@ -216,7 +216,7 @@ func readOpCases() []opCase {
 		{
 			name: "AuthorizeConsent",
 			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.AuthorizeConsent(ctx, "req_1")
+				return c.AuthorizeConsent(ctx, testScope, "req_1")
 			},
 			method:     http.MethodPost,
 			path:       "/v1/ais/consents/req_1/authorize",
@@ -243,7 +243,7 @@ func readOpCases() []opCase {
 				"payments":[{"paymentId":"pay_1","status":"REFUNDED"}]}}`,
 			repeatable: true,
 			check: func(t *testing.T, got any) {
-				want := Order{OrderID: "ord:7f3:a", Status: "REFUNDED", Amount: 10000, Currency: "DKK", Reference: "r-1"}
+				want := Order{OrderID: "ord:7f3:a", Status: "REFUNDED", Amount: "10000", Currency: "DKK", Reference: "r-1"}
 				if o, ok := got.(*Order); !ok || !reflect.DeepEqual(*o, want) {
 					t.Errorf("got %#v, want %#v", got, want)
 				}
@@ -421,7 +421,7 @@ func TestNewReadsRejectEmptySegments(t *testing.T) {
 		"GetStore":        func() error { _, err := c.GetStore(t.Context(), 1001, ""); return err }(),
 		"DeactivateStore": c.DeactivateStore(t.Context(), 1001, " "),
 		"GetOrder":        func() error { _, err := c.GetOrder(t.Context(), 1001, ""); return err }(),
-		"GetConsent":      func() error { _, err := c.GetConsent(t.Context(), ""); return err }(),
+		"GetConsent":      func() error { _, err := c.GetConsent(t.Context(), testScope, ""); return err }(),
 		"UpdateWebhook":   func() error { _, err := c.UpdateWebhook(t.Context(), " ", WebhookRequest{}); return err }(),
 	} {
 		if err == nil || !strings.Contains(err.Error(), "must not be empty") {
@@ -452,7 +452,7 @@ func TestWebhookShapes(t *testing.T) {
 
 func TestAuthorizeConsentNeedsURL(t *testing.T) {
 	api := newFakeAPI(t, reply{status: http.StatusOK, body: `{}`})
-	if _, err := api.client(t).AuthorizeConsent(t.Context(), "req_1"); err == nil || !strings.Contains(err.Error(), `no "authorizationUrl"`) {
+	if _, err := api.client(t).AuthorizeConsent(t.Context(), testScope, "req_1"); err == nil || !strings.Contains(err.Error(), `no "authorizationUrl"`) {
 		t.Errorf("err = %v, want the missing URL named", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"crypto/sha256"
 	"math"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -306,13 +307,7 @@ type throttleKey struct {
 }
 
 func sharedThrottle(baseURL string, auth Area, credential ...string) *throttle {
-	h := sha256.New()
-	for _, part := range credential {
-		h.Write([]byte(part))
-		h.Write([]byte{0})
-	}
-	key := throttleKey{baseURL: baseURL, auth: auth}
-	h.Sum(key.credential[:0])
+	key := throttleKey{baseURL: baseURL, auth: auth, credential: credentialHash(credential...)}
 	throttles.mu.Lock()
 	defer throttles.mu.Unlock()
 	t := throttles.m[key]
@@ -333,12 +328,18 @@ type throttleTransport struct {
 }
 
 // newThrottleTransport wraps next with the process-wide throttles of cfg's
-// service and credentials, configured by cfg.
-func newThrottleTransport(next http.RoundTripper, baseURL string, cfg Config) *throttleTransport {
+// hosts and credentials, configured by cfg (its base URLs normalized). The
+// data host's calls count against the access token when one is set, else
+// against the partner credentials that mint their tokens.
+func newThrottleTransport(next http.RoundTripper, cfg Config) *throttleTransport {
+	dataCredential := []string{cfg.AccessToken}
+	if strings.TrimSpace(cfg.AccessToken) == "" {
+		dataCredential = []string{cfg.PartnerClientID, cfg.PartnerClientSecret}
+	}
 	tt := &throttleTransport{
 		next:    next,
-		partner: sharedThrottle(baseURL, AreaPartner, cfg.PartnerClientID, cfg.PartnerClientSecret),
-		bearer:  sharedThrottle(baseURL, AreaAIS, cfg.AccessToken),
+		partner: sharedThrottle(cfg.BaseURL, AreaPartner, cfg.PartnerClientID, cfg.PartnerClientSecret),
+		bearer:  sharedThrottle(cfg.AISBaseURL, AreaAIS, dataCredential...),
 	}
 	for _, t := range []*throttle{tt.partner, tt.bearer} {
 		t.configure(cfg.MaxRequestsPerSecond, !cfg.DisableAdaptiveThrottle, cfg.RetryWaitMax)
@@ -353,8 +354,8 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 		return tt.next.RoundTrip(req)
 	}
 	t, credential := tt.partner, "partner"
-	if st.ep.auth == AreaAIS {
-		t, credential = tt.bearer, "access_token"
+	if st.ep.onDataHost() {
+		t, credential = tt.bearer, "data_api"
 	}
 	waited, err := t.wait(ctx)
 	if waited > 0 {

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 )
 
@@ -51,6 +52,17 @@ func stringOrNumber(data []byte, mismatch string) (string, error) {
 // String returns the decimal exactly as received.
 func (d Decimal) String() string { return string(d) }
 
+// Int64 returns the decimal as a whole number when it is one exactly
+// (10000, 10000.00, "1e4"); ok is false for fractions, numbers out of
+// range and text that is not a number.
+func (d Decimal) Int64() (n int64, ok bool) {
+	r, ok := new(big.Rat).SetString(strings.TrimSpace(string(d)))
+	if !ok || !r.IsInt() || !r.Num().IsInt64() {
+		return 0, false
+	}
+	return r.Num().Int64(), true
+}
+
 // OnlineTerminalRequest is the body of POST .../online-terminals.
 type OnlineTerminalRequest struct {
 	OnlineTerminalMode string `json:"onlineTerminalMode"`
@@ -92,11 +104,13 @@ type OrderRequest struct {
 // get-order answers. Status is CREATED on creation and later PAID,
 // CANCELLED or REFUNDED; any other word is kept as sent.
 type Order struct {
-	OrderID   string `json:"orderId"`
-	Status    string `json:"status"`
-	Amount    int64  `json:"amount"`
-	Currency  string `json:"currency"`
-	Reference string `json:"reference"`
+	OrderID string `json:"orderId"`
+	Status  string `json:"status"`
+	// Amount is as the service sent it: a whole number of minor units on
+	// the published pages, a decimal or a string accepted without loss.
+	Amount    Decimal `json:"amount"`
+	Currency  string  `json:"currency"`
+	Reference string  `json:"reference"`
 	// PaymentLink (payment-page terminals) and Nonce (online SDK) may come
 	// with the create answer, next to the order or inside it; reads do not
 	// carry them.

@@ -86,7 +86,10 @@ type testEnv struct {
 	BaseURL      string
 	ClientID     string
 	ClientSecret string
-	AccessToken  string
+	// AccessToken is empty unless a test sets it: the provider then asks
+	// the data API for tokens with the partner credentials, as a user of
+	// the service does.
+	AccessToken string
 	// MerchantID is a merchant the partner credentials may manage.
 	MerchantID int64
 	// Sandbox is nil when the tests target a real API.
@@ -107,7 +110,6 @@ func newTestEnv(t *testing.T) *testEnv {
 		BaseURL:      ts.URL,
 		ClientID:     sandbox.DemoPartnerClientID,
 		ClientSecret: sandbox.DemoPartnerClientSecret,
-		AccessToken:  sandbox.DemoAccessToken,
 		MerchantID:   1001,
 		Sandbox:      srv,
 	}
@@ -154,7 +156,7 @@ func (e *testEnv) providerConfigWith(secret, extra string, config ...string) str
 		hclArg("base_url", e.BaseURL),
 		hclArg("partner_client_id", e.ClientID),
 		hclArg("partner_client_secret", secret),
-		hclArg("access_token", e.AccessToken),
+		optionalArg("access_token", e.AccessToken),
 		extra)
 	return block + strings.Join(config, "\n")
 }
@@ -164,7 +166,7 @@ func (e *testEnv) providerConfigWith(secret, extra string, config ...string) str
 // tool would.
 func partnerTestClient(t *testing.T, e *testEnv) *client.Client {
 	t.Helper()
-	c, err := client.New(client.Config{BaseURL: e.BaseURL, PartnerClientID: e.ClientID, PartnerClientSecret: e.ClientSecret})
+	c, err := client.New(client.Config{BaseURL: e.BaseURL, PartnerClientID: e.ClientID, PartnerClientSecret: e.ClientSecret, AccessToken: e.AccessToken})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,11 +41,7 @@ var aisAllPermissions = []string{aisReadPermAccounts, aisReadPermBalances, aisRe
 // fixture transactions, so it hides none of them.
 func aisTestConsent(t *testing.T, env *testEnv, userID string, permissions ...string) string {
 	t.Helper()
-	c, err := client.New(client.Config{BaseURL: env.BaseURL, AccessToken: env.AccessToken})
-	if err != nil {
-		t.Fatal(err)
-	}
-	consent, err := c.CreateConsent(t.Context(), client.ConsentRequest{
+	consent, err := partnerTestClient(t, env).CreateConsent(t.Context(), client.ConsentRequest{
 		MerchantID:              env.MerchantID,
 		UserID:                  userID,
 		Permissions:             permissions,

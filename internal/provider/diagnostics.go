@@ -42,12 +42,18 @@ func statusHint(status int, path string) string {
 	switch status {
 	case http.StatusUnauthorized:
 		if ais {
-			return fmt.Sprintf("Check the provider's %s (or %s).", attrAccessToken, envAccessToken)
+			return fmt.Sprintf("If the provider's %s (or %s) is set, check it: the service does not accept it. "+
+				"Otherwise the service refused a token it had just issued for the partner credentials (the provider "+
+				"asks for a new one once): check that %s names the data API that issues them.",
+				attrAccessToken, envAccessToken, attrAISBaseURL)
 		}
-		return fmt.Sprintf("Check the provider's %s and %s (or %s and %s).",
-			attrPartnerClientID, attrPartnerClientSecret, envPartnerClientID, envPartnerClientSecret)
+		return fmt.Sprintf("Check the provider's %s and %s (or %s and %s), and %s if set.",
+			attrPartnerClientID, attrPartnerClientSecret, envPartnerClientID, envPartnerClientSecret, attrPartnerAuth)
 	case http.StatusForbidden:
-		if ais {
+		switch {
+		case path == client.TokenPath:
+			return "These partner credentials may not read the data of this merchant's users."
+		case ais:
 			return "The token may not read this merchant, or the user's consent is missing, not yet authorized, " +
 				"expired, or lacks the permission this read needs."
 		}

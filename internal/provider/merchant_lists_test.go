@@ -53,6 +53,10 @@ func TestAccPlanRequestCounts(t *testing.T) {
 		sandbox.RouteGetOrder:         counts.Orders,
 		sandbox.RouteOnboardingStatus: counts.Applications,
 		sandbox.RouteGetConsent:       counts.Consents,
+		// One data-API token per user and permission set, however many
+		// reads use it: the consents' (one user, one set) and the
+		// accounts read's.
+		sandbox.RouteGenerateToken: 2,
 	} {
 		if n := plan[route]; n != want {
 			t.Errorf("the plan sent %d requests to %s, want %d (one per object)", n, route, want)

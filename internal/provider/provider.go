@@ -11,6 +11,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
@@ -57,8 +58,10 @@ type cardpayProvider struct {
 
 type providerModel struct {
 	BaseURL             types.String         `tfsdk:"base_url"`
+	AISBaseURL          types.String         `tfsdk:"ais_base_url"`
 	PartnerClientID     types.String         `tfsdk:"partner_client_id"`
 	PartnerClientSecret types.String         `tfsdk:"partner_client_secret"`
+	PartnerAuth         types.String         `tfsdk:"partner_auth"`
 	AccessToken         types.String         `tfsdk:"access_token"`
 	RequestTimeout      timetypes.GoDuration `tfsdk:"request_timeout"`
 	MaxRetries          types.Int64          `tfsdk:"max_retries"`
@@ -78,11 +81,30 @@ func (p *cardpayProvider) Schema(_ context.Context, _ provider.SchemaRequest, re
 			"variable; a value in the configuration wins over the environment.",
 		Attributes: map[string]schema.Attribute{
 			attrBaseURL: schema.StringAttribute{
-				MarkdownDescription: "Base URL of the API, for example `https://api.example.com`. " +
-					"Plain `http` is accepted only for loopback addresses (such as the `cardpay-sandbox`), " +
+				MarkdownDescription: "Address of the partner API, as the service publishes it: with no path, or ending " +
+					"in `/v1` or `/v1/partner`, for example `https://api.acountpay.com` (production) or " +
+					"`https://sandbox.api.acountpay.com/v1/partner` (the service's sandbox); all three forms name the " +
+					"same host. Plain `http` is accepted only for loopback addresses (such as the `cardpay-sandbox`), " +
 					"because credentials travel in request headers. Environment variable: `" + envBaseURL + "`.",
 				Optional:   true,
 				Validators: []validator.String{baseURLValidator{}},
+			},
+			attrAISBaseURL: schema.StringAttribute{
+				MarkdownDescription: "Address of the account-information (AIS) data API, in the same forms as `base_url`, " +
+					"for example `https://acount-apis-staging-a8cdb2402163.herokuapp.com/v1` (staging). The service " +
+					"publishes its data API on a host of its own; when not set, the provider uses `base_url`. " +
+					"Environment variable: `" + envAISBaseURL + "`.",
+				Optional:   true,
+				Validators: []validator.String{baseURLValidator{}},
+			},
+			attrPartnerAuth: schema.StringAttribute{
+				MarkdownDescription: "How partner requests authenticate: `headers` (the default) sends the client ID and " +
+					"secret as `X-Partner-Client-Id` and `X-Partner-Client-Secret` on every request, as the API " +
+					"reference shows; `oauth2` exchanges them for a short-lived bearer token (OAuth2 client credentials, " +
+					"`POST /oauth/token`), as one of the service's guides shows, and renews it before it expires. " +
+					"Environment variable: `" + envPartnerAuth + "`.",
+				Optional:   true,
+				Validators: []validator.String{stringvalidator.OneOf(client.PartnerAuthNames...)},
 			},
 			attrPartnerClientID: schema.StringAttribute{
 				MarkdownDescription: "Partner client ID, sent as `X-Partner-Client-Id` on the `/v1/partner/` " +
@@ -98,8 +120,11 @@ func (p *cardpayProvider) Schema(_ context.Context, _ provider.SchemaRequest, re
 				Validators: notBlank(),
 			},
 			attrAccessToken: schema.StringAttribute{
-				MarkdownDescription: "Bearer access token for the account-information (`/v1/ais/`) endpoints. " +
-					"Environment variable: `" + envAccessToken + "`.",
+				MarkdownDescription: "A bearer token for the account-information (`/v1/ais/`) endpoints that you already " +
+					"hold. Usually not needed: without it the provider asks the data API for short-lived tokens " +
+					"(`POST /v1/auth/generate-token`) with the partner credentials, one per merchant, user and " +
+					"permission a run reads, keeps them in memory only, and renews them before they expire. Set it to use " +
+					"one token for every read instead. Environment variable: `" + envAccessToken + "`.",
 				Optional:   true,
 				Sensitive:  true,
 				Validators: notBlank(),
@@ -146,10 +171,12 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 		return
 	}
 	tflog.Debug(ctx, "configured cardpay provider", map[string]any{
-		"base_url":    settings.BaseURL,
-		"max_retries": settings.MaxRetries,
-		"timeout":     settings.Timeout.String(),
-		"unknown":     settings.Unknown,
+		"base_url":     settings.BaseURL,
+		"ais_base_url": settings.AISBaseURL,
+		"partner_auth": settings.PartnerAuth.String(),
+		"max_retries":  settings.MaxRetries,
+		"timeout":      settings.Timeout.String(),
+		"unknown":      settings.Unknown,
 
 		"max_requests_per_second": settings.MaxRequestsPerSecond,
 	})
@@ -225,8 +252,10 @@ func userAgent(providerVersion, terraformVersion string) string {
 func (s settings) clientConfig() client.Config {
 	return client.Config{
 		BaseURL:             s.BaseURL,
+		AISBaseURL:          s.AISBaseURL,
 		PartnerClientID:     s.PartnerClientID,
 		PartnerClientSecret: s.PartnerClientSecret,
+		PartnerAuth:         s.PartnerAuth,
 		AccessToken:         s.AccessToken,
 		Timeout:             s.Timeout,
 		MaxRetries:          s.MaxRetries,

@@ -21,15 +21,19 @@ import (
 // Provider attribute names and the environment variables that back them.
 const (
 	attrBaseURL             = "base_url"
+	attrAISBaseURL          = "ais_base_url"
 	attrPartnerClientID     = "partner_client_id"
 	attrPartnerClientSecret = "partner_client_secret"
+	attrPartnerAuth         = "partner_auth"
 	attrAccessToken         = "access_token"
 	attrRequestTimeout      = "request_timeout"
 	attrMaxRetries          = "max_retries"
 
 	envBaseURL             = "CARDPAY_BASE_URL"
+	envAISBaseURL          = "CARDPAY_AIS_BASE_URL"
 	envPartnerClientID     = "CARDPAY_PARTNER_CLIENT_ID"
 	envPartnerClientSecret = "CARDPAY_PARTNER_CLIENT_SECRET"
+	envPartnerAuth         = "CARDPAY_PARTNER_AUTH"
 	envAccessToken         = "CARDPAY_ACCESS_TOKEN"
 	envRequestTimeout      = "CARDPAY_REQUEST_TIMEOUT"
 	envMaxRetries          = "CARDPAY_MAX_RETRIES"
@@ -39,8 +43,10 @@ const (
 // environment variables have been merged.
 type settings struct {
 	BaseURL             string
+	AISBaseURL          string // "" means BaseURL
 	PartnerClientID     string
 	PartnerClientSecret string
+	PartnerAuth         client.PartnerAuth
 	AccessToken         string
 	Timeout             time.Duration
 	MaxRetries          int
@@ -80,9 +86,16 @@ func resolveSettings(config providerModel, lookupEnv func(string) (string, bool)
 		return strings.TrimSpace(value)
 	}
 	s.BaseURL = stringSetting(config.BaseURL, attrBaseURL, envBaseURL)
+	s.AISBaseURL = stringSetting(config.AISBaseURL, attrAISBaseURL, envAISBaseURL)
 	s.PartnerClientID = stringSetting(config.PartnerClientID, attrPartnerClientID, envPartnerClientID)
 	s.PartnerClientSecret = stringSetting(config.PartnerClientSecret, attrPartnerClientSecret, envPartnerClientSecret)
 	s.AccessToken = stringSetting(config.AccessToken, attrAccessToken, envAccessToken)
+	if auth := stringSetting(config.PartnerAuth, attrPartnerAuth, envPartnerAuth); auth != "" {
+		var err error
+		if s.PartnerAuth, err = client.ParsePartnerAuth(auth); err != nil {
+			diags.AddError("Invalid "+envPartnerAuth, fmt.Sprintf("%s=%q: %s.", envPartnerAuth, auth, err))
+		}
+	}
 
 	s.Timeout = defaultRequestTimeout
 	switch {
@@ -180,21 +193,31 @@ func newProviderData(s settings) *providerData {
 // validate reports a base URL that is set but unusable at configure time.
 func (d *providerData) validate() diag.Diagnostics {
 	var diags diag.Diagnostics
-	if d.err != nil {
-		diags.AddAttributeError(path.Root(attrBaseURL), "Invalid base URL",
-			fmt.Sprintf("%s (from the %s attribute or the %s environment variable). Use an https URL such as "+
-				"\"https://api.example.com\", or http://127.0.0.1:PORT for a local cardpay-sandbox.", d.err, attrBaseURL, envBaseURL))
+	for _, u := range []struct{ value, attr, env string }{
+		{d.settings.BaseURL, attrBaseURL, envBaseURL},
+		{d.settings.AISBaseURL, attrAISBaseURL, envAISBaseURL},
+	} {
+		if u.value == "" {
+			continue
+		}
+		if err := client.ValidateBaseURL(u.value); err != nil {
+			diags.AddAttributeError(path.Root(u.attr), "Invalid "+u.attr,
+				fmt.Sprintf("%s (from the %s attribute or the %s environment variable). %s", err, u.attr, u.env, baseURLAdvice))
+		}
 	}
 	return diags
 }
 
 // credentialSettings names the provider attribute and environment variable
 // of each credential the client may lack.
-var credentialSettings = map[client.Credential]struct{ attr, env string }{
+var credentialSettings = map[client.Credential]setting{
 	client.CredentialPartnerClientID:     {attrPartnerClientID, envPartnerClientID},
 	client.CredentialPartnerClientSecret: {attrPartnerClientSecret, envPartnerClientSecret},
 	client.CredentialAccessToken:         {attrAccessToken, envAccessToken},
 }
+
+// setting is a provider attribute and the environment variable behind it.
+type setting struct{ attr, env string }
 
 // partnerClient returns the client for the /v1/partner/ endpoints, or
 // diagnostics naming what the user still has to configure.
@@ -231,27 +254,18 @@ func (d *providerData) clientFor(area client.Area) (*client.Client, diag.Diagnos
 			"The cardpay provider was not configured before it was used. This is a bug in the provider; please report it.")
 		return nil, diags
 	}
-	needed := []struct{ attr, env string }{{attrBaseURL, envBaseURL}}
-	for _, c := range area.Credentials() {
-		needed = append(needed, credentialSettings[c])
-	}
-	missing := map[string]bool{}
-	if d.settings.BaseURL == "" {
-		missing[attrBaseURL] = true
-	}
+	missing := map[string]bool{attrBaseURL: d.settings.BaseURL == ""}
 	for _, c := range d.settings.clientConfig().Missing(area) {
 		missing[credentialSettings[c].attr] = true
 	}
-	for _, setting := range needed {
+	for _, s := range d.neededFor(area) {
 		switch {
-		case slices.Contains(d.settings.Unknown, setting.attr):
+		case slices.Contains(d.settings.Unknown, s.attr):
 			diags.AddError("Provider configuration not yet known",
 				fmt.Sprintf("The provider attribute %q depends on a value that is known only after apply. "+
-					"Apply the resource that produces it first (for example with -target), or set %s.", setting.attr, setting.env))
-		case missing[setting.attr]:
-			diags.AddError("Missing provider configuration: "+setting.attr,
-				fmt.Sprintf("This operation needs %q. Set it in the provider \"cardpay\" block or through the %s "+
-					"environment variable.", setting.attr, setting.env))
+					"Apply the resource that produces it first (for example with -target), or set %s.", s.attr, s.env))
+		case missing[s.attr]:
+			diags.AddError("Missing provider configuration: "+s.attr, missingDetail(area, s))
 		}
 	}
 	if diags.HasError() {
@@ -262,4 +276,43 @@ func (d *providerData) clientFor(area client.Area) (*client.Client, diag.Diagnos
 		return nil, diags
 	}
 	return d.client, diags
+}
+
+// mintsDataTokens reports whether data-API calls use tokens minted per
+// merchant and user rather than the user's own access_token.
+func (d *providerData) mintsDataTokens() bool { return d.settings.AccessToken == "" }
+
+// neededFor lists the settings calls to area depend on. The data API
+// needs the partner credentials to mint its tokens, unless access_token
+// gives one (or may, once known).
+func (d *providerData) neededFor(area client.Area) []setting {
+	needed := []setting{{attrBaseURL, envBaseURL}}
+	switch area {
+	case client.AreaPartner:
+		needed = append(needed, setting{attrPartnerAuth, envPartnerAuth})
+	case client.AreaAIS:
+		needed = append(needed, setting{attrAISBaseURL, envAISBaseURL})
+		if d.settings.AccessToken != "" {
+			return needed
+		}
+		if slices.Contains(d.settings.Unknown, attrAccessToken) {
+			return append(needed, setting{attrAccessToken, envAccessToken})
+		}
+		needed = append(needed, setting{attrPartnerAuth, envPartnerAuth})
+	}
+	for _, c := range area.Credentials() {
+		needed = append(needed, credentialSettings[c])
+	}
+	return needed
+}
+
+func missingDetail(area client.Area, s setting) string {
+	detail := fmt.Sprintf("This operation needs %q. Set it in the provider \"cardpay\" block or through the %s "+
+		"environment variable.", s.attr, s.env)
+	if area == client.AreaAIS && s.attr != attrBaseURL {
+		detail += fmt.Sprintf(" The account-information (AIS) data API is read with short-lived tokens that the "+
+			"provider asks the service for with the partner credentials; alternatively set %q (or %s) to a token "+
+			"you already hold.", attrAccessToken, envAccessToken)
+	}
+	return detail
 }

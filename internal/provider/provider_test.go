@@ -19,6 +19,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
 func envFrom(m map[string]string) func(string) (string, bool) {
@@ -31,6 +34,8 @@ func nullConfig() providerModel {
 		PartnerClientID:     types.StringNull(),
 		PartnerClientSecret: types.StringNull(),
 		AccessToken:         types.StringNull(),
+		AISBaseURL:          types.StringNull(),
+		PartnerAuth:         types.StringNull(),
 		RequestTimeout:      timetypes.NewGoDurationNull(),
 		MaxRetries:          types.Int64Null(),
 	}
@@ -111,8 +116,13 @@ func TestProviderDataClients(t *testing.T) {
 			[]string{attrBaseURL, envBaseURL}},
 		{"missing partner secret", settings{BaseURL: "https://api.example.com", PartnerClientID: "id"}, false,
 			[]string{attrPartnerClientSecret, envPartnerClientSecret}},
-		{"missing access token", settings{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, true,
-			[]string{attrAccessToken, envAccessToken}},
+		{"data API without token or partner secret", settings{BaseURL: "https://api.example.com", PartnerClientID: "id"}, true,
+			[]string{attrPartnerClientSecret, envPartnerClientSecret, "short-lived tokens", attrAccessToken, envAccessToken}},
+		{"data API with partner credentials mints tokens", settings{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, true, nil},
+		{"unknown data API address", settings{BaseURL: "https://api.example.com", AccessToken: "t", Unknown: []string{attrAISBaseURL}}, true,
+			[]string{attrAISBaseURL, "known only after apply"}},
+		{"unknown partner auth", settings{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s", Unknown: []string{attrPartnerAuth}}, false,
+			[]string{attrPartnerAuth, "known only after apply"}},
 		{"unknown access token", settings{BaseURL: "https://api.example.com", Unknown: []string{attrAccessToken}}, true,
 			[]string{attrAccessToken, "known only after apply"}},
 		{"partner client needs no token", settings{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, false, nil},
@@ -147,6 +157,35 @@ func TestProviderData_insecureBaseURL(t *testing.T) {
 	data := newProviderData(settings{BaseURL: "http://api.example.com"})
 	if text := diagText(data.validate()); !strings.Contains(text, "https") {
 		t.Errorf("validate() = %q, want an error that asks for https", text)
+	}
+}
+
+// A data API address with a path the service does not publish is refused
+// at configure time, naming the attribute and the published forms.
+func TestProviderData_aisBaseURLPath(t *testing.T) {
+	data := newProviderData(settings{BaseURL: "https://api.acountpay.com/v1/partner", AISBaseURL: "https://data.example.com/api/v2"})
+	text := diagText(data.validate())
+	for _, want := range []string{"Invalid " + attrAISBaseURL, `has the path "/api/v2"`, "/v1/partner", envAISBaseURL} {
+		if !strings.Contains(text, want) {
+			t.Errorf("validate() = %q, want it to mention %q", text, want)
+		}
+	}
+	if strings.Contains(text, "Invalid "+attrBaseURL+" ") {
+		t.Errorf("validate() blames base_url: %q", text)
+	}
+}
+
+func TestResolvePartnerAuth(t *testing.T) {
+	c := nullConfig()
+	c.PartnerAuth = types.StringValue("oauth2")
+	s, diags := resolveSettings(c, envFrom(nil))
+	requireNoErrors(t, diags)
+	if s.PartnerAuth != client.PartnerAuthOAuth2 {
+		t.Errorf("partner auth %v, want oauth2", s.PartnerAuth)
+	}
+	_, diags = resolveSettings(nullConfig(), envFrom(map[string]string{envPartnerAuth: "basic"}))
+	if text := diagText(diags); !strings.Contains(text, envPartnerAuth) || !strings.Contains(text, "headers or oauth2") {
+		t.Errorf("diagnostics %q, want the variable and the accepted values", text)
 	}
 }
 
@@ -217,7 +256,7 @@ func TestAccProvider_unknownConfigValue(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: resourceBlock("terraform_data", "token", hclArg("input", env.AccessToken)) +
+			Config: resourceBlock("terraform_data", "token", hclArg("input", sandbox.DemoAccessToken)) +
 				providerBlock("cardpay",
 					hclArg("base_url", env.BaseURL),
 					hclArg("partner_client_id", env.ClientID),

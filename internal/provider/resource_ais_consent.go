@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -108,14 +110,15 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"state (the plan warns about it); the consent itself stays valid until it expires.\n\n" +
 			"-> The service's published read takes the consent ID, which exists only once the user has authorized. " +
 			"Until then the provider reads by request ID; a service that answers that form with 404 leaves the " +
-			"state as it is (see the Limitations).\n\n" +
+			"state as it is and the plan warns about it (see the Limitations).\n\n" +
 			"-> The state holds the user's ID and the bank authorization link of a person's financial data: " +
 			"keep the state in an access-controlled backend.",
 		Attributes: map[string]schema.Attribute{
 			"id": schema.StringAttribute{
-				MarkdownDescription: "Same as `request_id`. The import ID is the request ID or the consent ID.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+				MarkdownDescription: "Same as `request_id`. The import ID is `MERCHANT_ID/USER_ID/ID`, where ID is the " +
+					"request ID or the consent ID; with the provider's `access_token` set, the ID alone will do.",
+				Computed:      true,
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 			"request_id": schema.StringAttribute{
 				MarkdownDescription: "The data provider's identifier of the consent request.",
@@ -319,7 +322,7 @@ func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest,
 	if !state.ConsentID.IsNull() {
 		id, byConsentID = state.ConsentID.ValueString(), true
 	}
-	consent, err := c.GetConsent(ctx, id)
+	consent, err := c.GetConsent(ctx, state.scope(ctx), id)
 	switch {
 	case client.IsNotFound(err) && byConsentID:
 		forget(ctx, req.State, resp) // the service no longer knows the consent
@@ -327,7 +330,7 @@ func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest,
 	case client.IsNotFound(err):
 		// The published read takes a consent ID only; a service that does
 		// not answer for a request ID says nothing about the consent.
-		tflog.Debug(ctx, "consent not readable by request ID; state kept", map[string]any{"request_id": id})
+		resp.Diagnostics.AddWarning(consentUnreadableSummary, fmt.Sprintf(consentUnreadableDetail, id))
 		resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 		return
 	case err != nil:
@@ -373,12 +376,12 @@ func (r *aisConsentResource) ImportState(ctx context.Context, req resource.Impor
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	id, diags := keyImport(ctx, req, "request_id")
+	scope, id, diags := consentImport(ctx, req, r.data.mintsDataTokens())
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	consent, err := c.GetConsent(ctx, id)
+	consent, err := c.GetConsent(ctx, scope, id)
 	switch {
 	case client.IsNotFound(err):
 		resp.Diagnostics.AddError(fmt.Sprintf("Cannot import AIS consent %q", id), err.Error()+"\n\n"+
@@ -424,6 +427,57 @@ func (m aisConsentModel) request(ctx context.Context) (client.ConsentRequest, di
 	}, diags
 }
 
+// scope is whose data the consent's calls touch: its own user's, with the
+// permissions it grants.
+func (m aisConsentModel) scope(ctx context.Context) client.DataScope {
+	var perms []string
+	_ = m.Permissions.ElementsAs(ctx, &perms, false) // a null set (before import) asks for every permission
+	return client.ConsentScope(m.MerchantID.ValueInt64(), m.UserID.ValueString(), perms)
+}
+
+const (
+	consentUnreadableSummary = "AIS consent not found by its request ID: state kept as it was"
+	consentUnreadableDetail  = "The service answered 404 for the consent's request ID %q. That is expected until the " +
+		"user has authorized the consent at the bank: the service's published read takes the consent ID, which " +
+		"exists only once the user returns from the bank (the callback URL receives it as ?consentId=...). Until " +
+		"then Terraform cannot see the consent's status and keeps what it recorded at creation. Once the user has " +
+		"authorized, import the consent with its consent ID (terraform import ADDRESS MERCHANT_ID/USER_ID/CONSENT_ID) " +
+		"so refreshes follow it."
+)
+
+// consentImport reads an import ID "<consent or request ID>" or
+// "<merchant_id>/<user_id>/<consent or request ID>", or an import block's
+// identity. A minted token is valid for one user of one merchant, so
+// without an access token of its own the provider needs both.
+func consentImport(ctx context.Context, req resource.ImportStateRequest, minting bool) (client.DataScope, string, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	var merchantID types.Int64
+	var userID, id types.String
+	if req.ID != "" {
+		merchantID, userID, id = types.Int64Null(), types.StringNull(), types.StringValue(req.ID)
+		if parts := strings.SplitN(req.ID, "/", 3); len(parts) == 3 {
+			n, err := strconv.ParseInt(parts[0], 10, 64)
+			if err != nil || n < 1 || parts[1] == "" || parts[2] == "" {
+				diags.AddError("Invalid import ID for cardpay_ais_consent", fmt.Sprintf("%q is not MERCHANT_ID/USER_ID/CONSENT_ID, "+
+					"for example 1001/user_35100188/ta:6Cpoq:BzQQ.", req.ID))
+				return client.DataScope{}, "", diags
+			}
+			merchantID, userID, id = types.Int64Value(n), types.StringValue(parts[1]), types.StringValue(parts[2])
+		}
+	} else {
+		diags.Append(req.Identity.GetAttribute(ctx, path.Root("request_id"), &id)...)
+		diags.Append(req.Identity.GetAttribute(ctx, path.Root("merchant_id"), &merchantID)...)
+		diags.Append(req.Identity.GetAttribute(ctx, path.Root("user_id"), &userID)...)
+	}
+	if minting && (merchantID.IsNull() || userID.IsNull()) && !diags.HasError() {
+		diags.AddError("Import of cardpay_ais_consent needs the merchant and the user",
+			fmt.Sprintf("The provider reads the data API with tokens it asks for per merchant and user, so it needs both "+
+				"to read consent %q. Import with MERCHANT_ID/USER_ID/%s (or an identity with merchant_id and user_id), "+
+				"or set the provider's %s.", id.ValueString(), id.ValueString(), attrAccessToken))
+	}
+	return client.ConsentScope(merchantID.ValueInt64(), userID.ValueString(), nil), id.ValueString(), diags
+}
+
 // fill records the service's answer and keeps the inputs as written, so the
 // next plan compares configuration with the user's own spelling.
 func (m *aisConsentModel) fill(c *client.Consent) {
@@ -444,9 +498,9 @@ func addConsentCreateError(diags *diag.Diagnostics, merchantID int64, err error)
 	if client.IsForbidden(err) {
 		diags.AddAttributeError(path.Root("merchant_id"),
 			fmt.Sprintf("Not allowed to create consents for merchant %d", merchantID),
-			fmt.Sprintf("%s\n\nThe configured %s (or %s) belongs to a partner that does not manage merchant %d. "+
-				"Use the ID of one of your own merchants, or the access token of the partner that manages this one.",
-				err, attrAccessToken, envAccessToken, merchantID))
+			fmt.Sprintf("%s\n\nThe configured partner credentials (or %s, when set) belong to a partner that does not "+
+				"manage merchant %d. Use the ID of one of your own merchants, or the credentials of the partner that "+
+				"manages this one.", err, attrAccessToken, merchantID))
 		return
 	}
 	addCreateError(diags, "AIS consent", merchantID, err, "")
@@ -525,5 +579,12 @@ func (sameInstantKeepsStateModifier) PlanModifyString(_ context.Context, req pla
 }
 
 func (r *aisConsentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = keyIdentitySchema("request_id", "The data provider's request ID of the consent.")
+	resp.IdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+		"request_id": identityschema.StringAttribute{RequiredForImport: true,
+			Description: "The data provider's request ID of the consent, or its consent ID."},
+		"merchant_id": identityschema.Int64Attribute{OptionalForImport: true,
+			Description: "Numeric ID of the merchant; needed for import unless the provider has an access_token."},
+		"user_id": identityschema.StringAttribute{OptionalForImport: true,
+			Description: "ID of the user who gave the consent; needed for import unless the provider has an access_token."},
+	}}
 }

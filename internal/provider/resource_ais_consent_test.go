@@ -343,6 +343,63 @@ func TestAccAISConsent_requestIDNotReadable(t *testing.T) {
 	}
 }
 
+// The state kept for a consent the service cannot find by request ID is
+// not kept silently: the plan warns, says why and what to do.
+func TestAccAISConsent_requestIDNotReadableWarns(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	w := newCLIWorkdir(t, env, newAISConsentArgs(env.MerchantID).config())
+	w.run("apply", "-auto-approve", "-input=false", "-no-color")
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404})
+	out := w.run("plan", "-input=false", "-no-color")
+	for _, want := range []string{
+		"Warning: " + consentUnreadableSummary,
+		"only once the user returns from the bank",
+		"import the consent with its consent ID",
+		"MERCHANT_ID/USER_ID/CONSENT_ID",
+		"No changes.",
+	} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("the plan does not say %q:\n%s", want, out)
+		}
+	}
+}
+
+// A provider with an access token of the user's own imports by the bare
+// request ID, as before minted tokens.
+func TestAccAISConsent_importWithAccessToken(t *testing.T) {
+	env := newTestEnv(t)
+	env.requireSandbox(t)
+	env.AccessToken = sandbox.DemoAccessToken
+	args := newAISConsentArgs(env.MerchantID)
+	var requestID string
+	acc.ParallelTest(t, acc.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []acc.TestStep{{
+			PreConfig: func() {
+				consent, err := partnerTestClient(t, env).CreateConsent(t.Context(), client.ConsentRequest{
+					MerchantID: args.merchantID, UserID: args.userID, Permissions: []string{"ReadBalances"},
+					ExpirationDateTime: args.expiration, TransactionFromDateTime: args.transactionFrom,
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				requestID = consent.RequestID
+			},
+			Config:            env.providerConfig(args.config()),
+			ResourceName:      aisConsentAddr,
+			ImportState:       true,
+			ImportStateIdFunc: func(*terraform.State) (string, error) { return requestID, nil },
+			ImportStateCheck: func(states []*terraform.InstanceState) error {
+				if len(states) != 1 || states[0].Attributes["user_id"] != args.userID {
+					return fmt.Errorf("imported %v, want the consent of %s", states, args.userID)
+				}
+				return nil
+			},
+		}},
+	})
+}
+
 // Import takes the request ID or the consent ID and reads the whole
 // consent; the callback URL, which reads do not report, is recorded from
 // the configuration without a new consent.
@@ -353,7 +410,7 @@ func TestAccAISConsent_import(t *testing.T) {
 	config := env.providerConfig(args.config())
 	var requestID, consentID string
 	create := func() {
-		consent, err := aisTestClient(t, env).CreateConsent(t.Context(), client.ConsentRequest{
+		consent, err := partnerTestClient(t, env).CreateConsent(t.Context(), client.ConsentRequest{
 			MerchantID: args.merchantID, UserID: args.userID, Permissions: slices.Sorted(slices.Values(args.permissions)),
 			ExpirationDateTime: args.expiration, TransactionFromDateTime: args.transactionFrom, CallbackURL: args.callbackURL,
 		})
@@ -371,11 +428,13 @@ func TestAccAISConsent_import(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []acc.TestStep{
 			{
-				PreConfig:          create,
-				Config:             config,
-				ResourceName:       aisConsentAddr,
-				ImportState:        true,
-				ImportStateIdFunc:  func(*terraform.State) (string, error) { return requestID, nil },
+				PreConfig:    create,
+				Config:       config,
+				ResourceName: aisConsentAddr,
+				ImportState:  true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) {
+					return fmt.Sprintf("%d/%s/%s", args.merchantID, args.userID, requestID), nil
+				},
 				ImportStatePersist: true,
 			},
 			{
@@ -397,10 +456,12 @@ func TestAccAISConsent_import(t *testing.T) {
 					}
 					consentID = sb.Snapshot().Consents[0].ConsentID
 				},
-				Config:                  config,
-				ResourceName:            aisConsentAddr,
-				ImportState:             true,
-				ImportStateIdFunc:       func(*terraform.State) (string, error) { return consentID, nil },
+				Config:       config,
+				ResourceName: aisConsentAddr,
+				ImportState:  true,
+				ImportStateIdFunc: func(*terraform.State) (string, error) {
+					return fmt.Sprintf("%d/%s/%s", args.merchantID, args.userID, consentID), nil
+				},
 				ImportStateVerify:       true,
 				ImportStateVerifyIgnore: []string{"callback_url", "status", "consent_id", "updated_at"},
 				ImportStateCheck: func(states []*terraform.InstanceState) error {
@@ -414,22 +475,21 @@ func TestAccAISConsent_import(t *testing.T) {
 				Config:        config,
 				ResourceName:  aisConsentAddr,
 				ImportState:   true,
-				ImportStateId: "req_unknown",
+				ImportStateId: fmt.Sprintf("%d/%s/req_unknown", args.merchantID, args.userID),
 				ExpectError: wrappedErrorPattern(`Cannot import AIS consent "req_unknown".*HTTP 404.*knows no consent with this ID.*` +
 					`consent ID that the authorization callback carried`),
 			},
+			{
+				// Without an access token, a bare ID names no user to ask a
+				// token for: the error says what to write.
+				Config:        config,
+				ResourceName:  aisConsentAddr,
+				ImportState:   true,
+				ImportStateId: requestID,
+				ExpectError:   wrappedErrorPattern(`needs the merchant and the user.*Import with MERCHANT_ID/USER_ID/req_`),
+			},
 		},
 	})
-}
-
-// aisTestClient is a client with the test's access token.
-func aisTestClient(t *testing.T, e *testEnv) *client.Client {
-	t.Helper()
-	c, err := client.New(client.Config{BaseURL: e.BaseURL, AccessToken: e.AccessToken})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
 
 func TestAccAISConsent_replace(t *testing.T) {

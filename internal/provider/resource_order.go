@@ -10,6 +10,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -218,7 +219,10 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read order %s of merchant %d", orderID, merchantID), err)
 		return
 	}
-	state.read(order)
+	resp.Diagnostics.Append(state.read(order)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
 	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
 }
@@ -226,14 +230,22 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 // read records the order's status. The arguments are taken from the
 // service only after import, when the state has none: otherwise they keep
 // the configured values (see orderEchoMismatch).
-func (m *orderModel) read(o *client.Order) {
+func (m *orderModel) read(o *client.Order) diag.Diagnostics {
+	var diags diag.Diagnostics
 	m.ID = types.StringValue(m.OrderID.ValueString())
 	m.Status = stringOrNull(o.Status)
 	if m.Currency.IsNull() {
-		m.Amount = types.Int64Value(o.Amount)
+		amount, ok := o.Amount.Int64()
+		if !ok {
+			diags.AddError("Order amount is not a whole number",
+				fmt.Sprintf("The service reports order %s with the amount %q. This provider's amount is a whole number "+
+					"(minor units, such as 10000 for 100.00 DKK), so it cannot record this order.", o.OrderID, o.Amount))
+		}
+		m.Amount = types.Int64Value(amount)
 		m.Currency = stringOrNull(o.Currency)
 		m.Reference = stringOrNull(o.Reference)
 	}
+	return diags
 }
 
 func (r *orderResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
@@ -272,8 +284,8 @@ func orderEchoDetail(merchantID int64, sent client.OrderRequest, got *client.Ord
 // from what was sent, or returns "".
 func orderEchoMismatch(sent client.OrderRequest, got *client.Order) string {
 	var diffs []string
-	if got.Amount != sent.Amount {
-		diffs = append(diffs, fmt.Sprintf("amount %d instead of %d", got.Amount, sent.Amount))
+	if amount, ok := got.Amount.Int64(); !ok || amount != sent.Amount {
+		diffs = append(diffs, fmt.Sprintf("amount %s instead of %d", got.Amount, sent.Amount))
 	}
 	if got.Currency != sent.Currency {
 		diffs = append(diffs, fmt.Sprintf("currency %q instead of %q", got.Currency, sent.Currency))

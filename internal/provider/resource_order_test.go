@@ -337,11 +337,13 @@ func TestOrder_destroyWarning(t *testing.T) {
 // field; an exact echo says nothing.
 func TestOrderEchoDetail(t *testing.T) {
 	sent := client.OrderRequest{Amount: 1000, Currency: "SEK", Reference: "ref-1", Description: "not echoed"}
-	exact := &client.Order{OrderID: "ord_1", Amount: 1000, Currency: "SEK", Reference: "ref-1"}
-	if got := orderEchoDetail(1001, sent, exact); got != "" {
-		t.Errorf("exact echo: %q, want none", got)
+	for _, amount := range []client.Decimal{"1000", "1000.00"} {
+		exact := &client.Order{OrderID: "ord_1", Amount: amount, Currency: "SEK", Reference: "ref-1"}
+		if got := orderEchoDetail(1001, sent, exact); got != "" {
+			t.Errorf("exact echo with amount %s: %q, want none", amount, got)
+		}
 	}
-	changed := &client.Order{OrderID: "ord_2", Amount: 100, Currency: "EUR", Reference: "ref-1"}
+	changed := &client.Order{OrderID: "ord_2", Amount: "100", Currency: "EUR", Reference: "ref-1"}
 	want := `Order ord_2 of merchant 1001 was created, but the service answered with amount 100 instead of 1000, ` +
 		`currency "EUR" instead of "SEK".`
 	if got := orderEchoDetail(1001, sent, changed); got != want {

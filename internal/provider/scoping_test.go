@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
 // otherPartnersMerchant belongs to the sandbox's second partner: the demo
@@ -64,7 +66,8 @@ func TestAccScoping_otherPartnersMerchant(t *testing.T) {
 }
 
 // A bearer token the service does not know gives a 401 that points at the
-// access_token setting, for every account-information type.
+// access_token setting, and partner credentials that cannot get a data-API
+// token one that points at them, for every account-information type.
 func TestAccScoping_unknownAccessToken(t *testing.T) {
 	accounts, read := aisReadArgs(1001, "user-1001", ""), aisReadArgs(1001, "user-1001", "acc-1001-dkk")
 	cases := map[string]string{
@@ -77,21 +80,30 @@ func TestAccScoping_unknownAccessToken(t *testing.T) {
 		"ephemeral.cardpay_ais_account_transactions": ephemeralBlock("cardpay_ais_account_transactions", "x", read...),
 	}
 	for name, config := range cases {
-		t.Run(name, func(t *testing.T) {
-			env := newTestEnv(t)
-			sb := env.requireSandbox(t)
-			env.AccessToken = "token-the-service-never-issued"
-			before := sb.Snapshot()
-			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories,
-				Steps: []resource.TestStep{{
-					Config:      env.providerConfig(config),
-					ExpectError: wrappedErrorPattern(`HTTP 401.*request ID \S+.*Check the provider's access_token`),
-				}},
+		for _, creds := range []struct {
+			name, token, secret, want string
+		}{
+			{"unknown access token", "token-the-service-never-issued", sandbox.DemoPartnerClientSecret,
+				`HTTP 401.*request ID \S+.*If the provider's access_token .* is set, check it`},
+			{"wrong partner secret, no access token", "", "wrong-secret",
+				`getting a data-API token for user "user-1001" of merchant 1001: .*generate-token returned HTTP 401.*request ID \S+.*Check the provider's partner_client_id and partner_client_secret`},
+		} {
+			t.Run(name+"/"+creds.name, func(t *testing.T) {
+				env := newTestEnv(t)
+				sb := env.requireSandbox(t)
+				env.AccessToken = creds.token
+				before := sb.Snapshot()
+				resource.ParallelTest(t, resource.TestCase{
+					ProtoV6ProviderFactories: testProviderFactories,
+					Steps: []resource.TestStep{{
+						Config:      env.providerConfigWith(creds.secret, shortRetries, config),
+						ExpectError: wrappedErrorPattern(creds.want),
+					}},
+				})
+				if after := sb.Snapshot(); !reflect.DeepEqual(before, after) {
+					t.Errorf("a refused request changed the sandbox:\nbefore %+v\nafter  %+v", before, after)
+				}
 			})
-			if after := sb.Snapshot(); !reflect.DeepEqual(before, after) {
-				t.Errorf("a refused request changed the sandbox:\nbefore %+v\nafter  %+v", before, after)
-			}
-		})
+		}
 	}
 }

@@ -63,7 +63,11 @@ func TestAccSecrets_neverWritten(t *testing.T) {
 	if len(codes) < 3 { // the resource's, and the ephemeral's on each plan and apply
 		t.Fatalf("the sandbox issued %d registration codes, want the resource's and the ephemeral's", len(codes))
 	}
-	forbidden := append([]string{env.ClientSecret, env.AccessToken}, codes...)
+	tokens := sb.IssuedTokens()
+	if len(tokens) < 4 { // the consent's, and one per AIS read
+		t.Fatalf("the sandbox issued %d data-API tokens, want the consent's and the reads'", len(tokens))
+	}
+	forbidden := append(append([]string{env.ClientSecret}, codes...), tokens...)
 	// Webhook secrets and order nonces, like codes, live only in their
 	// sensitive attributes.
 	snap := sb.Snapshot()
@@ -163,10 +167,14 @@ func TestAccSecrets_echoedHeaders(t *testing.T) {
 			t.Errorf("the diagnostics do not show %q, so the echo did not reach them:\n%s", want, out)
 		}
 	}
-	checkAbsent(t, "the diagnostics", out, []string{env.ClientSecret, env.AccessToken})
+	secrets := append([]string{env.ClientSecret}, sb.IssuedTokens()...)
+	if len(secrets) < 2 {
+		t.Fatal("the consent's create got no data-API token to echo")
+	}
+	checkAbsent(t, "the diagnostics", out, secrets)
 	log, err := os.ReadFile(w.path("terraform.log"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkAbsent(t, "the TRACE log", string(log), []string{env.ClientSecret, env.AccessToken})
+	checkAbsent(t, "the TRACE log", string(log), secrets)
 }

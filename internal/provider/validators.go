@@ -54,7 +54,7 @@ func notBlank() []validator.String {
 type baseURLValidator struct{}
 
 func (baseURLValidator) Description(context.Context) string {
-	return "must be an absolute https URL, or http for a loopback host"
+	return "must be an absolute https URL with no path, or ending in /v1 or /v1/partner; http only for a loopback host"
 }
 
 func (v baseURLValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
@@ -65,10 +65,14 @@ func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRe
 	}
 	if err := client.ValidateBaseURL(req.ConfigValue.ValueString()); err != nil {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid base URL",
-			fmt.Sprintf("%s. Write an https URL such as \"https://api.example.com\", or "+
-				"\"http://127.0.0.1:8080\" for a local cardpay-sandbox.", strings.TrimSuffix(err.Error(), ".")))
+			fmt.Sprintf("%s. %s", strings.TrimSuffix(err.Error(), "."), baseURLAdvice))
 	}
 }
+
+// baseURLAdvice says what to write for a base URL.
+const baseURLAdvice = "Write the service's address as its pages publish it, such as \"https://api.acountpay.com\", " +
+	"\"https://sandbox.api.acountpay.com/v1/partner\" or, for the data API, " +
+	"\"https://acount-apis-staging-a8cdb2402163.herokuapp.com/v1\"; or \"http://127.0.0.1:8080\" for a local cardpay-sandbox."
 
 // positiveDurationValidator requires a Go duration greater than zero.
 type positiveDurationValidator struct{}
@@ -104,7 +108,7 @@ type secureURLValidator struct {
 }
 
 func (v secureURLValidator) Description(context.Context) string {
-	return "must be an absolute https URL, or http for a loopback host"
+	return "must be an absolute https URL with no path, or ending in /v1 or /v1/partner; http only for a loopback host"
 }
 
 func (v secureURLValidator) MarkdownDescription(ctx context.Context) string {

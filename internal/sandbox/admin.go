@@ -432,6 +432,7 @@ func (s *Server) adminRoutes() {
 		return http.StatusOK, okBody, nil
 	})
 	s.rateLimitRoutes()
+	s.tokenRoutes()
 }
 
 var okBody = map[string]string{"status": "OK"}

@@ -26,6 +26,7 @@ var permissions = []string{permAccounts, permBalances, permTransactions}
 // bank data is immutable so filtering runs unlocked.
 type aisCall struct {
 	partner Partner
+	token   dataToken
 	r       *http.Request
 	body    []byte
 }
@@ -37,7 +38,7 @@ type aisHandler func(c *aisCall) (int, any, error)
 // the merchant (404, then 403), the consent (403) and the account (404).
 func (s *Server) ais(h aisHandler) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		p, err := s.authBearer(r)
+		token, err := s.authBearer(r)
 		if err != nil {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="cardpay-sandbox"`)
 			return err
@@ -46,28 +47,12 @@ func (s *Server) ais(h aisHandler) handlerFunc {
 		if err != nil {
 			return err
 		}
-		status, resp, err := h(&aisCall{partner: p, r: r, body: body})
+		status, resp, err := h(&aisCall{partner: token.partner, token: token, r: r, body: body})
 		if err != nil {
 			return err
 		}
 		return writeJSON(w, status, resp)
 	}
-}
-
-func (s *Server) authBearer(r *http.Request) (Partner, error) {
-	h := r.Header.Get("Authorization")
-	if h == "" {
-		return Partner{}, errorf(http.StatusUnauthorized, "missing header Authorization: send \"Authorization: Bearer <access token>\"")
-	}
-	scheme, token, ok := strings.Cut(h, " ")
-	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
-		return Partner{}, errorf(http.StatusUnauthorized, "Authorization header must use the Bearer scheme")
-	}
-	p, found := s.partnersByToken[strings.TrimSpace(token)]
-	if !found {
-		return Partner{}, errorf(http.StatusUnauthorized, "invalid or expired access token")
-	}
-	return p, nil
 }
 
 func requireMerchantID(id int64) error {
@@ -85,6 +70,9 @@ func (s *Server) createConsent(c *aisCall) (int, any, error) {
 	now := s.now()
 	expires, txFrom, err := validateConsent(req, now)
 	if err != nil {
+		return 0, nil, err
+	}
+	if err := c.token.permits(req.MerchantID, req.UserID, ""); err != nil {
 		return 0, nil, err
 	}
 	s.mu.Lock()
@@ -165,6 +153,9 @@ func (s *Server) getConsent(c *aisCall) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
+	if err := c.token.permits(rec.MerchantID, rec.UserID, ""); err != nil {
+		return 0, nil, err
+	}
 	expireIfDue(rec, s.now())
 	return http.StatusOK, rec.Consent, nil
 }
@@ -179,6 +170,9 @@ func (s *Server) authorizeConsentURL(c *aisCall) (int, any, error) {
 	defer s.mu.Unlock()
 	rec, err := s.st.clientConsent(c.partner, c.r.PathValue("consentId"))
 	if err != nil {
+		return 0, nil, err
+	}
+	if err := c.token.permits(rec.MerchantID, rec.UserID, ""); err != nil {
 		return 0, nil, err
 	}
 	now := s.now()
@@ -207,11 +201,16 @@ func (st *state) clientConsent(p Partner, id string) (*ConsentRecord, error) {
 }
 
 // consentFor finds the newest authorized, unexpired consent of merchant and
-// user that holds perm, after checking the merchant exists and belongs to p.
-func (s *Server) consentFor(p Partner, merchantID int64, userID, perm string) (ConsentRecord, error) {
+// user that holds perm, after checking that the call's token may read that
+// user's data with perm (401), and that the merchant exists and belongs to
+// the call's partner.
+func (s *Server) consentFor(c *aisCall, merchantID int64, userID, perm string) (ConsentRecord, error) {
+	if err := c.token.permits(merchantID, userID, tokenPermissionOf[perm]); err != nil {
+		return ConsentRecord{}, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, err := s.st.ownedMerchant(p, merchantID); err != nil {
+	if _, err := s.st.ownedMerchant(c.partner, merchantID); err != nil {
 		return ConsentRecord{}, err
 	}
 	now := s.now()
@@ -259,7 +258,7 @@ func (s *Server) listAccounts(c *aisCall) (int, any, error) {
 	if err := requireUser(req.MerchantID, req.UserID); err != nil {
 		return 0, nil, err
 	}
-	consent, err := s.consentFor(c.partner, req.MerchantID, req.UserID, permAccounts)
+	consent, err := s.consentFor(c, req.MerchantID, req.UserID, permAccounts)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -293,7 +292,7 @@ func (s *Server) getBalance(c *aisCall) (int, any, error) {
 	if err := required("accountId", req.AccountID); err != nil {
 		return 0, nil, err
 	}
-	if _, err := s.consentFor(c.partner, req.MerchantID, req.UserID, permBalances); err != nil {
+	if _, err := s.consentFor(c, req.MerchantID, req.UserID, permBalances); err != nil {
 		return 0, nil, err
 	}
 	a, err := s.account(req.MerchantID, req.UserID, req.AccountID)
@@ -316,7 +315,7 @@ func (s *Server) listTransactions(c *aisCall) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	consent, err := s.consentFor(c.partner, req.MerchantID, req.UserID, permTransactions)
+	consent, err := s.consentFor(c, req.MerchantID, req.UserID, permTransactions)
 	if err != nil {
 		return 0, nil, err
 	}

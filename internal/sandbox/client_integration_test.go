@@ -49,7 +49,7 @@ func TestClientAgainstSandbox(t *testing.T) {
 	}
 
 	order, err := c.CreateOrder(ctx, 1001, client.OrderRequest{Amount: 1000, Currency: "SEK", Reference: "inv-1"})
-	if err != nil || order.Status != "CREATED" || order.Amount != 1000 || order.Reference != "inv-1" {
+	if err != nil || order.Status != "CREATED" || order.Amount != "1000" || order.Reference != "inv-1" {
 		t.Fatalf("CreateOrder = %+v, %v", order, err)
 	}
 
@@ -143,7 +143,7 @@ func TestClientReadsAgainstSandbox(t *testing.T) {
 			t.Fatal(err)
 		}
 		read, err := c.GetOrder(ctx, merchant, order.OrderID)
-		if err != nil || read.Status != "PAID" || read.Amount != 250 || read.PaymentLink != nil {
+		if err != nil || read.Status != "PAID" || read.Amount != "250" || read.PaymentLink != nil {
 			t.Fatalf("GetOrder(%d) = %+v, %v", merchant, read, err)
 		}
 	}

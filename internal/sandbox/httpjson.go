@@ -80,21 +80,41 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 // pages publish {"statusCode": 404, "message": ...}; everything else uses
 // the partner API's {"status": "ERROR", "message": ...}.
 func writeError(w http.ResponseWriter, r *http.Request, status int, message string) {
-	if strings.HasPrefix(r.URL.Path, "/v1/ais/") {
+	switch {
+	case onDataAPI(r.URL.Path):
 		_ = writeJSON(w, status, aisErrorResponse{StatusCode: status, Message: message}) // always encodes
-		return
+	case strings.HasPrefix(r.URL.Path, "/oauth/"):
+		_ = writeJSON(w, status, oauthError{Error: oauthErrorCode(status), Description: message})
+	default:
+		_ = writeJSON(w, status, errorResponse{Status: "ERROR", Message: message})
 	}
-	_ = writeJSON(w, status, errorResponse{Status: "ERROR", Message: message})
+}
+
+// onDataAPI reports whether path belongs to the data (AIS) API: its
+// account-information endpoints and its token endpoint.
+func onDataAPI(path string) bool {
+	return strings.HasPrefix(path, "/v1/ais/") || strings.HasPrefix(path, "/v1/auth/")
+}
+
+// oauthError is the OAuth2 error body (RFC 6749, section 5.2).
+type oauthError struct {
+	Error       string `json:"error"`
+	Description string `json:"error_description"`
 }
 
 // readBody reads the whole body within the size limit. A declared non-JSON
 // content type is refused; a missing one is tolerated because many clients
 // omit it on empty bodies.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	return s.readBodyOf(w, r, "application/json")
+}
+
+// readBodyOf is readBody for a route that also takes other media types.
+func (s *Server) readBodyOf(w http.ResponseWriter, r *http.Request, mediaTypes ...string) ([]byte, error) {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || mt != "application/json" {
-			return nil, errorf(http.StatusUnsupportedMediaType, "Content-Type must be application/json, got %q", ct)
+		if err != nil || !slices.Contains(mediaTypes, mt) {
+			return nil, errorf(http.StatusUnsupportedMediaType, "Content-Type must be %s, got %q", strings.Join(mediaTypes, " or "), ct)
 		}
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))

@@ -5,7 +5,6 @@ package sandbox
 
 import (
 	"crypto/rand"
-	"crypto/subtle"
 	"encoding/base64"
 	"fmt"
 	"net/http"
@@ -79,22 +78,22 @@ func (s *Server) runPartner(h partnerHandler, p Partner, id int64, r *http.Reque
 	return h(&partnerCall{r: r, merchantID: id, merchant: m, body: body, now: s.now(), st: s.st})
 }
 
-// authPartner checks the partner header pair. The message names a missing
-// header but never says which of id or secret was wrong.
+// authPartner checks the partner header pair, or an OAuth2 token when the
+// call carries "Authorization" and no partner header. The message names a
+// missing header but never says which of id or secret was wrong.
 func (s *Server) authPartner(r *http.Request) (Partner, error) {
 	id := r.Header.Get("X-Partner-Client-Id")
+	if id == "" && r.Header.Get("Authorization") != "" {
+		return s.oauthPartner(r)
+	}
 	if id == "" {
-		return Partner{}, errorf(http.StatusUnauthorized, "missing header X-Partner-Client-Id")
+		return Partner{}, errorf(http.StatusUnauthorized, "missing header X-Partner-Client-Id (or an OAuth2 token: \"Authorization: Bearer <token>\" from POST /oauth/token)")
 	}
 	secret := r.Header.Get("X-Partner-Client-Secret")
 	if secret == "" {
 		return Partner{}, errorf(http.StatusUnauthorized, "missing header X-Partner-Client-Secret")
 	}
-	p, ok := s.partnersByID[id]
-	if !ok || subtle.ConstantTimeCompare([]byte(secret), []byte(p.ClientSecret)) != 1 {
-		return Partner{}, errorf(http.StatusUnauthorized, "invalid partner credentials: unknown client ID or wrong client secret")
-	}
-	return p, nil
+	return s.partnerByCredentials(id, secret)
 }
 
 func parseMerchantID(raw string) (int64, error) {

@@ -245,7 +245,7 @@ func TestPartnerAuthAndScoping(t *testing.T) {
 		{"no secret", path, map[string]string{"X-Partner-Client-Id": DemoPartnerClientID}, 401, "missing header X-Partner-Client-Secret"},
 		{"wrong secret", path, map[string]string{"X-Partner-Client-Id": DemoPartnerClientID, "X-Partner-Client-Secret": "guess"}, 401, "invalid partner credentials"},
 		{"unknown client", path, map[string]string{"X-Partner-Client-Id": "nobody", "X-Partner-Client-Secret": DemoPartnerClientSecret}, 401, "invalid partner credentials"},
-		{"bearer instead of partner headers", path, bearer(DemoAccessToken), 401, "missing header X-Partner-Client-Id"},
+		{"bearer instead of partner headers", path, bearer(DemoAccessToken), 401, "partner calls take X-Partner-Client-Id and X-Partner-Client-Secret"},
 		{"other partner's merchant", path, otherPartnerAuth(), 403, "merchant 1001 is not managed by this partner"},
 		{"unknown merchant", "/v1/partner/merchants/9999/card-payments/payment-methods", partnerAuth(), 404, "merchant 9999 not found"},
 		{"non-numeric merchant", "/v1/partner/merchants/abc/card-payments/payment-methods", partnerAuth(), 400, "merchantId must be a positive integer"},

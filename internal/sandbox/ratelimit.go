@@ -5,6 +5,7 @@ package sandbox
 
 import (
 	"fmt"
+	"github.com/golang-jwt/jwt/v5"
 	"maps"
 	"math"
 	"net/http"
@@ -144,14 +145,28 @@ func (s *Server) withRateLimit(route string, next http.Handler) http.Handler {
 	})
 }
 
-// rateLimitKey names the bucket: the partner client ID on partner routes,
-// the bearer token on AIS routes. Requests without credentials share one.
-// The key stays in memory; it is never logged.
+// rateLimitKey names the bucket: the API (partner or data) and the
+// credential. A partner's header pair, its OAuth2 tokens and the data-API
+// tokens minted for it all name the partner; a static access token names
+// itself. Requests without credentials share one bucket per API. The key
+// stays in memory; it is never logged.
 func rateLimitKey(route string, r *http.Request) string {
-	if strings.Contains(route, " /v1/partner/") {
-		return "partner:" + r.Header.Get("X-Partner-Client-Id")
+	area := "partner:"
+	if _, pattern, _ := strings.Cut(route, " "); onDataAPI(pattern) {
+		area = "data:"
 	}
-	return "bearer:" + r.Header.Get("Authorization")
+	if id := r.Header.Get("X-Partner-Client-Id"); id != "" {
+		return area + id
+	}
+	auth := r.Header.Get("Authorization")
+	if token, err := bearerToken(r); err == nil {
+		var claims tokenClaims
+		// Unverified: a forged token only spends the bucket it names.
+		if _, _, err := jwt.NewParser().ParseUnverified(token, &claims); err == nil && claims.Partner != "" {
+			return area + claims.Partner
+		}
+	}
+	return area + auth
 }
 
 // rateLimitRoutes registers the admin operations of the rate limit.

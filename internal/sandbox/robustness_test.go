@@ -59,6 +59,9 @@ var validBodies = map[string]map[string]any{
 	RouteConsentAuthorizationURL: nil,
 	RouteListAccounts:            {"merchantId": 1001, "userId": "user-1001"},
 	RouteGetBalance:              {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
+	RouteGenerateToken:           {"userId": "user-1001", "merchantId": 1001, "permissions": []any{"ais:accounts:read"}},
+	// A form on the wire; the sandbox takes the same fields as JSON too.
+	RouteOAuthToken: {"grant_type": "client_credentials", "client_id": DemoPartnerClientID, "client_secret": DemoPartnerClientSecret},
 	RouteListTransactions: {
 		"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk",
 		"pageLimit": 10, "fromDate": "2025-01-01", "toDate": "2026-01-01",
@@ -170,8 +173,12 @@ func envelopeProblem(path string, status int, body []byte) string {
 	}
 	msg, _ := env["message"].(string)
 	ok := env["status"] == "ERROR"
-	if strings.HasPrefix(path, "/v1/ais/") {
+	switch {
+	case onDataAPI(path):
 		ok = env["statusCode"] == float64(status)
+	case strings.HasPrefix(path, "/oauth/"): // OAuth2's own error shape
+		msg, _ = env["error_description"].(string)
+		ok = env["error"] == oauthErrorCode(status)
 	}
 	if len(env) != 2 || !ok || msg == "" {
 		return fmt.Sprintf("body is not the error envelope for %s: %s", path, body)

@@ -60,6 +60,11 @@ const (
 	// RouteConsentAuthorizationURL issues a new authorization URL for a
 	// pending consent.
 	RouteConsentAuthorizationURL = "POST /v1/ais/consents/{consentId}/authorize"
+	// RouteGenerateToken issues a data-API token for one user of one
+	// merchant.
+	RouteGenerateToken = "POST /v1/auth/generate-token"
+	// RouteOAuthToken issues a partner token (OAuth2 client credentials).
+	RouteOAuthToken = "POST /oauth/token"
 )
 
 // merchantRoutePrefix is the prefix of the merchant-scoped partner routes.

@@ -4,6 +4,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"io"
 	"log"
 	"net/http"
@@ -48,6 +49,9 @@ type Config struct {
 	// (or one that fails Validate) means none. Like Latency it survives
 	// Reset.
 	RateLimit RateLimit
+	// TokenLife is how long data-API and OAuth2 tokens live; 0 means one
+	// hour. SetTokenLife changes it later; it survives Reset.
+	TokenLife time.Duration
 }
 
 // Server is the in-memory partner API. It is safe for concurrent use.
@@ -71,6 +75,7 @@ type Server struct {
 	bank            map[userKey]*bankUser
 
 	limits rateLimits
+	tokens tokenIssuer
 
 	mu     sync.Mutex
 	st     *state
@@ -112,6 +117,7 @@ func New(cfg Config) *Server {
 		s.partnersByToken[p.AccessToken] = p
 	}
 	s.bank = buildBank(s.fixtures)
+	s.tokens = newTokenIssuer(cfg.TokenLife)
 	_ = s.SetRateLimit(cfg.RateLimit) // an invalid limit means none, like a negative Latency
 	s.routes()
 	s.Reset()
@@ -145,6 +151,8 @@ func (s *Server) routes() {
 	s.api(RouteUpdateWebhook, s.partnerWide(s.updateWebhook))
 	s.api(RouteGetConsent, s.ais(s.getConsent))
 	s.api(RouteConsentAuthorizationURL, s.ais(s.authorizeConsentURL))
+	s.api(RouteGenerateToken, s.generateToken)
+	s.api(RouteOAuthToken, s.oauthToken)
 	s.adminRoutes()
 }
 
@@ -230,4 +238,30 @@ func (r *statusRecorder) WriteHeader(code int) {
 // UTC, whole seconds.
 func timestamp(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
+}
+
+// PartnerAPI and DataAPI split the sandbox in two, as the service publishes
+// its partner API and its data (AIS) API on different hosts: PartnerAPI
+// answers 404 for the data API's paths (/v1/ais/ and /v1/auth/), DataAPI
+// for every other API path. Both serve the admin surface and share one
+// state. The Server itself serves everything on one address.
+func (s *Server) PartnerAPI() http.Handler { return s.apiOnly(false) }
+
+// DataAPI serves the data API's paths; see PartnerAPI.
+func (s *Server) DataAPI() http.Handler { return s.apiOnly(true) }
+
+func (s *Server) apiOnly(data bool) http.Handler {
+	here, there := "partner API", "data API"
+	if data {
+		here, there = there, here
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if onDataAPI(r.URL.Path) != data && !strings.HasPrefix(r.URL.Path, "/_sandbox/") {
+			w.Header().Set("X-Request-Id", requestID(r))
+			writeError(w, r, http.StatusNotFound, fmt.Sprintf("no such endpoint on the %s's host: %s %s belongs to the %s's host",
+				here, r.Method, r.URL.Path, there))
+			return
+		}
+		s.ServeHTTP(w, r)
+	})
 }

@@ -381,7 +381,7 @@ func TestWebhookCredentials(t *testing.T) {
 		{http.MethodPost, map[string]string{"X-Partner-Client-Id": DemoPartnerClientID}, "missing header X-Partner-Client-Secret"},
 		{http.MethodPost, wrong, "invalid partner credentials"},
 		{http.MethodGet, wrong, "invalid partner credentials"},
-		{http.MethodPost, bearer(DemoAccessToken), "missing header X-Partner-Client-Id"},
+		{http.MethodPost, bearer(DemoAccessToken), "partner calls take X-Partner-Client-Id and X-Partner-Client-Secret"},
 	} {
 		expectMessage(t, e.do(tc.method, webhooksPath, webhookBody("https://hooks.example/", "payment.failed"), tc.headers),
 			http.StatusUnauthorized, tc.message)
