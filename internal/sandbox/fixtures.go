@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // Demo credentials of the default fixtures. Provider tests and the sandbox
@@ -59,9 +61,12 @@ const (
 // for the guide variant). APIVariant is "" or APIVariantReference (the
 // default) or APIVariantGuide. Onboarding, when set, is the status of the
 // one application the merchant already has at start; "" means the merchant
-// was never onboarded.
+// was never onboarded. ClientID is the merchant's UUID client ID (the
+// service names a merchant by it in payments and webhook events); "" means
+// the one derived from ID (merchantClientID).
 type Merchant struct {
 	ID              int64           `json:"id"`
+	ClientID        string          `json:"clientId,omitempty"`
 	PartnerClientID string          `json:"partnerClientId"`
 	ShortLinks      bool            `json:"shortLinks"`
 	APIVariant      string          `json:"apiVariant"`
@@ -124,11 +129,16 @@ func (f *Fixtures) Validate() error {
 		partners[p.ClientID], tokens[p.AccessToken] = true, true
 	}
 	merchants := map[int64]bool{}
+	clientIDs := map[string]bool{}
 	for _, m := range f.Merchants {
 		if m.ID <= 0 || merchants[m.ID] {
 			errs = append(errs, fmt.Errorf("merchant %d: ID must be positive and unique", m.ID))
 		}
 		merchants[m.ID] = true
+		if clientIDs[m.clientID()] {
+			errs = append(errs, fmt.Errorf("merchant %d: client ID %s is not unique", m.ID, m.clientID()))
+		}
+		clientIDs[m.clientID()] = true
 		if !partners[m.PartnerClientID] {
 			errs = append(errs, fmt.Errorf("merchant %d: unknown partner %q", m.ID, m.PartnerClientID))
 		}
@@ -145,6 +155,9 @@ func (f *Fixtures) Validate() error {
 
 func validateMerchant(m Merchant) []error {
 	var errs []error
+	if m.ClientID != "" && !isUUID(m.ClientID) {
+		errs = append(errs, fmt.Errorf("merchant %d: clientId must be a UUID such as %s, got %q", m.ID, merchantClientID(m.ID), m.ClientID))
+	}
 	if m.APIVariant != "" && m.APIVariant != APIVariantReference && m.APIVariant != APIVariantGuide {
 		errs = append(errs, fmt.Errorf("merchant %d: apiVariant must be %q or %q, got %q", m.ID, APIVariantReference, APIVariantGuide, m.APIVariant))
 	}
@@ -166,6 +179,29 @@ func validateMerchant(m Merchant) []error {
 		}
 	}
 	return errs
+}
+
+// clientID is the merchant's client ID: the fixture's, or the one derived
+// from its ID.
+func (m Merchant) clientID() string {
+	if m.ClientID != "" {
+		return m.ClientID
+	}
+	return merchantClientID(m.ID)
+}
+
+// merchantClientID derives a stable client ID from a merchant ID: the
+// name-based (version 5) UUID of the merchant's sandbox URL, so every
+// server, reset and merchant created later gives a merchant the same one.
+func merchantClientID(merchantID int64) string {
+	return uuid.NewSHA1(uuid.NameSpaceURL, fmt.Appendf(nil, "https://sandbox.cardpay.example/merchants/%d", merchantID)).String()
+}
+
+// isUUID accepts the canonical lowercase form only, the one the service
+// publishes.
+func isUUID(s string) bool {
+	u, err := uuid.Parse(s)
+	return err == nil && u.String() == s
 }
 
 // validateStores allows a merchant without stores (not onboarded yet);

@@ -247,3 +247,60 @@ func TestValidateMerchantVariantAndOnboarding(t *testing.T) {
 		})
 	}
 }
+
+// Every merchant has a UUID client ID: the fixture's, or one derived from
+// its ID that every server and reset gives it again.
+func TestMerchantClientIDs(t *testing.T) {
+	uuidV5 := regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+	seen := map[string]bool{}
+	for _, m := range DefaultFixtures().Merchants {
+		id := m.clientID()
+		if !uuidV5.MatchString(id) || seen[id] || id != merchantClientID(m.ID) {
+			t.Errorf("merchant %d: client ID %q, want its own name-based UUID", m.ID, id)
+		}
+		seen[id] = true
+	}
+	if a, b := merchantClientID(1001), merchantClientID(1001); a != b || a == merchantClientID(1002) {
+		t.Errorf("merchantClientID is not a stable function of the merchant ID: %s %s", a, b)
+	}
+
+	fixed := Merchant{ID: 7, ClientID: "0b5f3c2e-4a1d-4c8e-9f00-123456789abc"}
+	if fixed.clientID() != fixed.ClientID {
+		t.Errorf("a fixture's client ID is replaced by %s", fixed.clientID())
+	}
+	srv := New(Config{Fixtures: &Fixtures{
+		Partners:  []Partner{{ClientID: "p", ClientSecret: "s", AccessToken: "t", AISClientID: "a"}},
+		Merchants: []Merchant{{ID: 7, ClientID: fixed.ClientID, PartnerClientID: "p"}},
+	}})
+	if _, clientID := srv.st.firstMerchantOf("p"); clientID != fixed.ClientID {
+		t.Errorf("the server knows merchant 7 as %q, want the fixture's %s", clientID, fixed.ClientID)
+	}
+}
+
+func TestValidateMerchantClientID(t *testing.T) {
+	partner := []Partner{{ClientID: "p", ClientSecret: "s", AccessToken: "t", AISClientID: "a"}}
+	for name, tc := range map[string]struct {
+		merchants []Merchant
+		want      string
+	}{
+		"not a UUID":  {[]Merchant{{ID: 1, ClientID: "merchant-1"}}, `merchant 1: clientId must be a UUID such as ` + merchantClientID(1) + `, got "merchant-1"`},
+		"upper case":  {[]Merchant{{ID: 1, ClientID: strings.ToUpper(merchantClientID(1))}}, "clientId must be a UUID"},
+		"in braces":   {[]Merchant{{ID: 1, ClientID: "{" + merchantClientID(1) + "}"}}, "clientId must be a UUID"},
+		"duplicate":   {[]Merchant{{ID: 1, ClientID: merchantClientID(2)}, {ID: 2}}, "merchant 2: client ID " + merchantClientID(2) + " is not unique"},
+		"derived":     {[]Merchant{{ID: 1}, {ID: 2}}, ""},
+		"set and new": {[]Merchant{{ID: 1, ClientID: merchantClientID(3)}, {ID: 2}}, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			for i := range tc.merchants {
+				tc.merchants[i].PartnerClientID = "p"
+			}
+			err := (&Fixtures{Partners: partner, Merchants: tc.merchants}).Validate()
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("Validate = %v, want nil", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("Validate = %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -319,12 +319,12 @@ type createdWebhookResponse struct {
 	Secret string `json:"secret"`
 }
 
-// webhookEvent is the body of a delivery.
+// webhookEvent is the body of a delivery, the envelope both docs sites
+// publish.
 type webhookEvent struct {
-	ID        string         `json:"id"`
-	Type      string         `json:"type"`
-	CreatedAt string         `json:"createdAt"`
-	Data      map[string]any `json:"data"`
+	Event     string          `json:"event"`
+	Timestamp string          `json:"timestamp"`
+	Data      json.RawMessage `json:"data"`
 }
 
 type consentAuthorization struct {
