@@ -278,16 +278,22 @@
 //
 // Transactions: pageLimit defaults to 200 and must be 1..1000 (400 outside;
 // Config.MaxPageLimit raises the bound for benchmarks).
-// fromDate and toDate accept YYYY-MM-DD or RFC 3339; both compare whole UTC
-// calendar days, inclusive, against bookingDate; fromDate after toDate is
-// 400. The consent's transactionFromDateTime (its UTC day) is a further lower
-// bound. Results are newest first. totalTransactions is the number of
+// Transactions have the published example's shape: amount is a positive
+// exact decimal string ("100.50") and type its direction, DEBIT for money
+// leaving the account and CREDIT for money coming in; bookingDate and
+// valueDate are RFC 3339 timestamps in UTC ("2024-01-15T10:30:00Z"); status
+// is always BOOKED. fromDate and toDate accept YYYY-MM-DD or RFC 3339 and
+// are compared with the booking timestamp, both inclusive: a timestamp is
+// that instant, a date its whole UTC day (so a date toDate includes the
+// whole day); fromDate after toDate is 400. The consent's
+// transactionFromDateTime, to the instant, is a further lower bound.
+// Results are newest first. totalTransactions is the number of
 // transactions matching all filters before paging; pageLimit in the response
 // is the limit used. Fetching beyond the first page is not supported (the
-// reference shows no cursor). type is DEBIT for negative and CREDIT for
-// positive amounts; status is always BOOKED.
+// reference shows no cursor).
 //
-// Amounts and balances are exact decimal strings ("1234567.89", "-0.10");
+// Amounts and balances are exact decimal strings; a balance may be negative
+// ("-0.10", an overdrawn account), a transaction amount never is.
 // accountDetails is an arbitrary JSON object returned as stored (whitespace
 // compacted), numbers digit for digit.
 //
@@ -309,9 +315,11 @@
 // same on every server and after Reset; client IDs must be unique.
 // Merchant 1001 has AIS users "user-1001" (accounts acc-1001-dkk, balance
 // "1234567.89"; acc-1001-eur, balance "-0.10"; acc-1001-sek, SAVINGS; a few
-// dozen transactions each, dated 2025-2026) and "user-1001-big" (account
-// acc-1001-big with 5000 deterministic transactions). LoadFixtures reads the
-// same structure from JSON. AddGeneratedMerchants appends any number (up to
+// dozen transactions each, booked 2025-2026, debits and credits) and
+// "user-1001-big" (account acc-1001-big with 5000 deterministic
+// transactions). LoadFixtures reads the same structure from JSON and
+// requires transactions of the published shape (RFC 3339 times, a positive
+// amount, type DEBIT or CREDIT). AddGeneratedMerchants appends any number (up to
 // MaxGeneratedMerchants) of merchants shaped like these, owned by the first
 // partner, for load tests.
 //

@@ -83,8 +83,11 @@ func TestLoadFixturesRoundTrip(t *testing.T) {
 	if got := r.obj(t)["totalTransactions"]; got != float64(12) { // 2 listed + 10 generated
 		t.Errorf("totalTransactions = %v, want 12", got)
 	}
-	if !strings.Contains(string(r.raw), `"amount":"-12.34"`) {
+	if !strings.Contains(string(r.raw), `"amount":"12.34","currency":"NOK","description":"Coffee","bookingDate":"2025-06-01T09:15:00Z"`) {
 		t.Errorf("fixture transaction missing: %s", r.raw)
+	}
+	if _, clientID := e.srv.st.firstMerchantOf("file-partner"); clientID != "3f1c9a52-7b1e-4d2a-9c4f-0e8b6d2a5f17" {
+		t.Errorf("merchant 42 has client ID %q, not the file's", clientID)
 	}
 }
 
@@ -98,6 +101,7 @@ func TestLoadFixturesErrors(t *testing.T) {
 		"active no date":   `{"partners":[{"clientId":"p","clientSecret":"s","accessToken":"t","aisClientId":"a"}],"merchants":[{"id":1,"partnerClientId":"p","stores":[{"id":"a","isDefault":true}],"paymentMethods":[{"method":"visa","status":"active"}]}]}`,
 		"malformed":        `{`,
 		"missing password": `{"partners":[{"clientId":"p"}]}`,
+		"bad client ID":    `{"partners":[{"clientId":"p","clientSecret":"s","accessToken":"t","aisClientId":"a"}],"merchants":[{"id":1,"clientId":"m-1","partnerClientId":"p"}]}`,
 	}
 	for name, content := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -302,5 +306,46 @@ func TestValidateMerchantClientID(t *testing.T) {
 				t.Errorf("Validate = %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// Fixture transactions take the published shape; the old signed amounts
+// and plain dates are refused with a message that says what to write.
+func TestValidateTransaction(t *testing.T) {
+	good := Transaction{TransactionID: "t", Amount: "100.50", BookingDate: "2024-01-15T10:30:00Z",
+		ValueDate: "2024-01-15T10:30:00+01:00", Type: "DEBIT", Status: "BOOKED"}
+	for name, tc := range map[string]struct {
+		change func(*Transaction)
+		want   string
+	}{
+		"published shape": {func(*Transaction) {}, ""},
+		"credit":          {func(tx *Transaction) { tx.Type, tx.Amount = "CREDIT", "7" }, ""},
+		"signed amount":   {func(tx *Transaction) { tx.Amount = "-100.50" }, `amount must be a positive decimal string such as "100.50" (type gives the direction), got "-100.50"`},
+		"zero amount":     {func(tx *Transaction) { tx.Amount = "0.00" }, "amount must be a positive decimal"},
+		"amount text":     {func(tx *Transaction) { tx.Amount = "1,5" }, "amount must be a positive decimal"},
+		"date only":       {func(tx *Transaction) { tx.BookingDate = "2024-01-15" }, `bookingDate must be an RFC 3339 timestamp such as 2024-01-15T10:30:00Z, got "2024-01-15"`},
+		"value date only": {func(tx *Transaction) { tx.ValueDate = "2024-01-16" }, `valueDate must be an RFC 3339 timestamp`},
+		"no type":         {func(tx *Transaction) { tx.Type = "" }, `type must be DEBIT (money leaving the account) or CREDIT (money coming in), got ""`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			tx := good
+			tc.change(&tx)
+			err := validateTransaction(tx)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("validateTransaction = %v, want nil", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("validateTransaction = %v, want %q", err, tc.want)
+			}
+		})
+	}
+	for _, u := range DefaultFixtures().AISUsers {
+		for _, a := range u.Accounts {
+			for _, tx := range append(a.Transactions, generateTransactions(a.AccountID, a.Currency, a.GeneratedTransactions, 1)...) {
+				if err := validateTransaction(tx); err != nil {
+					t.Fatalf("default transaction %s: %v", tx.TransactionID, err)
+				}
+			}
+		}
 	}
 }
