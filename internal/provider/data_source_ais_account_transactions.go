@@ -55,10 +55,10 @@ var aisAccountTransactionsRead = &aisReadDef[aisAccountTransactionsModel]{
 				"most %d and answers a larger value with an error.", aisDefaultPageLimit, aisSandboxMaxPageLimit)},
 		"from_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator{}},
 			MarkdownDescription: "Earliest booking date to include: " + aisReadDateHint + ". A date alone means that " +
-				"whole day (UTC). Must not be after `to_date`. Sent to the service as written."},
+				"whole day (UTC), a timestamp that instant. Must not be after `to_date`. Sent to the service as written."},
 		"to_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator{}},
 			MarkdownDescription: "Latest booking date to include: " + aisReadDateHint + ". A date alone means that " +
-				"whole day (UTC). Sent to the service as written."},
+				"whole day (UTC), included to its end; a timestamp that instant. Sent to the service as written."},
 		"total_transactions": dsschema.Int64Attribute{Computed: true,
 			MarkdownDescription: "Number of transactions matching the dates and the consent, before the page limit."},
 		"transactions": dsschema.ListNestedAttribute{Computed: true, Sensitive: true,
@@ -78,12 +78,15 @@ func aisTransactionAttrs() map[string]dsschema.Attribute {
 	}
 	return map[string]dsschema.Attribute{
 		"transaction_id": text("Transaction ID."),
-		"amount": text("Amount as an exact decimal string, exactly as the service sent it (for example " +
-			"`\"-0.10\"`); negative for money leaving the account."),
-		"currency":     text("Currency code, such as `DKK`."),
-		"description":  text("Description of the transaction."),
-		"booking_date": text("Booking date (ISO 8601, as the service sent it)."),
-		"value_date":   text("Value date (ISO 8601, as the service sent it)."),
+		"amount": text("Amount as an exact decimal string, digit for digit as the service sent it (as a JSON " +
+			"string or number), for example `\"100.50\"`. It is positive, as the service publishes it: `type` tells " +
+			"the direction (`DEBIT` out of the account, `CREDIT` in)."),
+		"currency":    text("Currency code, such as `DKK`."),
+		"description": text("Description of the transaction."),
+		"booking_date": text("When the transaction was booked: a date or an RFC 3339 timestamp, exactly as the " +
+			"service sent it (the published example and the cardpay-sandbox send timestamps such as " +
+			"`2024-01-15T10:30:00Z`). `from_date` and `to_date` are compared with it."),
+		"value_date": text("Value date: a date or an RFC 3339 timestamp, exactly as the service sent it."),
 		"counterparty": dsschema.SingleNestedAttribute{Computed: true,
 			MarkdownDescription: "The other side of the transaction; null when the service names none.",
 			Attributes: map[string]dsschema.Attribute{
@@ -91,8 +94,9 @@ func aisTransactionAttrs() map[string]dsschema.Attribute {
 				"iban": text("IBAN of the counterparty."),
 			}},
 		"reference": text("Payment reference."),
-		"type":      text("Kind of transaction, such as `DEBIT` or `CREDIT` (the full set is not published)."),
-		"status":    text("Status of the transaction, such as `BOOKED` (the full set is not published)."),
+		"type": text("Direction of the transaction: `DEBIT` for money leaving the account, `CREDIT` for money " +
+			"coming in. Any other word the service sends is kept as sent."),
+		"status": text("Status of the transaction, such as `BOOKED` (the full set is not published)."),
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -33,18 +34,41 @@ func aisTransactionsConfig(merchantID int64, userID, accountID string, extra ...
 }
 
 // aisTestTransactions returns the fixture transactions of an account of
-// aisTestUser whose booking date lies in [from, to] (YYYY-MM-DD, "" for
-// open), newest first as the sandbox documents.
+// aisTestUser booked between from and to, newest first as the sandbox
+// documents. from and to are written as in a configuration ("" for open):
+// a timestamp is that instant, a date its whole UTC day.
 func aisTestTransactions(t *testing.T, accountID, from, to string) []sandbox.Transaction {
 	t.Helper()
+	first, last := time.Time{}, time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+	var err error
+	if from != "" {
+		if first, _, err = aisReadParseDate(from); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if to != "" {
+		if _, last, err = aisReadParseDate(to); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var out []sandbox.Transaction
 	for _, tx := range aisTestFixtureAccount(t, accountID).Transactions {
-		if (from == "" || tx.BookingDate >= from) && (to == "" || tx.BookingDate <= to) {
+		if booked := aisTestBooked(t, tx); !booked.Before(first) && !booked.After(last) {
 			out = append(out, tx)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b sandbox.Transaction) int { return strings.Compare(b.BookingDate, a.BookingDate) })
+	slices.SortStableFunc(out, func(a, b sandbox.Transaction) int { return aisTestBooked(t, b).Compare(aisTestBooked(t, a)) })
 	return out
+}
+
+// aisTestBooked is a fixture transaction's booking time.
+func aisTestBooked(t *testing.T, tx sandbox.Transaction) time.Time {
+	t.Helper()
+	booked, err := time.Parse(time.RFC3339, tx.BookingDate)
+	if err != nil {
+		t.Fatalf("fixture transaction %s: %v", tx.TransactionID, err)
+	}
+	return booked
 }
 
 func aisTestTransactionChecks(txs []sandbox.Transaction) knownvalue.Check {
@@ -81,9 +105,12 @@ func TestAccAISAccountTransactionsDataSource(t *testing.T) {
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
 	all := aisTestTransactions(t, "acc-1001-eur", "", "")
-	// Negative amounts keep their sign and trailing zeros.
-	if !slices.ContainsFunc(all, func(tx sandbox.Transaction) bool { return strings.HasPrefix(tx.Amount, "-") }) {
-		t.Fatal("the fixture has no negative amount to check")
+	// Amounts keep their trailing zeros; debits and credits, both positive,
+	// keep their type.
+	if !slices.ContainsFunc(all, func(tx sandbox.Transaction) bool { return strings.HasSuffix(tx.Amount, "0") }) ||
+		!slices.ContainsFunc(all, func(tx sandbox.Transaction) bool { return tx.Type == "DEBIT" }) ||
+		!slices.ContainsFunc(all, func(tx sandbox.Transaction) bool { return tx.Type == "CREDIT" }) {
+		t.Fatal("the fixture lacks a trailing zero, a debit or a credit to check")
 	}
 	checks := aisTestPageChecks(int64(len(all)), aisDefaultPageLimit, aisTestTransactionChecks(all))
 	checks = append(checks,
@@ -102,12 +129,12 @@ func TestAccAISAccountTransactionsDataSource(t *testing.T) {
 func TestAccAISAccountTransactionsDataSource_dateRange(t *testing.T) {
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
-	inRange := aisTestTransactions(t, "acc-1001-dkk", "2025-06-01", "2025-12-31")
+	inRange := aisTestTransactions(t, "acc-1001-dkk", "2025-06-01", "2025-12-31T23:59:59Z")
 	all := aisTestTransactions(t, "acc-1001-dkk", "", "")
 	if len(inRange) < 6 || len(inRange) == len(all) {
 		t.Fatalf("the date range should select some but not all fixture transactions, selects %d of %d", len(inRange), len(all))
 	}
-	onlyFrom := aisTestTransactions(t, "acc-1001-dkk", "2026-01-01", "")
+	onlyFrom := aisTestTransactions(t, "acc-1001-dkk", "2026-01-01T00:00:00+00:00", "")
 	config := func(extra ...string) string {
 		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", extra...))
 	}
@@ -203,16 +230,30 @@ func TestAccAISAccountTransactionsDataSource_validation(t *testing.T) {
 func TestAccAISAccountTransactionsDataSource_sameDayRange(t *testing.T) {
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
-	day := aisTestTransactions(t, "acc-1001-dkk", "", "")[0].BookingDate
-	onDay := aisTestTransactions(t, "acc-1001-dkk", day, day)
+	newest := aisTestTransactions(t, "acc-1001-dkk", "", "")[0]
+	booked := aisTestBooked(t, newest)
+	day := booked.Format(time.DateOnly)
+	earlier := booked.Add(-time.Second).Format(time.RFC3339)
+	config := func(from, to string) string {
+		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk",
+			hclArg("from_date", from), hclArg("to_date", to)))
+	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			// A timestamp inside the to_date's day is not "after" it.
-			Config: env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk",
-				hclArg("from_date", day+"T06:00:00Z"), hclArg("to_date", day))),
-			ConfigStateChecks: aisTestPageChecks(int64(len(onDay)), aisDefaultPageLimit, aisTestTransactionChecks(onDay)),
-		}},
+		Steps: []resource.TestStep{
+			{
+				// A timestamp inside the to_date's day is not "after" it, and
+				// the booking's own time is included.
+				Config: config(newest.BookingDate, day),
+				ConfigStateChecks: aisTestPageChecks(1, aisDefaultPageLimit,
+					aisTestTransactionChecks([]sandbox.Transaction{newest})),
+			},
+			{
+				// The day before its booking time, to the second, holds none.
+				Config:            config(day, earlier),
+				ConfigStateChecks: aisTestPageChecks(0, aisDefaultPageLimit, knownvalue.ListSizeExact(0)),
+			},
+		},
 	})
 }
 
@@ -222,8 +263,8 @@ func TestAccAISAccountTransactionsDataSource_sameDayRange(t *testing.T) {
 func TestAISTransactionsTerraformValue(t *testing.T) {
 	ctx := t.Context()
 	full := aisTransactionModel{
-		TransactionID: types.StringValue("tx-1"), Amount: types.StringValue("-0.10"), Currency: types.StringValue("DKK"),
-		Description: types.StringValue("Coffee"), BookingDate: types.StringValue("2026-01-02"),
+		TransactionID: types.StringValue("tx-1"), Amount: types.StringValue("0.10"), Currency: types.StringValue("DKK"),
+		Description: types.StringValue("Coffee"), BookingDate: types.StringValue("2026-01-02T10:30:00Z"),
 		ValueDate: types.StringValue("2026-01-03"), Reference: types.StringValue("ref"),
 		Type: types.StringValue("DEBIT"), Status: types.StringValue("BOOKED"),
 		Counterparty: &aisCounterpartyModel{Name: types.StringValue("Café"), IBAN: types.StringNull()},

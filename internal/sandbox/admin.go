@@ -544,13 +544,11 @@ func (s *Server) adminDeliver(r *http.Request) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	var req struct {
-		Event string `json:"event"`
-	}
+	var req TestEvent
 	if err := s.adminBody(r, &req, false); err != nil {
 		return 0, nil, err
 	}
-	d, err := s.DeliverWebhookEvent(id, req.Event)
+	d, err := s.DeliverTestEvent(id, req)
 	if err != nil && !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrInvalidInput) {
 		return 0, nil, errorf(http.StatusBadGateway, "%v", err) // the receiver could not be reached
 	}

@@ -323,8 +323,8 @@ func (s *Server) listTransactions(c *aisCall) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	if consentDay := utcDay(consent.txFrom); q.from.Before(consentDay) {
-		q.from = consentDay
+	if q.from.Before(consent.txFrom) {
+		q.from = consent.txFrom
 	}
 	page, total := a.filter(q)
 	return http.StatusOK, transactionsResponse{
@@ -334,7 +334,7 @@ func (s *Server) listTransactions(c *aisCall) (int, any, error) {
 }
 
 // transactionQuery is a validated transactions request; from and to are
-// inclusive UTC days, zero when absent.
+// the first and last instants to include, zero when absent.
 type transactionQuery struct {
 	limit    int64
 	from, to time.Time
@@ -356,12 +356,12 @@ func parseTransactionQuery(req transactionsRequest, maxPageLimit int64) (transac
 	}
 	var err error
 	if req.FromDate != "" {
-		if q.from, err = parseDay("fromDate", req.FromDate); err != nil {
+		if q.from, _, err = parseTimeRange("fromDate", req.FromDate); err != nil {
 			return q, err
 		}
 	}
 	if req.ToDate != "" {
-		if q.to, err = parseDay("toDate", req.ToDate); err != nil {
+		if _, q.to, err = parseTimeRange("toDate", req.ToDate); err != nil {
 			return q, err
 		}
 	}
@@ -387,9 +387,10 @@ type bankAccount struct {
 	txs []datedTx // newest first
 }
 
+// datedTx is a transaction with its parsed booking time.
 type datedTx struct {
-	day time.Time
-	tx  Transaction
+	booked time.Time
+	tx     Transaction
 }
 
 func buildBank(f *Fixtures) map[userKey]*bankUser {
@@ -409,13 +410,13 @@ func newBankAccount(a AccountFixture) *bankAccount {
 	txs = append(txs, generateTransactions(a.AccountID, a.Currency, a.GeneratedTransactions, seedOf(a.AccountID))...)
 	ba := &bankAccount{AccountFixture: a, txs: make([]datedTx, 0, len(txs))}
 	for _, t := range txs {
-		day, err := time.Parse(time.DateOnly, t.BookingDate)
+		booked, err := time.Parse(time.RFC3339, t.BookingDate)
 		if err != nil {
 			continue // LoadFixtures rejects these; hand-built fixtures may not.
 		}
-		ba.txs = append(ba.txs, datedTx{day: day, tx: t})
+		ba.txs = append(ba.txs, datedTx{booked: booked, tx: t})
 	}
-	sort.SliceStable(ba.txs, func(i, j int) bool { return ba.txs[i].day.After(ba.txs[j].day) })
+	sort.SliceStable(ba.txs, func(i, j int) bool { return ba.txs[i].booked.After(ba.txs[j].booked) })
 	return ba
 }
 
@@ -443,10 +444,10 @@ func (a *bankAccount) filter(q transactionQuery) ([]Transaction, int) {
 	page := make([]Transaction, 0, min(q.limit, int64(len(a.txs))))
 	total := 0
 	for _, t := range a.txs {
-		if !q.from.IsZero() && t.day.Before(q.from) {
+		if !q.from.IsZero() && t.booked.Before(q.from) {
 			break // sorted newest first: everything after is older still
 		}
-		if !q.to.IsZero() && t.day.After(q.to) {
+		if !q.to.IsZero() && t.booked.After(q.to) {
 			continue
 		}
 		total++
@@ -455,4 +456,18 @@ func (a *bankAccount) filter(q transactionQuery) ([]Transaction, int) {
 		}
 	}
 	return page, total
+}
+
+// parseTimeRange reads a fromDate or toDate, a YYYY-MM-DD date or an RFC
+// 3339 timestamp, as the first and last instant it names: a timestamp names
+// one instant, a date its whole UTC day, so a date toDate includes the day.
+func parseTimeRange(field, value string) (first, last time.Time, err error) {
+	if day, err := time.Parse(time.DateOnly, value); err == nil {
+		return day, day.AddDate(0, 0, 1).Add(-time.Nanosecond), nil
+	}
+	t, err := time.Parse(time.RFC3339, value)
+	if err != nil {
+		return time.Time{}, time.Time{}, badRequest("field %q must be a date (2026-01-31) or an RFC 3339 timestamp, got %q", field, value)
+	}
+	return t, t, nil
 }

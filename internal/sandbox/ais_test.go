@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"maps"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -235,6 +236,17 @@ func TestConsentValidation(t *testing.T) {
 	}
 }
 
+// bookedAt parses a transaction's booking time, which must be RFC 3339 UTC.
+func bookedAt(t *testing.T, tx any) time.Time {
+	t.Helper()
+	raw := get[string](t, tx, "bookingDate")
+	at, err := time.Parse(time.RFC3339, raw)
+	if err != nil || !strings.HasSuffix(raw, "Z") {
+		t.Fatalf("bookingDate %q is not an RFC 3339 UTC timestamp", raw)
+	}
+	return at
+}
+
 func TestTransactionFilters(t *testing.T) {
 	e := newEnv(t)
 	body := consentBody()
@@ -258,40 +270,92 @@ func TestTransactionFilters(t *testing.T) {
 	if total != 5000 || limit != 1000 || len(txs) != 1000 {
 		t.Errorf("pageLimit 1000: total %v limit %v len %d", total, limit, len(txs))
 	}
-	// Newest first.
-	if get[string](t, txs, 0, "bookingDate") < get[string](t, txs, 999, "bookingDate") {
-		t.Error("transactions are not newest first")
+	for i := 1; i < len(txs); i++ {
+		if bookedAt(t, txs[i]).After(bookedAt(t, txs[i-1])) {
+			t.Fatalf("transaction %d is newer than %d: not newest first", i, i-1)
+		}
 	}
 
-	total, _, txs = query(map[string]any{"fromDate": "2026-03-01", "toDate": "2026-03-31T23:00:00+00:00", "pageLimit": 1000})
+	// Dates cover whole UTC days, the toDate's included; a timestamp is
+	// one instant.
+	marchFrom, marchEnd := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC), time.Date(2026, 4, 1, 0, 0, 0, 0, time.UTC)
+	total, _, txs = query(map[string]any{"fromDate": "2026-03-01", "toDate": "2026-03-31", "pageLimit": 1000})
 	if total == 0 || int(total) != len(txs) {
 		t.Fatalf("March 2026: total %v, len %d", total, len(txs))
 	}
+	lateOnLastDay := false
 	for _, tx := range txs {
-		if d := get[string](t, tx, "bookingDate"); d < "2026-03-01" || d > "2026-03-31" {
-			t.Errorf("bookingDate %s outside the filter", d)
+		at := bookedAt(t, tx)
+		if at.Before(marchFrom) || !at.Before(marchEnd) {
+			t.Errorf("bookingDate %s outside the filter", at)
 		}
+		lateOnLastDay = lateOnLastDay || at.After(time.Date(2026, 3, 31, 12, 0, 0, 0, time.UTC))
+	}
+	if !lateOnLastDay {
+		t.Error("no transaction of the afternoon of March 31: the date toDate does not include its whole day")
 	}
 	marchTotal := total
 
-	total, _, txs = query(map[string]any{"fromDate": "2026-03-01", "toDate": "2026-03-31", "pageLimit": 5})
+	total, _, txs = query(map[string]any{"fromDate": "2026-03-01", "toDate": "2026-03-31T23:59:59Z", "pageLimit": 5})
 	if total != marchTotal || len(txs) != 5 {
 		t.Errorf("paged March: total %v (want %v before paging), len %d", total, marchTotal, len(txs))
 	}
+	total, _, _ = query(map[string]any{"fromDate": "2026-03-01T00:00:00+02:00", "toDate": "2026-03-31T12:00:00Z"})
+	if total == 0 || total >= marchTotal {
+		t.Errorf("March from 22:00 UTC on Feb 28 to noon on the 31st: total %v, want fewer than the %v of the whole month", total, marchTotal)
+	}
 
-	// The consent's transactionFromDateTime bounds the data too.
+	// Both bounds of a timestamp are inclusive: exactly one transaction
+	// between its own booking time and itself.
+	one := get[map[string]any](t, txs, 3)
+	booked := get[string](t, one, "bookingDate")
+	total, _, txs = query(map[string]any{"fromDate": booked, "toDate": booked})
+	if total != 1 || get[string](t, txs, 0, "transactionId") != one["transactionId"] {
+		t.Errorf("fromDate = toDate = %s: total %v, %v; want only %v", booked, total, txs, one["transactionId"])
+	}
+	before := bookedAt(t, one).Add(-time.Second).Format(time.RFC3339)
+	if total, _, _ = query(map[string]any{"fromDate": before, "toDate": before}); total != 0 {
+		t.Errorf("one second before %s: total %v, want 0", booked, total)
+	}
+
+	// The consent's transactionFromDateTime bounds the data too, to the instant.
 	narrow := consentBody()
 	narrow["userId"] = "user-1001-big"
 	narrow["transactionFromDateTime"] = "2026-06-01T10:00:00Z"
 	e.authorizedConsent(narrow)
 	total, _, txs = query(map[string]any{"fromDate": "2020-01-01", "pageLimit": 1000})
+	consentFrom := time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC)
 	for _, tx := range txs {
-		if d := get[string](t, tx, "bookingDate"); d < "2026-06-01" {
-			t.Fatalf("bookingDate %s before the consent's transactionFromDateTime", d)
+		if at := bookedAt(t, tx); at.Before(consentFrom) {
+			t.Fatalf("bookingDate %s before the consent's transactionFromDateTime", at)
 		}
 	}
-	if total == 0 || total >= 5000 {
-		t.Errorf("consent-bounded total = %v", total)
+	if total == 0 || total >= 5000 || bookedAt(t, txs[len(txs)-1]).Sub(consentFrom) > 12*time.Hour {
+		t.Errorf("consent-bounded total = %v, oldest %v", total, txs[len(txs)-1])
+	}
+}
+
+// Transactions have the published shape: a positive amount whose direction
+// is the type, and RFC 3339 UTC times.
+func TestTransactionShape(t *testing.T) {
+	e := newEnv(t)
+	e.authorizedConsent(consentBody())
+	r := e.ais("/v1/ais/accounts/transactions", map[string]any{"userId": "user-1001", "merchantId": 1001, "accountId": "acc-1001-dkk"})
+	expectStatus(t, r, http.StatusOK)
+	types := map[string]int{}
+	for _, tx := range get[[]any](t, r.obj(t), "transactions") {
+		amount, txType := get[string](t, tx, "amount"), get[string](t, tx, "type")
+		if !regexp.MustCompile(`^[0-9]+\.[0-9]{2}$`).MatchString(amount) || amount == "0.00" {
+			t.Errorf("amount %q is not a positive two-decimal string", amount)
+		}
+		types[txType]++
+		bookedAt(t, tx)
+		if _, err := time.Parse(time.RFC3339, get[string](t, tx, "valueDate")); err != nil {
+			t.Errorf("valueDate: %v", err)
+		}
+	}
+	if len(types) != 2 || types["DEBIT"] == 0 || types["CREDIT"] == 0 {
+		t.Errorf("types = %v, want DEBIT and CREDIT only", types)
 	}
 }
 

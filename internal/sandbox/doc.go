@@ -245,32 +245,55 @@
 //     rules) and answers the endpoint, without secret; a non-numeric id is
 //     400. There is no delete (405), and the status changes only through
 //     the admin surface.
-//   - A delivery (admin only) POSTs {"id": "evt_...", "type", "createdAt",
-//     "data": {"merchantId", "test": true}} to the URL with both published
-//     signatures, since the guides disagree: X-Webhook-Signature, the hex
-//     HMAC-SHA256 of the body with the secret, and X-AcountPay-Signature,
-//     the same over "<X-AcountPay-Timestamp>.<body>" (Unix seconds by
-//     Config.Now), plus Content-Type: application/json and User-Agent:
-//     cardpay-sandbox, through the consent callback's client (5 s). The
-//     event's createdAt, the timestamp and lastTriggeredAt are one instant;
-//     lastTriggeredAt records every attempt, whatever the receiver answers
-//     and also when it cannot be reached. merchantId is the partner's first
-//     merchant (0 if it has none). The sandbox sends events only when asked,
-//     and it delivers to an inactive endpoint too: the call is a test
+//   - A delivery (admin only) POSTs the envelope both docs sites publish,
+//     {"event", "timestamp", "data"}, to the URL. timestamp is RFC 3339 UTC
+//     with milliseconds ("2026-01-18T14:35:00.000Z"); there is no event ID.
+//     data of a payment event invents a new payment of the partner's first
+//     merchant: paymentId (a JSON number from 70001 up, again after Reset,
+//     so each test delivery is a new payment to a receiver that
+//     deduplicates on it), status, amount 149.5 (a JSON number in major
+//     units, as the payments pages publish amounts), currency "DKK",
+//     referenceNumber "SANDBOX-<paymentId>" and merchantId. The pages do not
+//     say which status each event reports; the sandbox sends
+//     payment.created "pending", payment.processing "processing",
+//     payment.completed "paid" (the payments list's word), payment.failed
+//     "failed" and payment.expired "expired". data of a merchant event is
+//     that merchant's merchantId and clientId. merchantId is 0 and clientId
+//     "" for a partner without merchants. The admin call's "data" replaces
+//     or adds fields (JSON values as written), e.g. to send one payment
+//     twice.
+//   - Both published signatures are sent, since the guides disagree:
+//     X-Webhook-Signature, the hex HMAC-SHA256 of the body with the
+//     secret, and X-AcountPay-Signature, the same over
+//     "<X-AcountPay-Timestamp>.<body>". The pages do not say the
+//     timestamp header's format; the sandbox sends Unix seconds (the
+//     envelope's instant, truncated). Also Content-Type: application/json
+//     and User-Agent: cardpay-sandbox, through the consent callback's
+//     client (5 s). The envelope's timestamp, the header and
+//     lastTriggeredAt are one instant by Config.Now; lastTriggeredAt
+//     records every attempt, whatever the receiver answers and also when it
+//     cannot be reached. The sandbox sends events only when asked, never
+//     retries, and delivers to an inactive endpoint too: the call is a test
 //     event.
 //
 // Transactions: pageLimit defaults to 200 and must be 1..1000 (400 outside;
 // Config.MaxPageLimit raises the bound for benchmarks).
-// fromDate and toDate accept YYYY-MM-DD or RFC 3339; both compare whole UTC
-// calendar days, inclusive, against bookingDate; fromDate after toDate is
-// 400. The consent's transactionFromDateTime (its UTC day) is a further lower
-// bound. Results are newest first. totalTransactions is the number of
+// Transactions have the published example's shape: amount is a positive
+// exact decimal string ("100.50") and type its direction, DEBIT for money
+// leaving the account and CREDIT for money coming in; bookingDate and
+// valueDate are RFC 3339 timestamps in UTC ("2024-01-15T10:30:00Z"); status
+// is always BOOKED. fromDate and toDate accept YYYY-MM-DD or RFC 3339 and
+// are compared with the booking timestamp, both inclusive: a timestamp is
+// that instant, a date its whole UTC day (so a date toDate includes the
+// whole day); fromDate after toDate is 400. The consent's
+// transactionFromDateTime, to the instant, is a further lower bound.
+// Results are newest first. totalTransactions is the number of
 // transactions matching all filters before paging; pageLimit in the response
 // is the limit used. Fetching beyond the first page is not supported (the
-// reference shows no cursor). type is DEBIT for negative and CREDIT for
-// positive amounts; status is always BOOKED.
+// reference shows no cursor).
 //
-// Amounts and balances are exact decimal strings ("1234567.89", "-0.10");
+// Amounts and balances are exact decimal strings; a balance may be negative
+// ("-0.10", an overdrawn account), a transaction amount never is.
 // accountDetails is an arbitrary JSON object returned as stored (whitespace
 // compacted), numbers digit for digit.
 //
@@ -285,12 +308,18 @@
 // ID (Merchant.Onboarding sets the status; "" means none). 1003 uses the
 // guide variant, every other merchant the reference one. A fixture merchant
 // may have no stores (not onboarded yet); one with stores, or onboarded to
-// MERCHANT_CREATED, needs exactly one default store.
+// MERCHANT_CREATED, needs exactly one default store. Every merchant has a
+// client ID, a lowercase UUID as the service publishes them: the fixture's
+// clientId, or else the name-based (version 5) UUID of
+// "https://sandbox.cardpay.example/merchants/<id>" (merchantClientID), the
+// same on every server and after Reset; client IDs must be unique.
 // Merchant 1001 has AIS users "user-1001" (accounts acc-1001-dkk, balance
 // "1234567.89"; acc-1001-eur, balance "-0.10"; acc-1001-sek, SAVINGS; a few
-// dozen transactions each, dated 2025-2026) and "user-1001-big" (account
-// acc-1001-big with 5000 deterministic transactions). LoadFixtures reads the
-// same structure from JSON. AddGeneratedMerchants appends any number (up to
+// dozen transactions each, booked 2025-2026, debits and credits) and
+// "user-1001-big" (account acc-1001-big with 5000 deterministic
+// transactions). LoadFixtures reads the same structure from JSON and
+// requires transactions of the published shape (RFC 3339 times, a positive
+// amount, type DEBIT or CREDIT). AddGeneratedMerchants appends any number (up to
 // MaxGeneratedMerchants) of merchants shaped like these, owned by the first
 // partner, for load tests.
 //
@@ -318,8 +347,9 @@
 //	GET    /_sandbox/state                                           State
 //	POST   /_sandbox/merchants/{merchantId}/payment-methods/{method}/deactivate
 //	POST   /_sandbox/consents/{requestId}/authorize | expire | fail | revoke  (fail body {"errorMessage": "..."} optional)
-//	POST   /_sandbox/webhooks/{id}/deliver                           signed test event; body {"event": "..."} optional (default: the first);
-//	                                                                 {"eventId", "event", "statusCode"}; 400 unsubscribed event, 502 unreachable
+//	POST   /_sandbox/webhooks/{id}/deliver                           signed test event; body optional: {"event": "...", "data": {...}} (default: the
+//	                                                                 first event, generated data); answers {"event", "timestamp", "data",
+//	                                                                 "statusCode"}; 400 unsubscribed event, 502 unreachable
 //	PATCH  /_sandbox/webhooks/{id}                                   any of "url", "events", "status" ("active" | "inactive")
 //	DELETE /_sandbox/webhooks/{id}                                   the endpoint disappears (what cardpay support would do)
 //	POST   /_sandbox/applications/{applicationId}/status             {"applicationStatus": "MERCHANT_CREATED"}
@@ -337,7 +367,8 @@
 //
 // Each has an exported Go method with the same effect: SetApplicationStatus,
 // PairDevice, DeactivateTerminal, ChangeStore (with a StoreChange),
-// SetOrderStatus, RevokeConsent, DeliverWebhookEvent, ChangeWebhook (with a
+// SetOrderStatus, RevokeConsent, DeliverWebhookEvent (DeliverTestEvent with
+// data), ChangeWebhook (with a
 // WebhookChange) and RemoveWebhook among them; a delivery whose receiver
 // cannot be reached is 502 over HTTP. Unknown objects are 404 (ErrNotFound),
 // impossible transitions 409 (ErrInvalidTransition), refused arguments 400

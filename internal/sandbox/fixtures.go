@@ -14,6 +14,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // Demo credentials of the default fixtures. Provider tests and the sandbox
@@ -59,9 +61,12 @@ const (
 // for the guide variant). APIVariant is "" or APIVariantReference (the
 // default) or APIVariantGuide. Onboarding, when set, is the status of the
 // one application the merchant already has at start; "" means the merchant
-// was never onboarded.
+// was never onboarded. ClientID is the merchant's UUID client ID (the
+// service names a merchant by it in payments and webhook events); "" means
+// the one derived from ID (merchantClientID).
 type Merchant struct {
 	ID              int64           `json:"id"`
+	ClientID        string          `json:"clientId,omitempty"`
 	PartnerClientID string          `json:"partnerClientId"`
 	ShortLinks      bool            `json:"shortLinks"`
 	APIVariant      string          `json:"apiVariant"`
@@ -124,11 +129,16 @@ func (f *Fixtures) Validate() error {
 		partners[p.ClientID], tokens[p.AccessToken] = true, true
 	}
 	merchants := map[int64]bool{}
+	clientIDs := map[string]bool{}
 	for _, m := range f.Merchants {
 		if m.ID <= 0 || merchants[m.ID] {
 			errs = append(errs, fmt.Errorf("merchant %d: ID must be positive and unique", m.ID))
 		}
 		merchants[m.ID] = true
+		if clientIDs[m.clientID()] {
+			errs = append(errs, fmt.Errorf("merchant %d: client ID %s is not unique", m.ID, m.clientID()))
+		}
+		clientIDs[m.clientID()] = true
 		if !partners[m.PartnerClientID] {
 			errs = append(errs, fmt.Errorf("merchant %d: unknown partner %q", m.ID, m.PartnerClientID))
 		}
@@ -145,6 +155,9 @@ func (f *Fixtures) Validate() error {
 
 func validateMerchant(m Merchant) []error {
 	var errs []error
+	if m.ClientID != "" && !isUUID(m.ClientID) {
+		errs = append(errs, fmt.Errorf("merchant %d: clientId must be a UUID such as %s, got %q", m.ID, merchantClientID(m.ID), m.ClientID))
+	}
 	if m.APIVariant != "" && m.APIVariant != APIVariantReference && m.APIVariant != APIVariantGuide {
 		errs = append(errs, fmt.Errorf("merchant %d: apiVariant must be %q or %q, got %q", m.ID, APIVariantReference, APIVariantGuide, m.APIVariant))
 	}
@@ -166,6 +179,29 @@ func validateMerchant(m Merchant) []error {
 		}
 	}
 	return errs
+}
+
+// clientID is the merchant's client ID: the fixture's, or the one derived
+// from its ID.
+func (m Merchant) clientID() string {
+	if m.ClientID != "" {
+		return m.ClientID
+	}
+	return merchantClientID(m.ID)
+}
+
+// merchantClientID derives a stable client ID from a merchant ID: the
+// name-based (version 5) UUID of the merchant's sandbox URL, so every
+// server, reset and merchant created later gives a merchant the same one.
+func merchantClientID(merchantID int64) string {
+	return uuid.NewSHA1(uuid.NameSpaceURL, fmt.Appendf(nil, "https://sandbox.cardpay.example/merchants/%d", merchantID)).String()
+}
+
+// isUUID accepts the canonical lowercase form only, the one the service
+// publishes.
+func isUUID(s string) bool {
+	u, err := uuid.Parse(s)
+	return err == nil && u.String() == s
 }
 
 // validateStores allows a merchant without stores (not onboarded yet);
@@ -207,12 +243,33 @@ func validateUser(u AISUser) []error {
 			errs = append(errs, fmt.Errorf("%s: accountDetails must be a JSON object", where))
 		}
 		for _, t := range a.Transactions {
-			if _, err := time.Parse(time.DateOnly, t.BookingDate); err != nil || !decimalPattern.MatchString(t.Amount) {
-				errs = append(errs, fmt.Errorf("%s transaction %q: bookingDate must be YYYY-MM-DD and amount a decimal string", where, t.TransactionID))
+			if err := validateTransaction(t); err != nil {
+				errs = append(errs, fmt.Errorf("%s transaction %q: %w", where, t.TransactionID, err))
 			}
 		}
 	}
 	return errs
+}
+
+// unsignedDecimal is an amount as the published transaction example shows
+// it: no sign, the direction being the type.
+var unsignedDecimal = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?$`)
+
+// validateTransaction requires the published shape: RFC 3339 booking and
+// value times, a positive amount and a DEBIT or CREDIT type.
+func validateTransaction(t Transaction) error {
+	for _, f := range []struct{ name, value string }{{"bookingDate", t.BookingDate}, {"valueDate", t.ValueDate}} {
+		if _, err := time.Parse(time.RFC3339, f.value); err != nil {
+			return fmt.Errorf("%s must be an RFC 3339 timestamp such as 2024-01-15T10:30:00Z, got %q", f.name, f.value)
+		}
+	}
+	if !unsignedDecimal.MatchString(t.Amount) || strings.Trim(t.Amount, "0.") == "" {
+		return fmt.Errorf("amount must be a positive decimal string such as \"100.50\" (type gives the direction), got %q", t.Amount)
+	}
+	if t.Type != txDebit && t.Type != txCredit {
+		return fmt.Errorf("type must be %s (money leaving the account) or %s (money coming in), got %q", txDebit, txCredit, t.Type)
+	}
+	return nil
 }
 
 // DefaultFixtures returns the demo data set described in the package doc.
@@ -271,6 +328,13 @@ func (f *Fixtures) AddGeneratedMerchants(n int, firstID int64) error {
 }
 
 const fixtureCreatedAt = "2024-01-15T09:30:00Z"
+
+// Transaction types: the direction of a transaction, whose amount is
+// positive either way.
+const (
+	txDebit  = "DEBIT"  // money leaving the account
+	txCredit = "CREDIT" // money coming in
+)
 
 func defaultMerchant(id int64, partner string, shortLinks bool) Merchant {
 	main := Store{
@@ -344,30 +408,37 @@ func defaultBigUser() AISUser {
 	}}}
 }
 
-// generateTransactions builds n transactions deterministically from seed:
-// booking dates run backwards from 2026-06-30 over 540 days, amounts
-// are exact two-decimal values of both signs.
+// generateTransactions builds n transactions deterministically from seed,
+// shaped like the published example: booking days run backwards from
+// 2026-06-30 over 540 days, each at a minute of the day that no other
+// transaction of the account that day has; the value date is the booking
+// time or a day later. Amounts are positive two-decimal values; type says
+// the direction (DEBIT out, CREDIT in).
 func generateTransactions(accountID, currency string, n, seed int) []Transaction {
 	last := time.Date(2026, 6, 30, 0, 0, 0, 0, time.UTC)
 	const spanDays = 540
 	txs := make([]Transaction, n)
 	for i := range n {
-		day := last.AddDate(0, 0, -(i*spanDays)/n)
+		// 577 is coprime with the 1440 minutes of a day, so indexes fewer than
+		// 1440 apart never share a minute; a day holds that many only when
+		// n is over 777600.
+		minute := time.Duration((i*577+seed*37)%1440) * time.Minute
+		booked := last.AddDate(0, 0, -(i*spanDays)/n).Add(minute)
 		cents := int64((i*7919+seed*104729)%250000) - 150000
-		if cents == 0 {
-			cents = -10
-		}
-		txType, name := "DEBIT", fmt.Sprintf("Supplier %d", (i+seed)%17)
+		txType, name := txDebit, fmt.Sprintf("Supplier %d", (i+seed)%17)
 		if cents > 0 {
-			txType, name = "CREDIT", fmt.Sprintf("Customer %d", (i+seed)%23)
+			txType, name = txCredit, fmt.Sprintf("Customer %d", (i+seed)%23)
+		}
+		if cents == 0 {
+			cents = 10
 		}
 		txs[i] = Transaction{
 			TransactionID: fmt.Sprintf("%s-tx-%05d", accountID, i+1),
-			Amount:        formatCents(cents),
+			Amount:        formatCents(max(cents, -cents)),
 			Currency:      currency,
 			Description:   fmt.Sprintf("%s payment %d", txType, i+1),
-			BookingDate:   day.Format(time.DateOnly),
-			ValueDate:     day.AddDate(0, 0, i%2).Format(time.DateOnly),
+			BookingDate:   booked.Format(time.RFC3339),
+			ValueDate:     booked.AddDate(0, 0, i%2).Format(time.RFC3339),
 			Counterparty:  Counterparty{Name: name, IBAN: fmt.Sprintf("DK%02d0000%010d", (i+seed)%90+10, i*31+seed)},
 			Reference:     fmt.Sprintf("REF-%d-%05d", seed, i+1),
 			Type:          txType,
@@ -377,11 +448,8 @@ func generateTransactions(accountID, currency string, n, seed int) []Transaction
 	return txs
 }
 
-// formatCents renders minor units as an exact decimal string, e.g. -10 as "-0.10".
+// formatCents renders non-negative minor units as an exact decimal string,
+// e.g. 10 as "0.10".
 func formatCents(c int64) string {
-	sign := ""
-	if c < 0 {
-		sign, c = "-", -c
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, c/100, c%100)
+	return fmt.Sprintf("%d.%02d", c/100, c%100)
 }

@@ -83,8 +83,11 @@ func TestLoadFixturesRoundTrip(t *testing.T) {
 	if got := r.obj(t)["totalTransactions"]; got != float64(12) { // 2 listed + 10 generated
 		t.Errorf("totalTransactions = %v, want 12", got)
 	}
-	if !strings.Contains(string(r.raw), `"amount":"-12.34"`) {
+	if !strings.Contains(string(r.raw), `"amount":"12.34","currency":"NOK","description":"Coffee","bookingDate":"2025-06-01T09:15:00Z"`) {
 		t.Errorf("fixture transaction missing: %s", r.raw)
+	}
+	if _, clientID := e.srv.st.firstMerchantOf("file-partner"); clientID != "3f1c9a52-7b1e-4d2a-9c4f-0e8b6d2a5f17" {
+		t.Errorf("merchant 42 has client ID %q, not the file's", clientID)
 	}
 }
 
@@ -98,6 +101,7 @@ func TestLoadFixturesErrors(t *testing.T) {
 		"active no date":   `{"partners":[{"clientId":"p","clientSecret":"s","accessToken":"t","aisClientId":"a"}],"merchants":[{"id":1,"partnerClientId":"p","stores":[{"id":"a","isDefault":true}],"paymentMethods":[{"method":"visa","status":"active"}]}]}`,
 		"malformed":        `{`,
 		"missing password": `{"partners":[{"clientId":"p"}]}`,
+		"bad client ID":    `{"partners":[{"clientId":"p","clientSecret":"s","accessToken":"t","aisClientId":"a"}],"merchants":[{"id":1,"clientId":"m-1","partnerClientId":"p"}]}`,
 	}
 	for name, content := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -245,5 +249,103 @@ func TestValidateMerchantVariantAndOnboarding(t *testing.T) {
 				t.Errorf("Validate = %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// Every merchant has a UUID client ID: the fixture's, or one derived from
+// its ID that every server and reset gives it again.
+func TestMerchantClientIDs(t *testing.T) {
+	uuidV5 := regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+	seen := map[string]bool{}
+	for _, m := range DefaultFixtures().Merchants {
+		id := m.clientID()
+		if !uuidV5.MatchString(id) || seen[id] || id != merchantClientID(m.ID) {
+			t.Errorf("merchant %d: client ID %q, want its own name-based UUID", m.ID, id)
+		}
+		seen[id] = true
+	}
+	if a, b := merchantClientID(1001), merchantClientID(1001); a != b || a == merchantClientID(1002) {
+		t.Errorf("merchantClientID is not a stable function of the merchant ID: %s %s", a, b)
+	}
+
+	fixed := Merchant{ID: 7, ClientID: "0b5f3c2e-4a1d-4c8e-9f00-123456789abc"}
+	if fixed.clientID() != fixed.ClientID {
+		t.Errorf("a fixture's client ID is replaced by %s", fixed.clientID())
+	}
+	srv := New(Config{Fixtures: &Fixtures{
+		Partners:  []Partner{{ClientID: "p", ClientSecret: "s", AccessToken: "t", AISClientID: "a"}},
+		Merchants: []Merchant{{ID: 7, ClientID: fixed.ClientID, PartnerClientID: "p"}},
+	}})
+	if _, clientID := srv.st.firstMerchantOf("p"); clientID != fixed.ClientID {
+		t.Errorf("the server knows merchant 7 as %q, want the fixture's %s", clientID, fixed.ClientID)
+	}
+}
+
+func TestValidateMerchantClientID(t *testing.T) {
+	partner := []Partner{{ClientID: "p", ClientSecret: "s", AccessToken: "t", AISClientID: "a"}}
+	for name, tc := range map[string]struct {
+		merchants []Merchant
+		want      string
+	}{
+		"not a UUID":  {[]Merchant{{ID: 1, ClientID: "merchant-1"}}, `merchant 1: clientId must be a UUID such as ` + merchantClientID(1) + `, got "merchant-1"`},
+		"upper case":  {[]Merchant{{ID: 1, ClientID: strings.ToUpper(merchantClientID(1))}}, "clientId must be a UUID"},
+		"in braces":   {[]Merchant{{ID: 1, ClientID: "{" + merchantClientID(1) + "}"}}, "clientId must be a UUID"},
+		"duplicate":   {[]Merchant{{ID: 1, ClientID: merchantClientID(2)}, {ID: 2}}, "merchant 2: client ID " + merchantClientID(2) + " is not unique"},
+		"derived":     {[]Merchant{{ID: 1}, {ID: 2}}, ""},
+		"set and new": {[]Merchant{{ID: 1, ClientID: merchantClientID(3)}, {ID: 2}}, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			for i := range tc.merchants {
+				tc.merchants[i].PartnerClientID = "p"
+			}
+			err := (&Fixtures{Partners: partner, Merchants: tc.merchants}).Validate()
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("Validate = %v, want nil", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("Validate = %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// Fixture transactions take the published shape; the old signed amounts
+// and plain dates are refused with a message that says what to write.
+func TestValidateTransaction(t *testing.T) {
+	good := Transaction{TransactionID: "t", Amount: "100.50", BookingDate: "2024-01-15T10:30:00Z",
+		ValueDate: "2024-01-15T10:30:00+01:00", Type: "DEBIT", Status: "BOOKED"}
+	for name, tc := range map[string]struct {
+		change func(*Transaction)
+		want   string
+	}{
+		"published shape": {func(*Transaction) {}, ""},
+		"credit":          {func(tx *Transaction) { tx.Type, tx.Amount = "CREDIT", "7" }, ""},
+		"signed amount":   {func(tx *Transaction) { tx.Amount = "-100.50" }, `amount must be a positive decimal string such as "100.50" (type gives the direction), got "-100.50"`},
+		"zero amount":     {func(tx *Transaction) { tx.Amount = "0.00" }, "amount must be a positive decimal"},
+		"amount text":     {func(tx *Transaction) { tx.Amount = "1,5" }, "amount must be a positive decimal"},
+		"date only":       {func(tx *Transaction) { tx.BookingDate = "2024-01-15" }, `bookingDate must be an RFC 3339 timestamp such as 2024-01-15T10:30:00Z, got "2024-01-15"`},
+		"value date only": {func(tx *Transaction) { tx.ValueDate = "2024-01-16" }, `valueDate must be an RFC 3339 timestamp`},
+		"no type":         {func(tx *Transaction) { tx.Type = "" }, `type must be DEBIT (money leaving the account) or CREDIT (money coming in), got ""`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			tx := good
+			tc.change(&tx)
+			err := validateTransaction(tx)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("validateTransaction = %v, want nil", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("validateTransaction = %v, want %q", err, tc.want)
+			}
+		})
+	}
+	for _, u := range DefaultFixtures().AISUsers {
+		for _, a := range u.Accounts {
+			for _, tx := range append(a.Transactions, generateTransactions(a.AccountID, a.Currency, a.GeneratedTransactions, 1)...) {
+				if err := validateTransaction(tx); err != nil {
+					t.Fatalf("default transaction %s: %v", tx.TransactionID, err)
+				}
+			}
+		}
 	}
 }

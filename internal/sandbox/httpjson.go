@@ -244,24 +244,6 @@ func parseDateTime(field, value string) (time.Time, error) {
 	return t, nil
 }
 
-// parseDay accepts an RFC 3339 timestamp or a YYYY-MM-DD date and returns
-// the UTC calendar day it falls on; filters compare whole days.
-func parseDay(field, value string) (time.Time, error) {
-	if t, err := time.Parse(time.DateOnly, value); err == nil {
-		return t, nil
-	}
-	t, err := time.Parse(time.RFC3339, value)
-	if err != nil {
-		return time.Time{}, badRequest("field %q must be a date (2026-01-31) or an RFC 3339 timestamp, got %q", field, value)
-	}
-	return utcDay(t), nil
-}
-
-func utcDay(t time.Time) time.Time {
-	y, m, d := t.UTC().Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC)
-}
-
 func validEmail(field, value string) error {
 	addr, err := mail.ParseAddress(value)
 	if err != nil || addr.Name != "" || addr.Address != value || !strings.Contains(value[strings.LastIndex(value, "@")+1:], ".") {

@@ -33,10 +33,14 @@ type state struct {
 	webhooks     []*Webhook
 	// nextWebhookID numbers endpoints across partners.
 	nextWebhookID int64
+	// nextPaymentID numbers the payments that test deliveries invent.
+	nextPaymentID int64
 }
 
 type merchantState struct {
-	partner    string
+	partner string
+	// clientID is the merchant's UUID client ID (Merchant.ClientID).
+	clientID   string
 	shortLinks bool
 	// variant is APIVariantReference or APIVariantGuide, never "".
 	variant string
@@ -136,9 +140,9 @@ type State struct {
 
 // newState deep-copies the fixtures so requests never modify them.
 func newState(f *Fixtures) *state {
-	st := &state{merchants: map[int64]*merchantState{}, nextWebhookID: firstWebhookID}
+	st := &state{merchants: map[int64]*merchantState{}, nextWebhookID: firstWebhookID, nextPaymentID: firstTestPaymentID}
 	for _, m := range f.Merchants {
-		ms := &merchantState{partner: m.PartnerClientID, shortLinks: m.ShortLinks, variant: m.APIVariant}
+		ms := &merchantState{partner: m.PartnerClientID, clientID: m.clientID(), shortLinks: m.ShortLinks, variant: m.APIVariant}
 		if ms.variant == "" {
 			ms.variant = APIVariantReference
 		}

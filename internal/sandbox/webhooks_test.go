@@ -7,6 +7,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -110,37 +111,49 @@ func TestWebhookValidation(t *testing.T) {
 	}
 }
 
-// A delivery carries both published signature schemes over the exact body
-// and stamps lastTriggeredAt.
-func TestWebhookDelivery(t *testing.T) {
-	type delivery struct {
-		header http.Header
-		body   []byte
-	}
-	got := make(chan delivery, 1)
+// capturedDelivery is what a test receiver got.
+type capturedDelivery struct {
+	header http.Header
+	body   []byte
+}
+
+// newCapturingReceiver answers every delivery with status and hands it to
+// the returned channel.
+func newCapturingReceiver(t *testing.T, status int) (*httptest.Server, <-chan capturedDelivery) {
+	t.Helper()
+	got := make(chan capturedDelivery, 4)
 	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
-		got <- delivery{r.Header.Clone(), body}
-		w.WriteHeader(http.StatusAccepted)
+		got <- capturedDelivery{r.Header.Clone(), body}
+		w.WriteHeader(status)
 	}))
-	defer receiver.Close()
+	t.Cleanup(receiver.Close)
+	return receiver, got
+}
 
+// A delivery is the published envelope, carries both published signature
+// schemes over the exact body and stamps lastTriggeredAt.
+func TestWebhookDelivery(t *testing.T) {
+	receiver, got := newCapturingReceiver(t, http.StatusAccepted)
 	e := newEnv(t)
 	r := e.partner(http.MethodPost, webhooksPath, webhookBody(receiver.URL+"/events", "payment.completed", "payment.failed"))
 	expectStatus(t, r, http.StatusCreated)
 	secret := get[string](t, r.obj(t), "secret")
+	e.clock.Advance(1234 * time.Millisecond) // the envelope keeps milliseconds, the header whole seconds
 
 	d, err := e.srv.DeliverWebhookEvent(firstWebhookID, "payment.failed")
-	if err != nil || d.StatusCode != http.StatusAccepted || d.Event != "payment.failed" || !strings.HasPrefix(d.EventID, "evt_") {
+	if err != nil || d.StatusCode != http.StatusAccepted || d.Event != "payment.failed" || d.Timestamp != "2026-01-15T12:00:01.234Z" {
 		t.Fatalf("DeliverWebhookEvent = %+v, %v", d, err)
 	}
 	del := <-got
 	var evt map[string]any
 	mustUnmarshal(t, del.body, &evt)
-	expectKeys(t, evt, "id", "type", "createdAt", "data")
-	if evt["id"] != d.EventID || evt["type"] != "payment.failed" || evt["createdAt"] != "2026-01-15T12:00:00Z" ||
-		get[float64](t, evt, "data", "merchantId") != 1001 || !get[bool](t, evt, "data", "test") {
+	expectKeys(t, evt, "event", "timestamp", "data")
+	if evt["event"] != "payment.failed" || evt["timestamp"] != "2026-01-15T12:00:01.234Z" {
 		t.Errorf("event = %s", del.body)
+	}
+	if !strings.Contains(string(del.body), `"data":`+string(d.Data)) {
+		t.Errorf("delivered body %s, answer's data %s", del.body, d.Data)
 	}
 	if del.header.Get("Content-Type") != "application/json" || del.header.Get("User-Agent") != "cardpay-sandbox" {
 		t.Errorf("delivery headers = %v", del.header)
@@ -163,7 +176,7 @@ func TestWebhookDelivery(t *testing.T) {
 
 	var list []map[string]any
 	mustUnmarshal(t, e.partner(http.MethodGet, webhooksPath, nil).raw, &list)
-	if list[0]["lastTriggeredAt"] != "2026-01-15T12:00:00Z" {
+	if list[0]["lastTriggeredAt"] != "2026-01-15T12:00:01Z" {
 		t.Errorf("lastTriggeredAt = %v", list[0]["lastTriggeredAt"])
 	}
 
@@ -177,9 +190,86 @@ func TestWebhookDelivery(t *testing.T) {
 	// Over HTTP, with the endpoint's first event by default.
 	r = e.do(http.MethodPost, "/_sandbox/webhooks/9001/deliver", nil, nil)
 	expectStatus(t, r, http.StatusOK)
-	if <-got; r.obj(t)["event"] != "payment.completed" || r.obj(t)["statusCode"] != float64(http.StatusAccepted) {
+	<-got
+	expectKeys(t, r.obj(t), "event", "timestamp", "data", "statusCode")
+	if r.obj(t)["event"] != "payment.completed" || r.obj(t)["statusCode"] != float64(http.StatusAccepted) {
 		t.Errorf("admin delivery = %s", r.raw)
 	}
+}
+
+// Payment events carry a new payment of the partner's first merchant, with
+// the status the event stands for; merchant events that merchant's IDs.
+func TestWebhookEventData(t *testing.T) {
+	receiver, got := newCapturingReceiver(t, http.StatusOK)
+	e := newEnv(t)
+	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody(receiver.URL, webhookEvents...)), http.StatusCreated)
+	wantStatus := map[string]string{
+		"payment.created": "pending", "payment.processing": "processing", "payment.completed": "paid",
+		"payment.failed": "failed", "payment.expired": "expired",
+	}
+	paymentID := float64(firstTestPaymentID)
+	for _, event := range webhookEvents {
+		t.Run(event, func(t *testing.T) {
+			if _, err := e.srv.DeliverWebhookEvent(firstWebhookID, event); err != nil {
+				t.Fatal(err)
+			}
+			var evt map[string]any
+			mustUnmarshal(t, (<-got).body, &evt)
+			data := get[map[string]any](t, evt, "data")
+			if status, isPayment := wantStatus[event]; isPayment {
+				expectKeys(t, data, "paymentId", "status", "amount", "currency", "referenceNumber", "merchantId")
+				if data["paymentId"] != paymentID || data["status"] != status || data["amount"] != 149.5 || data["currency"] != "DKK" ||
+					data["referenceNumber"] != "SANDBOX-"+strconv.Itoa(int(paymentID)) || data["merchantId"] != float64(1001) {
+					t.Errorf("data = %v, want payment %v %s of merchant 1001", data, paymentID, status)
+				}
+				paymentID++ // every delivery is a new payment
+				return
+			}
+			expectKeys(t, data, "merchantId", "clientId")
+			if data["merchantId"] != float64(1001) || data["clientId"] != merchantClientID(1001) {
+				t.Errorf("data = %v, want merchant 1001 and its client ID %s", data, merchantClientID(1001))
+			}
+		})
+	}
+	// Reset numbers the payments again.
+	e.srv.Reset()
+	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody(receiver.URL, "payment.completed")), http.StatusCreated)
+	d, err := e.srv.DeliverWebhookEvent(firstWebhookID, "")
+	<-got
+	if err != nil || !strings.Contains(string(d.Data), `"paymentId":70001,`) {
+		t.Errorf("first delivery after reset = %s, %v", d.Data, err)
+	}
+}
+
+// The admin call's data replaces or adds fields, JSON values kept as
+// written, so a test can send one payment twice.
+func TestWebhookDeliveryDataOverrides(t *testing.T) {
+	receiver, got := newCapturingReceiver(t, http.StatusOK)
+	e := newEnv(t)
+	expectStatus(t, e.partner(http.MethodPost, webhooksPath, webhookBody(receiver.URL, "payment.failed", "merchant.deactivated")), http.StatusCreated)
+	for range 2 {
+		r := e.do(http.MethodPost, "/_sandbox/webhooks/9001/deliver",
+			`{"event":"payment.failed","data":{"paymentId":12345678901234567890,"reason":"card declined","currency":null}}`, nil)
+		expectStatus(t, r, http.StatusOK)
+		body := string((<-got).body)
+		for _, want := range []string{`"event":"payment.failed"`, `"paymentId":12345678901234567890,`, `"reason":"card declined"`,
+			`"currency":null`, `"status":"failed"`, `"merchantId":1001`} {
+			if !strings.Contains(body, want) {
+				t.Errorf("delivered %s, lacks %s", body, want)
+			}
+		}
+		if !strings.Contains(string(r.raw), `"paymentId":12345678901234567890,`) {
+			t.Errorf("admin answer %s does not show the data sent", r.raw)
+		}
+	}
+	d, err := e.srv.DeliverTestEvent(firstWebhookID, TestEvent{Event: "merchant.deactivated",
+		Data: map[string]json.RawMessage{"clientId": json.RawMessage(`"9b2c0c7e-0000-4000-8000-000000000000"`)}})
+	<-got
+	if err != nil || d.Data == nil || !strings.Contains(string(d.Data), `"clientId":"9b2c0c7e-0000-4000-8000-000000000000"`) {
+		t.Errorf("DeliverTestEvent = %s, %v", d.Data, err)
+	}
+	expectMessage(t, e.do(http.MethodPost, "/_sandbox/webhooks/9001/deliver", `{"data":[1]}`, nil),
+		http.StatusBadRequest, `field "data" must be`)
 }
 
 // lastTriggeredAt records the attempt, not the receiver's success.
@@ -197,7 +287,7 @@ func TestWebhookLastTriggeredAtWhateverTheReceiverAnswers(t *testing.T) {
 		e.clock.Advance(time.Hour)
 		r = e.do(http.MethodPost, "/_sandbox/webhooks/"+strconv.FormatInt(id, 10)+"/deliver", `{"event":"merchant.activated"}`, nil)
 		expectStatus(t, r, http.StatusOK)
-		expectKeys(t, r.obj(t), "eventId", "event", "statusCode")
+		expectKeys(t, r.obj(t), "event", "timestamp", "data", "statusCode")
 		if r.obj(t)["statusCode"] != float64(http.StatusInternalServerError) {
 			t.Errorf("delivery = %s, want the receiver's 500", r.raw)
 		}
@@ -222,7 +312,7 @@ func TestWebhookDeliveryAdminErrors(t *testing.T) {
 		message    string
 	}{
 		{"unsubscribed event", "/_sandbox/webhooks/9001/deliver", `{"event":"payment.completed"}`, 400, `does not subscribe to "payment.completed" (it has payment.failed)`},
-		{"unknown field", "/_sandbox/webhooks/9001/deliver", `{"type":"payment.failed"}`, 400, `unknown field "type"`},
+		{"unknown field", "/_sandbox/webhooks/9001/deliver", `{"type":"payment.failed"}`, 400, `unknown field "type"; allowed fields: event, data`},
 		{"unknown id", "/_sandbox/webhooks/9002/deliver", nil, 404, "webhook 9002"},
 		{"id syntax", "/_sandbox/webhooks/x/deliver", nil, 400, "positive integer"},
 	} {

@@ -75,8 +75,9 @@ type Counterparty struct {
 	IBAN string `json:"iban"`
 }
 
-// Transaction is one booked transaction. Amount is an exact decimal string;
-// BookingDate and ValueDate are ISO 8601 calendar dates (YYYY-MM-DD).
+// Transaction is one booked transaction, shaped like the published example:
+// Amount is a positive exact decimal string and Type (DEBIT or CREDIT) its
+// direction; BookingDate and ValueDate are RFC 3339 timestamps in UTC.
 type Transaction struct {
 	TransactionID string       `json:"transactionId"`
 	Amount        string       `json:"amount"`
@@ -319,12 +320,12 @@ type createdWebhookResponse struct {
 	Secret string `json:"secret"`
 }
 
-// webhookEvent is the body of a delivery.
+// webhookEvent is the body of a delivery, the envelope both docs sites
+// publish.
 type webhookEvent struct {
-	ID        string         `json:"id"`
-	Type      string         `json:"type"`
-	CreatedAt string         `json:"createdAt"`
-	Data      map[string]any `json:"data"`
+	Event     string          `json:"event"`
+	Timestamp string          `json:"timestamp"`
+	Data      json.RawMessage `json:"data"`
 }
 
 type consentAuthorization struct {
