@@ -91,7 +91,6 @@ func TestExamplesCompleteTerraformTest(t *testing.T) {
 		"CARDPAY_BASE_URL=" + srv.URL,
 		"CARDPAY_PARTNER_CLIENT_ID=" + sandbox.DemoPartnerClientID,
 		"CARDPAY_PARTNER_CLIENT_SECRET=" + sandbox.DemoPartnerClientSecret,
-		"CARDPAY_ACCESS_TOKEN=" + sandbox.DemoAccessToken,
 	}
 	work := copyDir(t, filepath.Join("examples", "complete"))
 	out := terraform(t, work, provider, env, "test", "-no-color")

@@ -8,6 +8,7 @@ terraform {
   }
 }
 
-# Credentials come from CARDPAY_BASE_URL, CARDPAY_PARTNER_CLIENT_ID,
-# CARDPAY_PARTNER_CLIENT_SECRET and CARDPAY_ACCESS_TOKEN.
+# Addresses and credentials come from CARDPAY_BASE_URL (and CARDPAY_AIS_BASE_URL
+# when the data API has a host of its own), CARDPAY_PARTNER_CLIENT_ID and
+# CARDPAY_PARTNER_CLIENT_SECRET.
 provider "cardpay" {}

@@ -13,9 +13,12 @@
 // published form: a store as {"id", "status"} or {"storeId", "isActive"},
 // a store list as a bare array or {"stores": [...]} (and a webhook list
 // likewise), an order's payment link and nonce beside the order or inside
-// it, a webhook ID as a JSON number or string, both onboarding status
-// vocabularies (OnboardingStageOf), and the AIS error body
-// {"statusCode", "message"} next to the partner API's. Status words and ID styles are never
+// it, or an order answer without the "order" wrapper (orderId,
+// paymentLink and nonce at the top level), amounts as integers, decimals
+// or strings (Decimal), a webhook ID as a JSON number or string, both
+// onboarding status vocabularies (OnboardingStageOf), and the AIS error
+// body {"statusCode", "message", "error"} whose message may be a list of
+// strings, next to the partner API's. Status words and ID styles are never
 // validated: unknown words are kept as sent, and unknown fields are
 // ignored. A list answer that lacks its list is an error rather than an
 // empty list, so a broken answer cannot read as "everything was deleted".
@@ -23,13 +26,31 @@
 // # Authentication
 //
 // Calls under /v1/partner/ send X-Partner-Client-Id and
-// X-Partner-Client-Secret; calls under /v1/ais/ send
-// "Authorization: Bearer <token>". Credentials are optional in Config: a
-// call whose credentials are missing fails before anything is sent with a
-// *MissingCredentialsError (errors.Is ErrMissingCredentials) that names each
-// missing Credential. The base URL must use https, except for loopback hosts
-// where plain http is allowed for the sandbox. Redirects are not followed,
-// because net/http would forward the partner secret header to any host.
+// X-Partner-Client-Secret, or with PartnerAuthOAuth2 a bearer token from
+// the OAuth2 client-credentials grant (POST /oauth/token). Calls under
+// /v1/ais/ send "Authorization: Bearer <token>": Config.AccessToken when
+// set, else a token minted with the partner credentials by POST
+// /v1/auth/generate-token for the call's DataScope (merchant, user and
+// the one permission a read needs; a consent's own permissions for its
+// calls). Tokens are kept per process and credentials (tokenCache),
+// minted once however many calls wait for them, renewed before the expiry
+// their JWT states (or an hour when it states none) and once after a 401,
+// and masked in every log line and error. Credentials are optional in
+// Config: a call whose credentials are missing fails before anything is
+// sent with a *MissingCredentialsError (errors.Is ErrMissingCredentials)
+// that names each missing Credential; a call whose token cannot be had
+// fails with a *TokenError wrapping the token request's error.
+//
+// # Hosts
+//
+// Config.BaseURL and Config.AISBaseURL take the forms the service
+// publishes, with no path or ending in /v1 or /v1/partner
+// (NormalizeBaseURL); each names a host's root, to which the /v1/...
+// paths are appended. The data API and its token endpoint go to
+// AISBaseURL (BaseURL when empty), everything else to BaseURL. A base URL
+// must use https, except for loopback hosts where plain http is allowed
+// for the sandbox. Redirects are not followed, because net/http would
+// forward the partner secret header to any host.
 //
 // # Requests
 //

@@ -83,7 +83,11 @@ func whenSandbox(t *testing.T, sb *sandbox.Server, ready func(sandbox.State) boo
 
 // testEnv is the API one test runs against.
 type testEnv struct {
-	BaseURL      string
+	BaseURL string
+	// AISBaseURL and PartnerAuth are set only against a real API whose
+	// environment sets them.
+	AISBaseURL   string
+	PartnerAuth  string
 	ClientID     string
 	ClientSecret string
 	// AccessToken is empty unless a test sets it: the provider then asks
@@ -124,6 +128,8 @@ func realTestEnv(t *testing.T, baseURL string) *testEnv {
 	}
 	return &testEnv{
 		BaseURL:      baseURL,
+		AISBaseURL:   os.Getenv(envAISBaseURL),
+		PartnerAuth:  os.Getenv(envPartnerAuth),
 		ClientID:     os.Getenv(envPartnerClientID),
 		ClientSecret: os.Getenv(envPartnerClientSecret),
 		AccessToken:  os.Getenv(envAccessToken),
@@ -154,6 +160,8 @@ const shortRetries = "max_retries = 1"
 func (e *testEnv) providerConfigWith(secret, extra string, config ...string) string {
 	block := providerBlock("cardpay",
 		hclArg("base_url", e.BaseURL),
+		optionalArg("ais_base_url", e.AISBaseURL),
+		optionalArg("partner_auth", e.PartnerAuth),
 		hclArg("partner_client_id", e.ClientID),
 		hclArg("partner_client_secret", secret),
 		optionalArg("access_token", e.AccessToken),

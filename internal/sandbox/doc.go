@@ -63,11 +63,36 @@
 //   - /v1/partner/: X-Partner-Client-Id and X-Partner-Client-Secret from the
 //     fixtures' partners. A missing header is named in the 401 message; a
 //     wrong pair gets one message that does not say which half was wrong.
-//   - /v1/ais/: Authorization: Bearer <token>. Each partner has one access
-//     token, which maps to that partner's AIS client ID (returned as clientId
-//     by the accounts endpoint). A token may use the merchants of its own
-//     partner only (403 otherwise). A 401 on these routes carries
-//     WWW-Authenticate: Bearer.
+//     Or, as one of the service's guides shows, "Authorization: Bearer" with
+//     a token from POST /oauth/token (OAuth2 client credentials, a form;
+//     the same fields as JSON are accepted too), optionally with
+//     X-Merchant-Client-Id, which must then name the token's client. OAuth2
+//     errors use the OAuth2 body {"error", "error_description"}.
+//   - /v1/ais/: Authorization: Bearer <token>: either a partner's static
+//     access token from the fixtures, which reads everything of its partner,
+//     or a token from POST /v1/auth/generate-token, valid for one user of one
+//     merchant and the token permissions asked for (ais:accounts:read,
+//     ais:balance:read, ais:transactions:read, for the consent permissions
+//     ReadAccountsDetail, ReadBalances, ReadTransactionsDetail). A minted
+//     token used for another user or merchant, or without the permission a
+//     read needs, gets 401, as does an expired one; consent calls need only
+//     the token's user and merchant to match. Each token maps to its
+//     partner's AIS client ID (returned as clientId by the accounts
+//     endpoint). A token may use the merchants of its own partner only (403
+//     otherwise). A 401 on these routes carries WWW-Authenticate: Bearer.
+//   - POST /v1/auth/generate-token: the pages show no credentials on it; the
+//     sandbox takes the partner's (headers or OAuth2 token), so tokens are
+//     issued only for the partner's own merchants. Order: credentials (401),
+//     body size and type, body (400: userId, merchantId, a non-empty list of
+//     known permissions), merchant (404), ownership (403). It answers 200
+//     {"token": "<JWT>"} in the data API's error envelope.
+//   - Tokens are HS256 JWTs with the sandbox's own random key; both kinds
+//     live Config.TokenLife (one hour by default, -token-life, PUT
+//     /_sandbox/tokens) and ExpireTokens (POST /_sandbox/tokens/expire) ends
+//     every token issued so far, for tests of tokens expiring mid-apply.
+//   - PartnerAPI and DataAPI serve the two APIs apart, as the service does
+//     on two hosts (cmd/cardpay-sandbox -ais-addr); each answers 404 for the
+//     other's paths.
 //
 // Bodies:
 //   - JSON only, at most Config.MaxBodyBytes (64 KiB by default); larger
