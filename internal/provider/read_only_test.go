@@ -41,7 +41,7 @@ func readOnlyTest(t *testing.T, env *testEnv, config string, checks ...statechec
 	t.Helper()
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{Config: env.providerConfig(config), ConfigStateChecks: checks}},
+		Steps:                    []resource.TestStep{{Config: env.providerConfig(config), ConfigStateChecks: checks}},
 	})
 }
 
