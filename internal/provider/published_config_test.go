@@ -194,3 +194,49 @@ func checkHosts(partner, data *hostLog) error {
 	}
 	return nil
 }
+
+// With partner_auth = "oauth2" partner calls use a bearer token from the
+// OAuth2 client-credentials grant, asked for once per run and again after
+// the service refuses it.
+func TestAccPartnerOAuth2(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfigWith(env.ClientSecret, `partner_auth = "oauth2"`, `
+resource "cardpay_payment_method" "amex" {
+  merchant_id = 1001
+  method      = "amex"
+}
+
+resource "cardpay_store" "popup" {
+  merchant_id = 1001
+  name        = "Pop-up"
+}
+`)
+	grants := func(want string, within func(int) bool) statecheck.StateCheck {
+		return stateCheckFunc(func(*tfjson.State) error {
+			if n := sb.RequestCounts()[sandbox.RouteOAuthToken]; !within(n) {
+				return fmt.Errorf("%d OAuth2 token requests, want %s", n, want)
+			}
+			return nil
+		})
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cardpay_payment_method.amex", tfjsonpath.New("status"), knownvalue.StringExact("active")),
+					grants("at least one, not one per request", func(n int) bool { return n >= 1 && n < 4 }),
+				},
+			},
+			{
+				// Every token ends between two runs: the next refresh is
+				// refused once, asks for a new token and goes on.
+				PreConfig:         sb.ExpireTokens,
+				Config:            config,
+				ConfigStateChecks: []statecheck.StateCheck{grants("a new one after the expiry", func(n int) bool { return n >= 2 })},
+			},
+		},
+	})
+}
