@@ -31,7 +31,9 @@ type Spec struct {
 
 // Load parses the contract once per process; every caller shares the
 // result, so the schemas are compiled only once.
-var Load = sync.OnceValues(load)
+func Load() (*Spec, error) { return loadOnce() }
+
+var loadOnce = sync.OnceValues(load)
 
 func load() (*Spec, error) {
 	doc, err := libopenapi.NewDocument(api.OpenAPI())
