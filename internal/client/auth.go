@@ -5,7 +5,6 @@ package client
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -188,21 +187,35 @@ func (a *tokenAnswer) validate() (err error) {
 	return err
 }
 
-// mintDataToken asks the data API for a token of scope. The pages show
+// IssuedToken is a bearer token and when it expires (zero: not stated).
+type IssuedToken struct {
+	Value     string
+	ExpiresAt time.Time
+}
+
+// GenerateDataToken asks the data API for a token of scope. The pages show
 // the call without credentials; the client sends the partner's, which a
-// service that needs none ignores. Minting again only yields another
-// token, so the call is repeatable.
-func (c *Client) mintDataToken(ctx context.Context, scope DataScope) (string, time.Time, error) {
+// service that needs none ignores. Asking again only yields another token,
+// so the call is repeatable. The expiry is the JWT's exp claim.
+func (c *Client) GenerateDataToken(ctx context.Context, scope DataScope) (*IssuedToken, error) {
 	ep := endpoint{op: "get data-API token", method: http.MethodPost, path: TokenPath, auth: AreaPartner, dataHost: true, repeatable: true}
 	var out tokenAnswer
 	if err := c.do(ctx, ep, tokenRequest{UserID: scope.UserID, MerchantID: scope.MerchantID, Permissions: scope.Permissions}, &out); err != nil {
+		return nil, err
+	}
+	return &IssuedToken{Value: out.Token, ExpiresAt: jwtExpiry(out.Token)}, nil
+}
+
+// mintDataToken gets a token of scope for the cache, and logs that it did.
+func (c *Client) mintDataToken(ctx context.Context, scope DataScope) (string, time.Time, error) {
+	tok, err := c.GenerateDataToken(ctx, scope)
+	if err != nil {
 		return "", time.Time{}, err
 	}
-	expires := jwtExpiry(out.Token)
 	tflog.Debug(ctx, "cardpay data-API token issued", map[string]any{
-		"merchant_id": scope.MerchantID, "user_id": scope.UserID, "permissions": scope.Permissions, "expires_at": formatExpiry(expires),
+		"merchant_id": scope.MerchantID, "user_id": scope.UserID, "permissions": scope.Permissions, "expires_at": formatExpiry(tok.ExpiresAt),
 	})
-	return out.Token, expires, nil
+	return tok.Value, tok.ExpiresAt, nil
 }
 
 // OAuthTokenPath is the partner API's OAuth2 token endpoint.
@@ -222,25 +235,35 @@ func (a *oauthAnswer) validate() (err error) {
 	return err
 }
 
-// mintPartnerToken runs the OAuth2 client-credentials grant. Asking again
-// only yields another token, so the call is repeatable.
-func (c *Client) mintPartnerToken(ctx context.Context) (string, time.Time, error) {
+// RequestOAuthToken runs the OAuth2 client-credentials grant with the
+// partner credentials. Asking again only yields another token, so the call
+// is repeatable. The expiry comes from expires_in.
+func (c *Client) RequestOAuthToken(ctx context.Context) (*IssuedToken, error) {
 	if c.partnerID == "" || c.partnerKey == "" {
-		return "", time.Time{}, errors.New("the partner client ID and secret are needed for the OAuth2 token")
+		return nil, &MissingCredentialsError{Op: "get partner OAuth2 token", Missing: missingOf(AreaPartner, c.credential)}
 	}
 	ep := endpoint{op: "get partner OAuth2 token", method: http.MethodPost, path: OAuthTokenPath, repeatable: true}
 	form := url.Values{"grant_type": {"client_credentials"}, "client_id": {c.partnerID}, "client_secret": {c.partnerKey}}
 	issued := c.partnerTokens.now()
 	var out oauthAnswer
 	if err := c.do(ctx, ep, form, &out); err != nil {
+		return nil, err
+	}
+	tok := &IssuedToken{Value: out.AccessToken}
+	if out.ExpiresIn > 0 {
+		tok.ExpiresAt = issued.Add(time.Duration(out.ExpiresIn) * time.Second)
+	}
+	return tok, nil
+}
+
+// mintPartnerToken gets the OAuth2 token for the cache, and logs that it did.
+func (c *Client) mintPartnerToken(ctx context.Context) (string, time.Time, error) {
+	tok, err := c.RequestOAuthToken(ctx)
+	if err != nil {
 		return "", time.Time{}, err
 	}
-	var expires time.Time
-	if out.ExpiresIn > 0 {
-		expires = issued.Add(time.Duration(out.ExpiresIn) * time.Second)
-	}
-	tflog.Debug(ctx, "cardpay partner OAuth2 token issued", map[string]any{"expires_at": formatExpiry(expires)})
-	return out.AccessToken, expires, nil
+	tflog.Debug(ctx, "cardpay partner OAuth2 token issued", map[string]any{"expires_at": formatExpiry(tok.ExpiresAt)})
+	return tok.Value, tok.ExpiresAt, nil
 }
 
 func formatExpiry(t time.Time) string {

@@ -26,6 +26,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/contract"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
@@ -108,7 +109,10 @@ func newTestEnv(t *testing.T) *testEnv {
 		return realTestEnv(t, baseURL)
 	}
 	srv := sandbox.New(sandbox.Config{})
-	ts := httptest.NewServer(srv)
+	// Every exchange between provider and sandbox is checked against the
+	// contract; the server closes before the check reports (Cleanup order).
+	checked := contract.NewHandler(t, srv)
+	ts := httptest.NewServer(checked)
 	t.Cleanup(ts.Close)
 	return &testEnv{
 		BaseURL:      ts.URL,

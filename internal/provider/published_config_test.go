@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/contract"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
@@ -81,7 +82,7 @@ func TestAccPublishedConfiguration(t *testing.T) {
 	sb := sandbox.New(sandbox.Config{})
 	partner := &hostLog{next: sb.PartnerAPI(), sb: sb}
 	data := &hostLog{next: sb.DataAPI(), sb: sb, expireAt: 3}
-	partnerSrv, dataSrv := httptest.NewServer(partner), httptest.NewServer(data)
+	partnerSrv, dataSrv := httptest.NewServer(contract.NewHandler(t, partner)), httptest.NewServer(contract.NewHandler(t, data))
 	t.Cleanup(partnerSrv.Close)
 	t.Cleanup(dataSrv.Close)
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/contract"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
@@ -20,8 +21,7 @@ import (
 // are checked against each other.
 func TestClientAgainstSandbox(t *testing.T) {
 	srv := sandbox.New(sandbox.Config{})
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
+	hs := checkedServer(t, srv)
 	c := newClient(t, hs.URL, sandbox.DemoPartnerClientSecret)
 	ctx := context.Background()
 
@@ -105,8 +105,7 @@ func TestClientAgainstSandbox(t *testing.T) {
 // merchant 1001 answers like the API reference, 1003 like the guide.
 func TestClientReadsAgainstSandbox(t *testing.T) {
 	srv := sandbox.New(sandbox.Config{})
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
+	hs := checkedServer(t, srv)
 	c := newClient(t, hs.URL, sandbox.DemoPartnerClientSecret)
 	ctx := context.Background()
 
@@ -180,8 +179,7 @@ func TestClientReadsAgainstSandbox(t *testing.T) {
 
 func TestClientSeesSandboxErrors(t *testing.T) {
 	srv := sandbox.New(sandbox.Config{})
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
+	hs := checkedServer(t, srv)
 	ctx := context.Background()
 
 	_, err := newClient(t, hs.URL, "wrong-secret").ListPaymentMethods(ctx, 1001)
@@ -203,6 +201,16 @@ func TestClientSeesSandboxErrors(t *testing.T) {
 	if !errors.As(err, &maybe) || len(srv.Snapshot().Orders) != 1 {
 		t.Fatalf("502 after apply: %v with %d orders stored, want MaybeCreatedError and 1 order", err, len(srv.Snapshot().Orders))
 	}
+}
+
+// checkedServer serves srv to the client through the contract validator,
+// so every request and answer of these tests is checked against
+// api/openapi.yaml.
+func checkedServer(t *testing.T, srv *sandbox.Server) *httptest.Server {
+	t.Helper()
+	hs := httptest.NewServer(contract.NewHandler(t, srv))
+	t.Cleanup(hs.Close) // after the validator's, so it runs first
+	return hs
 }
 
 func newClient(t *testing.T, baseURL, secret string) *client.Client {

@@ -2,13 +2,15 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Package sandbox is an in-memory implementation of the partner API that
-// docs/development/api-notes.md describes (the eleven core endpoints and the
+// the contract api/openapi.yaml describes (the eleven core endpoints and the
 // reads, lists, store, webhook and consent endpoints of the service's
-// published documentation), with
+// published documentation; not yet the data-API token or OAuth2 token
+// endpoints), with
 // authentication, validation, state, an admin surface and fault injection.
 // It is an independent implementation of the service (it does not import
 // internal/client) so that client and provider tests exercise a real HTTP
-// contract. cmd/cardpay-sandbox serves it on 127.0.0.1; its -latency flag
+// contract; the client's integration tests and the provider's acceptance
+// tests check all its traffic against api/openapi.yaml. cmd/cardpay-sandbox serves it on 127.0.0.1; its -latency flag
 // sets Config.Latency (a delay on every API request that survives reset),
 // -merchants N calls Fixtures.AddGeneratedMerchants(N, 100001) and
 // -rate-limit R with -rate-burst B set Config.RateLimit.
@@ -412,6 +414,12 @@
 // included, to the message ("...; request headers: Authorization=Bearer
 // ..., X-Partner-Client-Secret=...") so clients can test their redaction,
 // and Count limits the hits (0 = until cleared; only hits use it up).
+// Every answer a fault produces carries the header X-Sandbox-Fault
+// (FaultHeader) naming its kind: "status" (the handler did not run),
+// "after-apply" (it ran and its answer was replaced) or "echo-headers"
+// (either, with the request headers in the message). Contract checks
+// (internal/contract) skip such answers, which are broken on purpose; a
+// fault's latency alone changes no answer and adds no header.
 // Requests are counted whether or not a fault hits them. Config.Latency is
 // added to every API request on top of any fault.
 package sandbox

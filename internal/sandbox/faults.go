@@ -17,6 +17,26 @@ import (
 	"time"
 )
 
+// FaultHeader marks every answer an injected fault produced, with the kind
+// of fault as its value (one of the FaultKind constants), so contract
+// checks can tell a deliberately broken answer from a real mismatch.
+const FaultHeader = "X-Sandbox-Fault"
+
+// Kinds of faulty answer, the values of FaultHeader.
+const (
+	// FaultKindStatus: the handler did not run; Status answers instead.
+	FaultKindStatus = "status"
+	// FaultKindAfterApply: the handler ran and its answer was replaced.
+	FaultKindAfterApply = "after-apply"
+	// FaultKindEchoHeaders: as FaultKindStatus or FaultKindAfterApply, with
+	// the request headers in the message.
+	FaultKindEchoHeaders = "echo-headers"
+)
+
+// AdminPathPrefix starts every path of the admin surface, which is not part
+// of the API.
+const AdminPathPrefix = "/_sandbox/"
+
 // Fault makes API requests misbehave, to test client retries and the
 // provider's handling of ambiguous failures.
 type Fault struct {
@@ -222,6 +242,7 @@ func (f *Fault) hits() bool {
 }
 
 func writeFault(w http.ResponseWriter, r *http.Request, f Fault) {
+	w.Header().Set(FaultHeader, f.kind())
 	if f.RetryAfter != "" {
 		w.Header().Set("Retry-After", f.RetryAfter)
 	}
@@ -232,6 +253,18 @@ func writeFault(w http.ResponseWriter, r *http.Request, f Fault) {
 		msg += "; request headers: " + formatHeaders(h)
 	}
 	writeError(w, r, f.Status, msg)
+}
+
+// kind names the fault for FaultHeader.
+func (f Fault) kind() string {
+	switch {
+	case f.EchoHeaders:
+		return FaultKindEchoHeaders
+	case f.AfterApply:
+		return FaultKindAfterApply
+	default:
+		return FaultKindStatus
+	}
 }
 
 // formatHeaders renders headers as "Name=v1,v2, Name2=v" in name order,

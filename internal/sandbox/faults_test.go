@@ -116,6 +116,23 @@ func TestFaultEchoHeaders(t *testing.T) {
 	}
 }
 
+// TestFaultHeaderMarksFaultyAnswers checks that every answer a fault
+// produces names its kind in FaultHeader, and that real answers, delayed
+// ones included, carry no such header.
+func TestFaultHeaderMarksFaultyAnswers(t *testing.T) {
+	e := newEnv(t)
+	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 503, Count: 1})
+	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
+	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 500, EchoHeaders: true, Count: 1})
+	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Latency: time.Millisecond, Count: 1})
+	for _, want := range []string{FaultKindStatus, FaultKindAfterApply, FaultKindEchoHeaders, ""} {
+		r := e.partner(http.MethodPost, ordersPath, validOrder())
+		if got := r.header.Get(FaultHeader); got != want {
+			t.Errorf("answer %d: %s = %q, want %q", r.status, FaultHeader, got, want)
+		}
+	}
+}
+
 func TestFaultEchoHeadersHTTP(t *testing.T) {
 	e := newEnv(t)
 	r := e.do(http.MethodPost, "/_sandbox/faults", `{"status":500,"echoHeaders":true,"count":1}`, nil)

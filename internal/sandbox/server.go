@@ -9,6 +9,7 @@ import (
 	"log"
 	"net/http"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -162,6 +163,10 @@ func (s *Server) api(pattern string, h handlerFunc) {
 	s.routeKeys = append(s.routeKeys, pattern)
 	s.mux.Handle(pattern, s.withRateLimit(pattern, s.withFaults(pattern, h)))
 }
+
+// Routes lists the API routes as "METHOD /pattern", in registration order
+// (the Route constants); the admin surface is not among them.
+func (s *Server) Routes() []string { return slices.Clone(s.routeKeys) }
 
 // ServeHTTP routes a request. Unknown paths get a JSON 404 and known paths
 // with the wrong method a JSON 405, in the API's error shape.
