@@ -2,11 +2,11 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Package sandbox is an in-memory implementation of the partner API that
-// the contract api/openapi.yaml describes (the eleven core endpoints and the
+// the contract api/openapi.yaml describes (the eleven core endpoints, the
 // reads, lists, store, webhook and consent endpoints of the service's
-// published documentation; not yet the data-API token or OAuth2 token
-// endpoints), with
-// authentication, validation, state, an admin surface and fault injection.
+// published documentation, and its data-API token and OAuth2 token
+// endpoints), with authentication, validation, state, an admin surface and
+// fault injection.
 // It is an independent implementation of the service (it does not import
 // internal/client) so that client and provider tests exercise a real HTTP
 // contract; the client's integration tests and the provider's acceptance
