@@ -108,7 +108,7 @@ type secureURLValidator struct {
 }
 
 func (v secureURLValidator) Description(context.Context) string {
-	return "must be an absolute https URL with no path, or ending in /v1 or /v1/partner; http only for a loopback host"
+	return "must be an absolute https URL, or http for a loopback host"
 }
 
 func (v secureURLValidator) MarkdownDescription(ctx context.Context) string {
