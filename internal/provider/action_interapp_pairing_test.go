@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
@@ -221,8 +222,8 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
 	ts := httptest.NewServer(sandbox.New(sandbox.Config{}))
 	t.Cleanup(ts.Close)
-	data := newProviderData(settings{BaseURL: ts.URL, PartnerClientID: sandbox.DemoPartnerClientID,
-		PartnerClientSecret: sandbox.DemoPartnerClientSecret})
+	data := newProviderData(settings{Config: client.Config{BaseURL: ts.URL, PartnerClientID: sandbox.DemoPartnerClientID,
+		PartnerClientSecret: sandbox.DemoPartnerClientSecret}}, envFrom(nil))
 	data.waits = waits{pairingPoll: 20 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: 2 * time.Second}
 	c, diags := data.partnerClient()
 	code := interappRegistrationData{MerchantID: types.Int64Value(1001), StoreID: types.StringNull()}

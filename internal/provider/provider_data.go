@@ -7,157 +7,12 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
-
-// Provider attribute names and the environment variables that back them.
-const (
-	attrBaseURL             = "base_url"
-	attrAISBaseURL          = "ais_base_url"
-	attrPartnerClientID     = "partner_client_id"
-	attrPartnerClientSecret = "partner_client_secret"
-	attrPartnerAuth         = "partner_auth"
-	attrAccessToken         = "access_token"
-	attrRequestTimeout      = "request_timeout"
-	attrMaxRetries          = "max_retries"
-
-	envBaseURL             = "CARDPAY_BASE_URL"
-	envAISBaseURL          = "CARDPAY_AIS_BASE_URL"
-	envPartnerClientID     = "CARDPAY_PARTNER_CLIENT_ID"
-	envPartnerClientSecret = "CARDPAY_PARTNER_CLIENT_SECRET"
-	envPartnerAuth         = "CARDPAY_PARTNER_AUTH"
-	envAccessToken         = "CARDPAY_ACCESS_TOKEN"
-	envRequestTimeout      = "CARDPAY_REQUEST_TIMEOUT"
-	envMaxRetries          = "CARDPAY_MAX_RETRIES"
-)
-
-// settings is the provider configuration after configuration values and
-// environment variables have been merged.
-type settings struct {
-	BaseURL             string
-	AISBaseURL          string // "" means BaseURL
-	PartnerClientID     string
-	PartnerClientSecret string
-	PartnerAuth         client.PartnerAuth
-	AccessToken         string
-	Timeout             time.Duration
-	MaxRetries          int
-	UserAgent           string
-
-	// MaxRequestsPerSecond is the user's ceiling per credential; 0 means
-	// none (the client still adapts to 429s).
-	MaxRequestsPerSecond float64
-	// AdaptiveThrottleOff and ReadSharingOff are the debugging aids of
-	// debug_switches.go.
-	AdaptiveThrottleOff bool
-	ReadSharingOff      bool
-
-	// LogBodies is true when the user asked for TRACE logs of this
-	// provider, so the client logs request and response bodies.
-	LogBodies bool
-	// Unknown lists attributes whose value is not known yet (for example a
-	// token produced by another resource during the same apply).
-	Unknown []string
-}
-
-// resolveSettings merges the configuration with the environment: a value in
-// the configuration wins, an unknown value is remembered rather than guessed.
-func resolveSettings(config providerModel, lookupEnv func(string) (string, bool)) (settings, diag.Diagnostics) {
-	var s settings
-	var diags diag.Diagnostics
-
-	stringSetting := func(v types.String, attr, env string) string {
-		switch {
-		case v.IsUnknown():
-			s.Unknown = append(s.Unknown, attr)
-			return ""
-		case !v.IsNull():
-			return v.ValueString()
-		}
-		value, _ := lookupEnv(env)
-		return strings.TrimSpace(value)
-	}
-	s.BaseURL = stringSetting(config.BaseURL, attrBaseURL, envBaseURL)
-	s.AISBaseURL = stringSetting(config.AISBaseURL, attrAISBaseURL, envAISBaseURL)
-	s.PartnerClientID = stringSetting(config.PartnerClientID, attrPartnerClientID, envPartnerClientID)
-	s.PartnerClientSecret = stringSetting(config.PartnerClientSecret, attrPartnerClientSecret, envPartnerClientSecret)
-	s.AccessToken = stringSetting(config.AccessToken, attrAccessToken, envAccessToken)
-	if auth := stringSetting(config.PartnerAuth, attrPartnerAuth, envPartnerAuth); auth != "" {
-		var err error
-		if s.PartnerAuth, err = client.ParsePartnerAuth(auth); err != nil {
-			diags.AddError("Invalid "+envPartnerAuth, fmt.Sprintf("%s=%q: %s.", envPartnerAuth, auth, err))
-		}
-	}
-
-	s.Timeout = defaultRequestTimeout
-	switch {
-	case config.RequestTimeout.IsUnknown():
-		s.Unknown = append(s.Unknown, attrRequestTimeout)
-	case !config.RequestTimeout.IsNull():
-		d, ds := config.RequestTimeout.ValueGoDuration()
-		diags.Append(ds...)
-		s.Timeout = d
-	default:
-		if raw, ok := lookupEnv(envRequestTimeout); ok && raw != "" {
-			d, err := time.ParseDuration(raw)
-			if err != nil || d <= 0 {
-				diags.AddError("Invalid "+envRequestTimeout,
-					fmt.Sprintf("%s=%q is not a positive Go duration. Write a value such as \"30s\" or \"2m\".", envRequestTimeout, raw))
-			}
-			s.Timeout = d
-		}
-	}
-
-	s.LogBodies = traceLogging(lookupEnv)
-
-	s.MaxRetries = defaultMaxRetries
-	switch {
-	case config.MaxRetries.IsUnknown():
-		s.Unknown = append(s.Unknown, attrMaxRetries)
-	case !config.MaxRetries.IsNull():
-		s.MaxRetries = int(config.MaxRetries.ValueInt64())
-	default:
-		if raw, ok := lookupEnv(envMaxRetries); ok && raw != "" {
-			n, err := strconv.Atoi(raw)
-			if err != nil || n < 0 || n > maxMaxRetries {
-				diags.AddError("Invalid "+envMaxRetries,
-					fmt.Sprintf("%s=%q must be a whole number from 0 to %d.", envMaxRetries, raw, maxMaxRetries))
-			}
-			s.MaxRetries = n
-		}
-	}
-	if msg := requestRateSetting(config.MaxRequestsPerSecond, lookupEnv, &s); msg != "" {
-		diags.AddError("Invalid "+envMaxRequestsPerSecond, msg)
-	}
-	s.AdaptiveThrottleOff = debugOff(lookupEnv, envDebugThrottle)
-	s.ReadSharingOff = debugOff(lookupEnv, envDebugReadSharing)
-	return s, diags
-}
-
-// LogLevelEnv are the variables with which Terraform users set the log
-// level of this provider's own logs, most specific last.
-var LogLevelEnv = []string{"TF_LOG", "TF_LOG_PROVIDER", "TF_LOG_PROVIDER_CARDPAY"}
-
-// traceLogging reports whether the user asked for this provider's TRACE
-// logs. The logger itself always claims TRACE: Terraform filters the
-// provider's logs after they are written, so only the environment tells.
-func traceLogging(lookupEnv func(string) (string, bool)) bool {
-	level := ""
-	for _, env := range LogLevelEnv {
-		if v, ok := lookupEnv(env); ok && v != "" {
-			level = v
-		}
-	}
-	return strings.EqualFold(level, "TRACE") || strings.EqualFold(level, "JSON")
-}
 
 // providerData reaches resources, data sources and ephemeral resources
 // through ProviderData. Missing settings are reported only when a type
@@ -175,17 +30,21 @@ type providerData struct {
 	waits          waits
 }
 
-func newProviderData(s settings) *providerData {
+// newProviderData builds the client and the shared lists; lookupEnv gives
+// the benchmark's switches (bench_switches.go) to a build made for them.
+func newProviderData(s settings, lookupEnv func(string) (string, bool)) *providerData {
+	throttleOff, sharingOff := benchSwitches(lookupEnv)
+	s.DisableAdaptiveThrottle = throttleOff
 	d := &providerData{
 		settings:       s,
-		paymentMethods: newPaymentMethodLists(!s.ReadSharingOff),
-		terminals:      newTerminalLists(!s.ReadSharingOff),
-		stores:         newStoreLists(!s.ReadSharingOff),
-		webhooks:       newWebhookLists(!s.ReadSharingOff),
+		paymentMethods: newPaymentMethodLists(!sharingOff),
+		terminals:      newTerminalLists(!sharingOff),
+		stores:         newStoreLists(!sharingOff),
+		webhooks:       newWebhookLists(!sharingOff),
 		waits:          defaultWaits(),
 	}
 	if s.BaseURL != "" {
-		d.client, d.err = client.New(s.clientConfig())
+		d.client, d.err = client.New(s.Config)
 	}
 	return d
 }
@@ -255,7 +114,7 @@ func (d *providerData) clientFor(area client.Area) (*client.Client, diag.Diagnos
 		return nil, diags
 	}
 	missing := map[string]bool{attrBaseURL: d.settings.BaseURL == ""}
-	for _, c := range d.settings.clientConfig().Missing(area) {
+	for _, c := range d.settings.Missing(area) {
 		missing[credentialSettings[c].attr] = true
 	}
 	for _, s := range d.neededFor(area) {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -28,18 +29,8 @@ func envFrom(m map[string]string) func(string) (string, bool) {
 	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
 }
 
-func nullConfig() providerModel {
-	return providerModel{
-		BaseURL:             types.StringNull(),
-		PartnerClientID:     types.StringNull(),
-		PartnerClientSecret: types.StringNull(),
-		AccessToken:         types.StringNull(),
-		AISBaseURL:          types.StringNull(),
-		PartnerAuth:         types.StringNull(),
-		RequestTimeout:      timetypes.NewGoDurationNull(),
-		MaxRetries:          types.Int64Null(),
-	}
-}
+// noConfig is a provider block that sets nothing: every value is null.
+func noConfig() map[string]attr.Value { return map[string]attr.Value{} }
 
 func TestResolveSettings(t *testing.T) {
 	env := envFrom(map[string]string{
@@ -52,21 +43,21 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("environment fills what the configuration leaves out", func(t *testing.T) {
-		s, diags := resolveSettings(nullConfig(), env)
+		s, diags := resolveSettings(noConfig(), env)
 		requireNoErrors(t, diags)
-		want := settings{BaseURL: "https://env.example.com", PartnerClientID: "env-id", PartnerClientSecret: "env-secret",
-			AccessToken: "env-token", Timeout: 45 * time.Second, MaxRetries: 2}
+		want := settings{Config: client.Config{BaseURL: "https://env.example.com", PartnerClientID: "env-id",
+			PartnerClientSecret: "env-secret", AccessToken: "env-token", Timeout: 45 * time.Second, MaxRetries: 2}}
 		if fmt.Sprint(s) != fmt.Sprint(want) {
 			t.Errorf("got %+v, want %+v", s, want)
 		}
 	})
 
 	t.Run("configuration wins over the environment", func(t *testing.T) {
-		c := nullConfig()
-		c.BaseURL = types.StringValue("https://config.example.com")
-		c.PartnerClientSecret = types.StringValue("config-secret")
-		c.RequestTimeout = timetypes.NewGoDurationValue(5 * time.Second)
-		c.MaxRetries = types.Int64Value(0)
+		c := noConfig()
+		c[attrBaseURL] = types.StringValue("https://config.example.com")
+		c[attrPartnerClientSecret] = types.StringValue("config-secret")
+		c[attrRequestTimeout] = timetypes.NewGoDurationValue(5 * time.Second)
+		c[attrMaxRetries] = types.Int64Value(0)
 		s, diags := resolveSettings(c, env)
 		requireNoErrors(t, diags)
 		if s.BaseURL != "https://config.example.com" || s.PartnerClientSecret != "config-secret" ||
@@ -76,7 +67,7 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("defaults", func(t *testing.T) {
-		s, diags := resolveSettings(nullConfig(), envFrom(nil))
+		s, diags := resolveSettings(noConfig(), envFrom(nil))
 		requireNoErrors(t, diags)
 		if s.Timeout != defaultRequestTimeout || s.MaxRetries != defaultMaxRetries {
 			t.Errorf("got timeout %s, retries %d", s.Timeout, s.MaxRetries)
@@ -84,9 +75,9 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("unknown values are remembered, not guessed", func(t *testing.T) {
-		c := nullConfig()
-		c.AccessToken = types.StringUnknown()
-		c.MaxRetries = types.Int64Unknown()
+		c := noConfig()
+		c[attrAccessToken] = types.StringUnknown()
+		c[attrMaxRetries] = types.Int64Unknown()
 		s, diags := resolveSettings(c, env)
 		requireNoErrors(t, diags)
 		if s.AccessToken != "" || strings.Join(s.Unknown, ",") != "access_token,max_retries" {
@@ -95,7 +86,7 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("invalid environment values name the variable", func(t *testing.T) {
-		_, diags := resolveSettings(nullConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1"}))
+		_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1"}))
 		text := diagText(diags)
 		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s"} {
 			if !strings.Contains(text, want) {
@@ -112,25 +103,25 @@ func TestProviderDataClients(t *testing.T) {
 		ais       bool
 		wantError []string
 	}{
-		{"missing base URL", settings{PartnerClientID: "id", PartnerClientSecret: "s"}, false,
+		{"missing base URL", settings{Config: client.Config{PartnerClientID: "id", PartnerClientSecret: "s"}}, false,
 			[]string{attrBaseURL, envBaseURL}},
-		{"missing partner secret", settings{BaseURL: "https://api.example.com", PartnerClientID: "id"}, false,
+		{"missing partner secret", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id"}}, false,
 			[]string{attrPartnerClientSecret, envPartnerClientSecret}},
-		{"data API without token or partner secret", settings{BaseURL: "https://api.example.com", PartnerClientID: "id"}, true,
+		{"data API without token or partner secret", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id"}}, true,
 			[]string{attrPartnerClientSecret, envPartnerClientSecret, "short-lived tokens", attrAccessToken, envAccessToken}},
-		{"data API with partner credentials mints tokens", settings{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, true, nil},
-		{"unknown data API address", settings{BaseURL: "https://api.example.com", AccessToken: "t", Unknown: []string{attrAISBaseURL}}, true,
+		{"data API with partner credentials mints tokens", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}}, true, nil},
+		{"unknown data API address", settings{Config: client.Config{BaseURL: "https://api.example.com", AccessToken: "t"}, Unknown: []string{attrAISBaseURL}}, true,
 			[]string{attrAISBaseURL, "known only after apply"}},
-		{"unknown partner auth", settings{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s", Unknown: []string{attrPartnerAuth}}, false,
+		{"unknown partner auth", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, Unknown: []string{attrPartnerAuth}}, false,
 			[]string{attrPartnerAuth, "known only after apply"}},
-		{"unknown access token", settings{BaseURL: "https://api.example.com", Unknown: []string{attrAccessToken}}, true,
+		{"unknown access token", settings{Config: client.Config{BaseURL: "https://api.example.com"}, Unknown: []string{attrAccessToken}}, true,
 			[]string{attrAccessToken, "known only after apply"}},
-		{"partner client needs no token", settings{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, false, nil},
-		{"ais client needs no partner credentials", settings{BaseURL: "https://api.example.com", AccessToken: "t"}, true, nil},
+		{"partner client needs no token", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}}, false, nil},
+		{"ais client needs no partner credentials", settings{Config: client.Config{BaseURL: "https://api.example.com", AccessToken: "t"}}, true, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			data := newProviderData(tc.settings)
+			data := newProviderData(tc.settings, envFrom(nil))
 			clientFor := data.partnerClient
 			if tc.ais {
 				clientFor = data.aisClient
@@ -154,7 +145,7 @@ func TestProviderDataClients(t *testing.T) {
 }
 
 func TestProviderData_insecureBaseURL(t *testing.T) {
-	data := newProviderData(settings{BaseURL: "http://api.example.com"})
+	data := newProviderData(settings{Config: client.Config{BaseURL: "http://api.example.com"}}, envFrom(nil))
 	if text := diagText(data.validate()); !strings.Contains(text, "https") {
 		t.Errorf("validate() = %q, want an error that asks for https", text)
 	}
@@ -163,7 +154,7 @@ func TestProviderData_insecureBaseURL(t *testing.T) {
 // A data API address with a path the service does not publish is refused
 // at configure time, naming the attribute and the published forms.
 func TestProviderData_aisBaseURLPath(t *testing.T) {
-	data := newProviderData(settings{BaseURL: "https://api.acountpay.com/v1/partner", AISBaseURL: "https://data.example.com/api/v2"})
+	data := newProviderData(settings{Config: client.Config{BaseURL: "https://api.acountpay.com/v1/partner", AISBaseURL: "https://data.example.com/api/v2"}}, envFrom(nil))
 	text := diagText(data.validate())
 	for _, want := range []string{"Invalid " + attrAISBaseURL, `has the path "/api/v2"`, "/v1/partner", envAISBaseURL} {
 		if !strings.Contains(text, want) {
@@ -176,14 +167,14 @@ func TestProviderData_aisBaseURLPath(t *testing.T) {
 }
 
 func TestResolvePartnerAuth(t *testing.T) {
-	c := nullConfig()
-	c.PartnerAuth = types.StringValue("oauth2")
+	c := noConfig()
+	c[attrPartnerAuth] = types.StringValue("oauth2")
 	s, diags := resolveSettings(c, envFrom(nil))
 	requireNoErrors(t, diags)
 	if s.PartnerAuth != client.PartnerAuthOAuth2 {
 		t.Errorf("partner auth %v, want oauth2", s.PartnerAuth)
 	}
-	_, diags = resolveSettings(nullConfig(), envFrom(map[string]string{envPartnerAuth: "basic"}))
+	_, diags = resolveSettings(noConfig(), envFrom(map[string]string{envPartnerAuth: "basic"}))
 	if text := diagText(diags); !strings.Contains(text, envPartnerAuth) || !strings.Contains(text, "headers or oauth2") {
 		t.Errorf("diagnostics %q, want the variable and the accepted values", text)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
@@ -17,13 +18,11 @@ import (
 )
 
 func TestResolveMaxRequestsPerSecond(t *testing.T) {
-	withRate := func(v types.Float64) providerModel {
-		c := nullConfig()
-		c.MaxRequestsPerSecond = v
-		return c
+	withRate := func(v types.Float64) map[string]attr.Value {
+		return map[string]attr.Value{attrMaxRequestsPerSecond: v}
 	}
 	for name, tc := range map[string]struct {
-		config providerModel
+		config map[string]attr.Value
 		env    map[string]string
 		want   float64
 	}{
@@ -35,8 +34,8 @@ func TestResolveMaxRequestsPerSecond(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s, diags := resolveSettings(tc.config, envFrom(tc.env))
 			requireNoErrors(t, diags)
-			if s.MaxRequestsPerSecond != tc.want || s.clientConfig().MaxRequestsPerSecond != tc.want {
-				t.Errorf("got %v (client %v), want %v", s.MaxRequestsPerSecond, s.clientConfig().MaxRequestsPerSecond, tc.want)
+			if s.MaxRequestsPerSecond != tc.want {
+				t.Errorf("got %v, want %v", s.MaxRequestsPerSecond, tc.want)
 			}
 		})
 	}
@@ -51,7 +50,7 @@ func TestResolveMaxRequestsPerSecond(t *testing.T) {
 
 	for _, raw := range []string{"0", "-1", "fast", "10001", "NaN"} {
 		t.Run("invalid "+raw, func(t *testing.T) {
-			_, diags := resolveSettings(nullConfig(), envFrom(map[string]string{envMaxRequestsPerSecond: raw}))
+			_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envMaxRequestsPerSecond: raw}))
 			text := diagText(diags)
 			for _, want := range []string{envMaxRequestsPerSecond, "such as 20"} {
 				if !strings.Contains(text, want) {

@@ -156,3 +156,28 @@ func secureURLProblem(raw string) string {
 		return fmt.Sprintf("%q uses the scheme %q", shown, u.Scheme)
 	}
 }
+
+// requestRateRule says what max_requests_per_second takes.
+const requestRateRule = "must be a number of requests per second above 0 and at most 10000, such as 20 or 0.5 " +
+	"(one request every two seconds); leave it unset to let the provider adapt to the service's rate limit"
+
+func validRequestRate(n float64) bool { return n > 0 && n <= maxRequestsPerSecondLimit }
+
+// requestRateValidator checks max_requests_per_second at plan time.
+type requestRateValidator struct{}
+
+func (requestRateValidator) Description(context.Context) string { return requestRateRule }
+
+func (v requestRateValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (requestRateValidator) ValidateFloat64(_ context.Context, req validator.Float64Request, resp *validator.Float64Response) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if n := req.ConfigValue.ValueFloat64(); !validRequestRate(n) {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid max_requests_per_second",
+			fmt.Sprintf("max_requests_per_second is %v; it %s.", n, requestRateRule))
+	}
+}

@@ -16,8 +16,8 @@ import (
 )
 
 // throttleOffEnv turns the provider's adaptive throttle off: the provider's
-// debugging variable, for the "before" half of the rate-limit scenario.
-const throttleOffEnv = "CARDPAY_DEBUG_THROTTLE=off"
+// benchmark switch (bench_switches_on.go), for the "before" half of the rate-limit scenario.
+const throttleOffEnv = "CARDPAY_BENCH_THROTTLE=off"
 
 // rateLimitResult holds the rate-limit scenario: the same configuration
 // applied and planned through the sandbox's rate limit with the throttle
@@ -161,7 +161,7 @@ func (r *report) rateLimitTables(b *strings.Builder) {
 		"%d `cardpay_payment_method` over %d merchants, applied from an empty state and then planned (with refresh), "+
 		"while the sandbox allows %g requests per second per credential (token bucket, burst %g; 429 with Retry-After "+
 		"beyond that). Each command starts with a full bucket and a new provider process. \"Off\" is the same build "+
-		"with `%s` (the adaptive throttle's debugging switch), \"on\" the default. The floor is the requests that went "+
+		"with `%s` (the adaptive throttle's benchmark switch), \"on\" the default. The floor is the requests that went "+
 		"through ÷ the rate. Refused share: refused ÷ all requests sent; \"after 1 s\": refusals more than one second "+
 		"after the command's first request. Default parallelism (10).\n\n",
 		c.methods, c.merchants, c.rate, c.rate, throttleOffEnv)

@@ -18,9 +18,9 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
-// readSharingOffEnv is the provider's debugging aid that turns the sharing
+// readSharingOffEnv is the provider's benchmark switch that turns the sharing
 // of list reads off.
-const readSharingOffEnv = "CARDPAY_DEBUG_READ_SHARING=off"
+const readSharingOffEnv = "CARDPAY_BENCH_READ_SHARING=off"
 
 // providerBuild is one build of the provider, with the environment it
 // runs in.
@@ -70,7 +70,9 @@ func (b *bench) setup(ctx context.Context) error {
 	}
 	logf("building the provider")
 	var err error
-	if b.normal, err = build(ctx, filepath.Join(b.root, "normal"), "default"); err != nil {
+	// The build with the benchmark's switches (internal/provider/bench_switches_on.go)
+	// behaves as the default one while they are unset.
+	if b.normal, err = build(ctx, filepath.Join(b.root, "normal"), "default", "-tags", "benchswitches"); err != nil {
 		return err
 	}
 	b.noCoalesc = providerBuild{name: "coalescing off", bin: b.normal.bin, env: []string{readSharingOffEnv}}
