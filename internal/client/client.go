@@ -53,6 +53,33 @@ type endpoint struct {
 	dataHost bool
 	// scope is whose data an AIS call touches, for minting its token.
 	scope *DataScope
+	// changes names the list the call may change, for Config.OnChange.
+	changes *Change
+}
+
+// ListKind names a list the API answers in one piece, which a caller may
+// keep and share: the API has no way to read one entry alone.
+type ListKind int
+
+// The lists of the API.
+const (
+	ListPaymentMethods ListKind = iota + 1
+	ListTerminals
+	ListStores
+	ListWebhooks
+)
+
+// Change says that a call may have changed a list: a merchant's, or the
+// partner's webhooks (MerchantID 0).
+type Change struct {
+	List       ListKind
+	MerchantID int64
+}
+
+// changing is ep with the list it changes.
+func (ep endpoint) changing(list ListKind, merchantID int64) endpoint {
+	ep.changes = &Change{List: list, MerchantID: merchantID}
+	return ep
 }
 
 // onDataHost reports whether ep goes to the data API's host.
@@ -92,6 +119,9 @@ func (c *Client) do(ctx context.Context, ep endpoint, in, out any) error {
 		return err
 	}
 	st := &callState{ep: ep, requestID: uuid.NewString(), body: body, contentType: contentType}
+	if ep.changes != nil && c.onChange != nil {
+		defer c.onChange(*ep.changes)
+	}
 	resp, err := c.sendRenewing(ctx, st)
 	if tokenErr := (*TokenError)(nil); errors.As(err, &tokenErr) {
 		return err // nothing was sent: the token request's error says it all

@@ -70,6 +70,10 @@ type Config struct {
 	// rate limit from 429 answers; MaxRequestsPerSecond still applies. It
 	// exists to measure what the throttle does, not for users.
 	DisableAdaptiveThrottle bool
+	// OnChange, when set, hears of every call that may have changed a
+	// list a caller keeps (see Change), once the call has ended, whatever
+	// its outcome: a failed call may have changed it too.
+	OnChange func(Change)
 	// LogBodies adds TRACE logs of request and response bodies (masked).
 	// Copying and masking a body costs about as much as decoding it, and a
 	// provider's logger reports TRACE as enabled even when the host
@@ -92,6 +96,7 @@ type Client struct {
 	// Client of the same host and credentials in this process.
 	partnerTokens *tokenCache
 	dataTokens    *tokenCache
+	onChange      func(Change)
 	retrying      *retryablehttp.Client
 }
 
@@ -111,6 +116,7 @@ func New(cfg Config) (*Client, error) {
 		partnerKey:  strings.TrimSpace(cfg.PartnerClientSecret),
 		partnerAuth: cfg.PartnerAuth,
 		accessToken: strings.TrimSpace(cfg.AccessToken),
+		onChange:    cfg.OnChange,
 	}
 	c.partnerTokens = sharedTokens(c.baseURL, "oauth2", c.partnerID, c.partnerKey)
 	c.dataTokens = sharedTokens(c.aisBaseURL, "data", c.partnerID, c.partnerKey, cfg.PartnerAuth.String())

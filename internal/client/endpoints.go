@@ -38,7 +38,7 @@ func (c *Client) CreateOnlineTerminal(ctx context.Context, merchantID int64, req
 		path:         merchantPath(merchantID, "/card-payments/online-terminals"),
 		auth:         AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have registered the online terminal; check merchant %d's online terminals before applying again", merchantID),
-	}
+	}.changing(ListTerminals, merchantID)
 	var out OnlineTerminal
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
@@ -69,7 +69,7 @@ func (c *Client) ActivatePaymentMethod(ctx context.Context, merchantID int64, me
 		path:       merchantPath(merchantID, "/card-payments/payment-methods/"+url.PathEscape(method)+"/activate"),
 		auth:       AreaPartner,
 		repeatable: true,
-	}
+	}.changing(ListPaymentMethods, merchantID)
 	return c.do(ctx, ep, nil, nil)
 }
 
@@ -214,7 +214,7 @@ func (c *Client) CreateStore(ctx context.Context, merchantID int64, req StoreCre
 		auth:   AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have created the store %q; check merchant %d's stores before applying again",
 			req.Name, merchantID),
-	}
+	}.changing(ListStores, merchantID)
 	var out createdStore
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
@@ -264,7 +264,8 @@ func (c *Client) DeactivateStore(ctx context.Context, merchantID int64, storeID 
 	if err := requireSegment(op, "store ID", storeID); err != nil {
 		return err
 	}
-	ep := endpoint{op: op, method: http.MethodDelete, path: storePath(merchantID, storeID), auth: AreaPartner, repeatable: true}
+	ep := endpoint{op: op, method: http.MethodDelete, path: storePath(merchantID, storeID), auth: AreaPartner, repeatable: true}.
+		changing(ListStores, merchantID)
 	return c.do(ctx, ep, nil, nil)
 }
 
@@ -285,7 +286,7 @@ func (c *Client) UpdateStore(ctx context.Context, merchantID int64, storeID stri
 		path:       storePath(merchantID, storeID),
 		auth:       AreaPartner,
 		repeatable: true,
-	}
+	}.changing(ListStores, merchantID)
 	var out Store
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
@@ -400,7 +401,7 @@ func (c *Client) CreateWebhook(ctx context.Context, req WebhookRequest) (*Webhoo
 		path:         "/v1/partner/webhooks",
 		auth:         AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have created a webhook endpoint for %q; check the partner's webhooks before applying again", req.URL),
-	}
+	}.changing(ListWebhooks, 0)
 	var out createdWebhook
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
@@ -424,7 +425,8 @@ func (c *Client) UpdateWebhook(ctx context.Context, id string, req WebhookReques
 	if err := requireSegment(op, "webhook ID", id); err != nil {
 		return nil, err
 	}
-	ep := endpoint{op: op, method: http.MethodPut, path: "/v1/partner/webhooks/" + url.PathEscape(id), auth: AreaPartner, repeatable: true}
+	ep := endpoint{op: op, method: http.MethodPut, path: "/v1/partner/webhooks/" + url.PathEscape(id), auth: AreaPartner, repeatable: true}.
+		changing(ListWebhooks, 0)
 	var out Webhook
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err

@@ -555,3 +555,24 @@ func TestOrderAnswerShapes(t *testing.T) {
 		t.Errorf("GetOrder = %+v, %v; want the decimal amount digit for digit", got, err)
 	}
 }
+
+// Every call that may change a list tells Config.OnChange which, whatever
+// its outcome, so a caller's copy of the list cannot outlive the change.
+func TestWritesReportTheListsTheyChange(t *testing.T) {
+	api := newFakeAPI(t, reply{status: http.StatusInternalServerError, body: `{"message":"boom"}`})
+	var got []Change
+	c := api.client(t, withMaxRetries(0), func(cfg *Config) { cfg.OnChange = func(ch Change) { got = append(got, ch) } })
+	ctx := t.Context()
+	_, _ = c.CreateOnlineTerminal(ctx, 1, OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage"})
+	_ = c.ActivatePaymentMethod(ctx, 2, "amex")
+	_, _ = c.CreateStore(ctx, 3, StoreCreate{Name: "x"})
+	_, _ = c.UpdateStore(ctx, 3, "s", StoreUpdate{})
+	_ = c.DeactivateStore(ctx, 3, "s")
+	_, _ = c.CreateWebhook(ctx, WebhookRequest{URL: "https://x.example", Events: []string{"payment.failed"}})
+	_, _ = c.UpdateWebhook(ctx, "7", WebhookRequest{URL: "https://x.example", Events: []string{"payment.failed"}})
+	_, _ = c.ListStores(ctx, 3) // a read changes nothing
+	want := []Change{{ListTerminals, 1}, {ListPaymentMethods, 2}, {ListStores, 3}, {ListStores, 3}, {ListStores, 3}, {ListWebhooks, 0}, {ListWebhooks, 0}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("changes %v, want %v", got, want)
+	}
+}

@@ -75,8 +75,7 @@ func (a *interappPairingAction) Schema(_ context.Context, _ action.SchemaRequest
 }
 
 func (a *interappPairingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	var config interappPairingModel
-	c, ok := a.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
+	config, c, ok := begin[interappPairingModel](ctx, a.data, client.AreaPartner, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

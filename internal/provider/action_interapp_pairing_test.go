@@ -225,7 +225,7 @@ func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
 	data := newProviderData(settings{Config: client.Config{BaseURL: ts.URL, PartnerClientID: sandbox.DemoPartnerClientID,
 		PartnerClientSecret: sandbox.DemoPartnerClientSecret}}, envFrom(nil))
 	data.waits = waits{pairingPoll: 20 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: 2 * time.Second}
-	c, diags := data.partnerClient()
+	c, diags := data.clientFor(client.AreaPartner)
 	code := interappRegistrationData{MerchantID: types.Int64Value(1001), StoreID: types.StringNull()}
 	diags.Append(code.issue(t.Context(), data)...)
 	if diags.HasError() {

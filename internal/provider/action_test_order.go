@@ -73,8 +73,7 @@ func (a *testOrderAction) Schema(_ context.Context, _ action.SchemaRequest, resp
 }
 
 func (a *testOrderAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	var args orderArguments
-	c, ok := a.data.startCall(ctx, client.AreaPartner, req.Config, &args, &resp.Diagnostics)
+	args, c, ok := begin[orderArguments](ctx, a.data, client.AreaPartner, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

@@ -89,16 +89,11 @@ func (def *aisReadDef[M]) validate(ctx context.Context, config tfsdk.Config) dia
 // run reads the configuration, checks it again (Terraform may skip
 // validation of values that were unknown at plan time), then calls the API.
 func (def *aisReadDef[M]) run(ctx context.Context, data *providerData, config tfsdk.Config) (*M, diag.Diagnostics) {
-	var m M
-	diags := config.Get(ctx, &m)
-	if def.check != nil && !diags.HasError() {
+	var diags diag.Diagnostics
+	m, c, ok := begin[M](ctx, data, client.AreaAIS, config, &diags)
+	if ok && def.check != nil {
 		diags.Append(def.check(&m)...)
 	}
-	if diags.HasError() {
-		return nil, diags
-	}
-	c, clientDiags := data.aisClient()
-	diags.Append(clientDiags...)
 	if diags.HasError() {
 		return nil, diags
 	}

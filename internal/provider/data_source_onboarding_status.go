@@ -70,8 +70,7 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 }
 
 func (d *onboardingStatusDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var config onboardingStatusModel
-	c, ok := d.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
+	config, c, ok := begin[onboardingStatusModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

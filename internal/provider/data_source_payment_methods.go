@@ -6,7 +6,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -26,12 +25,6 @@ type paymentMethodsDataSource struct {
 type paymentMethodsModel struct {
 	MerchantID types.Int64               `tfsdk:"merchant_id"`
 	Methods    []paymentMethodEntryModel `tfsdk:"methods"`
-}
-
-type paymentMethodEntryModel struct {
-	Method      types.String `tfsdk:"method"`
-	Status      types.String `tfsdk:"status"`
-	ActivatedAt types.String `tfsdk:"activated_at"`
 }
 
 func (d *paymentMethodsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -68,8 +61,7 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 }
 
 func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var config paymentMethodsModel
-	c, ok := d.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
+	config, c, ok := begin[paymentMethodsModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -79,13 +71,6 @@ func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.Read
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list payment methods of merchant %d", merchantID), err)
 		return
 	}
-	config.Methods = make([]paymentMethodEntryModel, 0, len(methods))
-	for _, m := range methods {
-		config.Methods = append(config.Methods, paymentMethodEntryModel{
-			Method:      types.StringValue(strings.ToLower(m.Method)),
-			Status:      types.StringValue(strings.ToLower(m.Status)),
-			ActivatedAt: types.StringPointerValue(m.ActivatedAt),
-		})
-	}
+	config.Methods = entriesFromAPI(methods, (*paymentMethodEntryModel).fromAPI)
 	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
 }

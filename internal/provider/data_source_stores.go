@@ -6,7 +6,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
@@ -24,24 +23,8 @@ type storesDataSource struct {
 }
 
 type storesModel struct {
-	MerchantID types.Int64       `tfsdk:"merchant_id"`
-	Stores     []storeEntryModel `tfsdk:"stores"`
-}
-
-type storeEntryModel struct {
-	StoreID       types.String `tfsdk:"store_id"`
-	Name          types.String `tfsdk:"name"`
-	LocationID    types.String `tfsdk:"location_id"`
-	StreetAddress types.String `tfsdk:"street_address"`
-	City          types.String `tfsdk:"city"`
-	PostalCode    types.String `tfsdk:"postal_code"`
-	CountryCode   types.String `tfsdk:"country_code"`
-	Phone         types.String `tfsdk:"phone"`
-	Email         types.String `tfsdk:"email"`
-	IsDefault     types.Bool   `tfsdk:"is_default"`
-	Status        types.String `tfsdk:"status"`
-	CreatedAt     types.String `tfsdk:"created_at"`
-	UpdatedAt     types.String `tfsdk:"updated_at"`
+	MerchantID types.Int64  `tfsdk:"merchant_id"`
+	Stores     []storeAttrs `tfsdk:"stores"`
 }
 
 func (d *storesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -86,8 +69,7 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 }
 
 func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var config storesModel
-	c, ok := d.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
+	config, c, ok := begin[storesModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -97,23 +79,6 @@ func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest,
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
 		return
 	}
-	config.Stores = make([]storeEntryModel, 0, len(stores))
-	for _, s := range stores {
-		config.Stores = append(config.Stores, storeEntryModel{
-			StoreID:       types.StringValue(s.ID),
-			Name:          stringOrNull(s.Name),
-			LocationID:    stringOrNull(s.LocationID),
-			StreetAddress: stringOrNull(s.StreetAddress),
-			City:          stringOrNull(s.City),
-			PostalCode:    stringOrNull(s.PostalCode),
-			CountryCode:   stringOrNull(s.CountryCode),
-			Phone:         stringOrNull(s.Phone),
-			Email:         stringOrNull(s.Email),
-			IsDefault:     types.BoolValue(s.IsDefault),
-			Status:        stringOrNull(strings.ToLower(s.Status)),
-			CreatedAt:     stringOrNull(s.CreatedAt),
-			UpdatedAt:     stringPointerOrNull(s.UpdatedAt),
-		})
-	}
+	config.Stores = entriesFromAPI(stores, (*storeAttrs).fromAPIEntry)
 	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
 }

@@ -23,17 +23,9 @@ type terminalsDataSource struct {
 }
 
 type terminalsModel struct {
-	MerchantID   types.Int64          `tfsdk:"merchant_id"`
-	TerminalType types.String         `tfsdk:"terminal_type"`
-	Terminals    []terminalEntryModel `tfsdk:"terminals"`
-}
-
-type terminalEntryModel struct {
-	TerminalID        types.String `tfsdk:"terminal_id"`
-	TerminalType      types.String `tfsdk:"terminal_type"`
-	TerminalStatus    types.String `tfsdk:"terminal_status"`
-	TerminalName      types.String `tfsdk:"terminal_name"`
-	TerminalPublicKey types.String `tfsdk:"terminal_public_key"`
+	MerchantID   types.Int64     `tfsdk:"merchant_id"`
+	TerminalType types.String    `tfsdk:"terminal_type"`
+	Terminals    []terminalAttrs `tfsdk:"terminals"`
 }
 
 func (d *terminalsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -86,8 +78,7 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 }
 
 func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	var config terminalsModel
-	c, ok := d.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
+	config, c, ok := begin[terminalsModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -103,15 +94,6 @@ func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadReque
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
 		return
 	}
-	config.Terminals = make([]terminalEntryModel, 0, len(terminals))
-	for _, t := range terminals {
-		config.Terminals = append(config.Terminals, terminalEntryModel{
-			TerminalID:        types.StringValue(t.TerminalID),
-			TerminalType:      stringOrNull(t.TerminalType),
-			TerminalStatus:    stringOrNull(t.TerminalStatus),
-			TerminalName:      stringPointerOrNull(t.TerminalName),
-			TerminalPublicKey: stringPointerOrNull(t.TerminalPublicKey),
-		})
-	}
+	config.Terminals = entriesFromAPI(terminals, (*terminalAttrs).fromAPI)
 	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var _ datasource.DataSourceWithConfigure = (*webhooksDataSource)(nil)
@@ -20,16 +22,7 @@ type webhooksDataSource struct {
 }
 
 type webhooksModel struct {
-	Webhooks []webhookEntryModel `tfsdk:"webhooks"`
-}
-
-type webhookEntryModel struct {
-	ID              types.String `tfsdk:"id"`
-	URL             types.String `tfsdk:"url"`
-	Events          types.Set    `tfsdk:"events"`
-	Status          types.String `tfsdk:"status"`
-	LastTriggeredAt types.String `tfsdk:"last_triggered_at"`
-	CreatedAt       types.String `tfsdk:"created_at"`
+	Webhooks []webhookAttrs `tfsdk:"webhooks"`
 }
 
 func (d *webhooksDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
@@ -67,9 +60,8 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *webhooksDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	c, diags := d.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	_, c, ok := begin[struct{}](ctx, d.data, client.AreaPartner, nil, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	hooks, err := d.data.webhooks.get(ctx, c, partnerWide{})
@@ -77,18 +69,6 @@ func (d *webhooksDataSource) Read(ctx context.Context, _ datasource.ReadRequest,
 		addAPIError(&resp.Diagnostics, "Could not list the partner's webhook endpoints", err)
 		return
 	}
-	out := webhooksModel{Webhooks: make([]webhookEntryModel, 0, len(hooks))}
-	for _, w := range hooks {
-		events, diags := types.SetValueFrom(ctx, types.StringType, w.Events)
-		resp.Diagnostics.Append(diags...)
-		out.Webhooks = append(out.Webhooks, webhookEntryModel{
-			ID:              types.StringValue(string(w.ID)),
-			URL:             stringOrNull(w.URL),
-			Events:          events,
-			Status:          stringOrNull(w.Status),
-			LastTriggeredAt: stringPointerOrNull(w.LastTriggeredAt),
-			CreatedAt:       stringOrNull(w.CreatedAt),
-		})
-	}
+	out := webhooksModel{Webhooks: entriesFromAPI(hooks, (*webhookAttrs).fromAPI)}
 	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
 }

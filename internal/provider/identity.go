@@ -70,13 +70,6 @@ func identityOf(ctx context.Context, object attributeGetter, identity *tfsdk.Res
 	return diags
 }
 
-// forget removes the object from state after a read found it gone. The
-// framework wants an identity after every read, so the last one is kept.
-func forget(ctx context.Context, prior tfsdk.State, resp *resource.ReadResponse) {
-	resp.Diagnostics.Append(identityFrom(ctx, prior, resp.Identity)...)
-	resp.State.RemoveResource(ctx)
-}
-
 // merchantScopedImport returns the merchant and key of an import, from the
 // "<merchant_id>/<key>" string or from the identity of an import block.
 // typeName and example make the error say what to write.

@@ -36,10 +36,6 @@ type destroyWarning struct{ summary, detail string }
 type forgottenOnDestroy struct {
 	resourceBase
 	forget destroyWarning
-	// replacedBy names the arguments that force replacement. They are
-	// compared here because the framework hands ModifyPlan an empty
-	// RequiresReplace: the attributes' own one is merged after it returns.
-	replacedBy []string
 }
 
 // ModifyPlan warns when the plan destroys or replaces the object.
@@ -47,7 +43,7 @@ func (k *forgottenOnDestroy) ModifyPlan(ctx context.Context, req resource.Modify
 	if req.State.Raw.IsNull() {
 		return // creating: nothing to forget
 	}
-	if req.Plan.Raw.IsNull() || changesAny(ctx, req, k.replacedBy) {
+	if req.Plan.Raw.IsNull() || changesAny(ctx, req, replacedBy(req.Plan.Schema.GetAttributes())) {
 		resp.Diagnostics.AddWarning(k.forget.summary, k.forget.detail)
 	}
 }
@@ -80,7 +76,6 @@ type deactivatedUnlessAdopted struct {
 	// noun names the object in warnings, such as "Store"; key is the
 	// argument that adopts, such as "store_id".
 	noun, key          string
-	replacedBy         []string
 	forget, deactivate destroyWarning
 	// deactivateObject is the API call of destroy.
 	deactivateObject func(ctx context.Context, state tfsdk.State) diag.Diagnostics
@@ -92,7 +87,7 @@ func (k *deactivatedUnlessAdopted) ModifyPlan(ctx context.Context, req resource.
 	switch {
 	case req.State.Raw.IsNull():
 		k.planAdoption(ctx, req, resp)
-	case req.Plan.Raw.IsNull() || changesAny(ctx, req, k.replacedBy):
+	case req.Plan.Raw.IsNull() || changesAny(ctx, req, replacedBy(req.Plan.Schema.GetAttributes())):
 		summary, detail, diags := k.destroyWarning(ctx, req.State)
 		resp.Diagnostics.Append(diags...)
 		resp.Diagnostics.AddWarning(summary, detail)

@@ -32,8 +32,8 @@ func (r *onlineTerminalResource) List(ctx context.Context, req list.ListRequest,
 	listMerchantObjects(ctx, req, stream, r.data, "the terminals", allTypes,
 		func(merchantID types.Int64, t *client.Terminal) (listed, bool) {
 			online := slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool { return m.name == t.TerminalType })
-			model := onlineTerminalModel{MerchantID: merchantID, TerminalID: types.StringValue(t.TerminalID)}
-			model.read(t)
+			model := onlineTerminalModel{MerchantID: merchantID}
+			model.fromAPI(t)
 			return listed{name: fmt.Sprintf("%s terminal %s", t.TerminalType, t.TerminalID), model: model}, online && !t.Inactive()
 		})
 }

@@ -6,7 +6,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -27,8 +26,8 @@ func (r *paymentMethodResource) ListResourceConfigSchema(_ context.Context, _ li
 func (r *paymentMethodResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
 	listMerchantObjects(ctx, req, stream, r.data, "payment methods", (*client.Client).ListPaymentMethods,
 		func(merchantID types.Int64, m *client.PaymentMethod) (listed, bool) {
-			model := paymentMethodModel{MerchantID: merchantID, Method: types.StringValue(strings.ToLower(m.Method))}
-			model.fill(m)
+			model := paymentMethodModel{MerchantID: merchantID}
+			model.fromAPI(m)
 			return listed{name: fmt.Sprintf("%s of merchant %d", model.Method.ValueString(), merchantID.ValueInt64()), model: model}, isActive(m)
 		})
 }

@@ -53,9 +53,8 @@ func listMerchantObjects[T any](ctx context.Context, req list.ListRequest, strea
 	fetch func(c *client.Client, ctx context.Context, merchantID int64) ([]T, error),
 	adopt func(merchantID types.Int64, object *T) (listed, bool),
 ) {
-	var config merchantListConfig
 	var diags diag.Diagnostics
-	c, ok := data.startCall(ctx, client.AreaPartner, req.Config, &config, &diags)
+	config, c, ok := begin[merchantListConfig](ctx, data, client.AreaPartner, req.Config, &diags)
 	if !ok {
 		stream.Results = listFailed(diags)
 		return

@@ -7,8 +7,11 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 var _ list.ListResourceWithConfigure = (*webhookResource)(nil)
@@ -23,8 +26,9 @@ func (r *webhookResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 }
 
 func (r *webhookResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	c, diags := r.data.partnerClient()
-	if diags.HasError() {
+	var diags diag.Diagnostics
+	_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &diags)
+	if !ok {
 		stream.Results = listFailed(diags)
 		return
 	}
@@ -37,7 +41,7 @@ func (r *webhookResource) List(ctx context.Context, req list.ListRequest, stream
 	found := make([]listed, 0, len(hooks))
 	for _, w := range hooks {
 		var model webhookModel
-		diags.Append(model.record(ctx, &w)...)
+		model.fromAPI(&w)
 		found = append(found, listed{name: fmt.Sprintf("%s (%s)", w.URL, w.ID), model: model})
 	}
 	if diags.HasError() {

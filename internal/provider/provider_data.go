@@ -4,7 +4,6 @@
 package provider
 
 import (
-	"context"
 	"fmt"
 	"slices"
 
@@ -44,9 +43,26 @@ func newProviderData(s settings, lookupEnv func(string) (string, bool)) *provide
 		waits:          defaultWaits(),
 	}
 	if s.BaseURL != "" {
+		s.OnChange = d.listChanged
 		d.client, d.err = client.New(s.Config)
 	}
 	return d
+}
+
+// listChanged drops the shared copy of a list that a call may have
+// changed: the client reports every such call, so no write path can
+// forget it.
+func (d *providerData) listChanged(ch client.Change) {
+	switch ch.List {
+	case client.ListPaymentMethods:
+		d.paymentMethods.changed(ch.MerchantID)
+	case client.ListTerminals:
+		d.terminals.changed(ch.MerchantID)
+	case client.ListStores:
+		d.stores.changed(ch.MerchantID)
+	case client.ListWebhooks:
+		d.webhooks.changed(partnerWide{})
+	}
 }
 
 // validate reports a base URL that is set but unusable at configure time.
@@ -77,32 +93,6 @@ var credentialSettings = map[client.Credential]setting{
 
 // setting is a provider attribute and the environment variable behind it.
 type setting struct{ attr, env string }
-
-// partnerClient returns the client for the /v1/partner/ endpoints, or
-// diagnostics naming what the user still has to configure.
-func (d *providerData) partnerClient() (*client.Client, diag.Diagnostics) {
-	return d.clientFor(client.AreaPartner)
-}
-
-// aisClient returns the client for the /v1/ais/ endpoints.
-func (d *providerData) aisClient() (*client.Client, diag.Diagnostics) {
-	return d.clientFor(client.AreaAIS)
-}
-
-// decodable is a configuration, plan or state.
-type decodable interface {
-	Get(ctx context.Context, target any) diag.Diagnostics
-}
-
-// startCall begins most operations: it decodes from into target and
-// returns the client of area; ok is false once diags holds why there is
-// nothing to call.
-func (d *providerData) startCall(ctx context.Context, area client.Area, from decodable, target any, diags *diag.Diagnostics) (c *client.Client, ok bool) {
-	diags.Append(from.Get(ctx, target)...)
-	c, clientDiags := d.clientFor(area)
-	diags.Append(clientDiags...)
-	return c, !diags.HasError()
-}
 
 // clientFor returns the client when everything the area needs is set:
 // the base URL and the area's credentials, which the client names.

@@ -122,11 +122,11 @@ func TestProviderDataClients(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			data := newProviderData(tc.settings, envFrom(nil))
-			clientFor := data.partnerClient
+			area := client.AreaPartner
 			if tc.ais {
-				clientFor = data.aisClient
+				area = client.AreaAIS
 			}
-			c, diags := clientFor()
+			c, diags := data.clientFor(area)
 			text := diagText(diags)
 			if tc.wantError == nil {
 				requireNoErrors(t, diags)

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -66,30 +65,11 @@ func newAISConsentResource() resource.Resource { return newAISConsent() }
 func newAISConsent() *aisConsentResource {
 	return &aisConsentResource{forgottenOnDestroy{
 		forget: destroyWarning{aisConsentNoRevokeSummary, aisConsentNoRevokeDetail},
-		replacedBy: []string{"merchant_id", "user_id", "permissions",
-			attrConsentExpiration, attrConsentTransactionFrom, "callback_url"},
 	}}
 }
 
 type aisConsentResource struct {
 	forgottenOnDestroy
-}
-
-type aisConsentModel struct {
-	ID                      types.String      `tfsdk:"id"`
-	RequestID               types.String      `tfsdk:"request_id"`
-	MerchantID              types.Int64       `tfsdk:"merchant_id"`
-	UserID                  types.String      `tfsdk:"user_id"`
-	Permissions             types.Set         `tfsdk:"permissions"`
-	ExpirationDateTime      timetypes.RFC3339 `tfsdk:"expiration_date_time"`
-	TransactionFromDateTime timetypes.RFC3339 `tfsdk:"transaction_from_date_time"`
-	CallbackURL             types.String      `tfsdk:"callback_url"`
-	ConsentID               types.String      `tfsdk:"consent_id"`
-	Status                  types.String      `tfsdk:"status"`
-	AuthorizationURL        types.String      `tfsdk:"authorization_url"`
-	ErrorMessage            types.String      `tfsdk:"error_message"`
-	CreatedAt               types.String      `tfsdk:"created_at"`
-	UpdatedAt               types.String      `tfsdk:"updated_at"`
 }
 
 func (r *aisConsentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -130,14 +110,14 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					"new consent (replacement).",
 				Required:      true,
 				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
 			},
 			"user_id": schema.StringAttribute{
 				MarkdownDescription: "The identity provider's ID of the user whose bank data the consent covers. " +
 					"Changing it creates a new consent (replacement).",
 				Required:      true,
 				Validators:    notBlank(),
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
 			},
 			"permissions": schema.SetAttribute{
 				MarkdownDescription: "What the merchant may read once the user authorizes: at least one of " +
@@ -150,7 +130,7 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					setvalidator.NoNullValues(),
 					setvalidator.ValueStringsAre(stringvalidator.OneOf(aisConsentPermissions...)),
 				},
-				PlanModifiers: []planmodifier.Set{setplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Set{replaceSet(setplanmodifier.RequiresReplace())},
 			},
 			attrConsentExpiration: schema.StringAttribute{
 				MarkdownDescription: "When the consent ends, as an RFC 3339 timestamp such as " +
@@ -275,19 +255,13 @@ func (r *aisConsentResource) replaceEnded(ctx context.Context, req resource.Modi
 }
 
 func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan aisConsentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	plan, c, ok := begin[aisConsentModel](ctx, r.data, client.AreaAIS, req.Plan, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	// Checked again because a saved plan may be applied after the instant passed.
 	resp.Diagnostics.Append(consentExpirationInFuture(plan.ExpirationDateTime, r.data.now())...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	c, diags := r.data.aisClient()
-	resp.Diagnostics.Append(diags...)
-	consentReq, diags := plan.request(ctx)
+	consentReq, diags := plan.createBody(ctx)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -305,16 +279,14 @@ func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequ
 		return
 	}
 	tflog.Info(ctx, "created AIS consent", map[string]any{"request_id": consent.RequestID, "merchant_id": consentReq.MerchantID})
-	plan.fill(consent)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	plan.fromCreateAnswer(consent)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 // Read follows the consent at the service, by its consent ID once known and
 // by its request ID before.
 func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state aisConsentModel
-	c, ok := r.data.startCall(ctx, client.AreaAIS, req.State, &state, &resp.Diagnostics)
+	state, c, ok := begin[aisConsentModel](ctx, r.data, client.AreaAIS, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -337,43 +309,13 @@ func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest,
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read AIS consent %s", id), err)
 		return
 	}
-	resp.Diagnostics.Append(state.read(ctx, consent)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
-}
-
-// read records what the service reports. The arguments are taken from the
-// answer only after import, when the state has none: otherwise they keep
-// the user's spelling.
-func (m *aisConsentModel) read(ctx context.Context, c *client.Consent) diag.Diagnostics {
-	var diags diag.Diagnostics
-	if m.MerchantID.IsNull() {
-		var d diag.Diagnostics
-		m.MerchantID = types.Int64Value(c.MerchantID)
-		m.UserID = types.StringValue(c.UserID)
-		m.Permissions, d = types.SetValueFrom(ctx, types.StringType, c.Permissions)
-		diags.Append(d...)
-		m.ExpirationDateTime, d = timetypes.NewRFC3339Value(c.ExpirationDateTime)
-		diags.Append(d...)
-		m.TransactionFromDateTime, d = timetypes.NewRFC3339Value(c.TransactionFromDateTime)
-		diags.Append(d...)
-	}
-	known := *m
-	m.fill(c)
-	// A read may leave out what the create answer had.
-	if c.RequestID == "" {
-		m.ID, m.RequestID = known.ID, known.RequestID
-	}
-	if m.AuthorizationURL.IsNull() {
-		m.AuthorizationURL = known.AuthorizationURL
-	}
-	return diags
+	resp.Diagnostics.Append(state.fromAPI(ctx, consent)...)
+	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
 }
 
 func (r *aisConsentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	c, diags := r.data.aisClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	_, c, ok := begin[struct{}](ctx, r.data, client.AreaAIS, nil, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	scope, id, diags := consentImport(ctx, req, r.data.mintsDataTokens())
@@ -394,12 +336,11 @@ func (r *aisConsentResource) ImportState(ctx context.Context, req resource.Impor
 		return
 	}
 	var m aisConsentModel
-	resp.Diagnostics.Append(m.read(ctx, consent)...)
+	resp.Diagnostics.Append(m.fromAPI(ctx, consent)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	save(ctx, &resp.State, resp.Identity, m, &resp.Diagnostics)
 	resp.Diagnostics.Append(markUnreadAfterImport(ctx, resp.Private)...)
 }
 
@@ -409,30 +350,6 @@ func (r *aisConsentResource) ImportState(ctx context.Context, req resource.Impor
 func (r *aisConsentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.forgottenOnDestroy.Update(ctx, req, resp)
 	resp.Diagnostics.Append(clearUnreadAfterImport(ctx, resp.Private)...)
-}
-
-// request builds the API body. Timestamps go out exactly as the user wrote
-// them; permissions are sorted so the request does not depend on set order.
-func (m aisConsentModel) request(ctx context.Context) (client.ConsentRequest, diag.Diagnostics) {
-	var perms []string
-	diags := m.Permissions.ElementsAs(ctx, &perms, false)
-	slices.Sort(perms)
-	return client.ConsentRequest{
-		MerchantID:              m.MerchantID.ValueInt64(),
-		UserID:                  m.UserID.ValueString(),
-		Permissions:             perms,
-		ExpirationDateTime:      m.ExpirationDateTime.ValueString(),
-		TransactionFromDateTime: m.TransactionFromDateTime.ValueString(),
-		CallbackURL:             m.CallbackURL.ValueString(),
-	}, diags
-}
-
-// scope is whose data the consent's calls touch: its own user's, with the
-// permissions it grants.
-func (m aisConsentModel) scope(ctx context.Context) client.DataScope {
-	var perms []string
-	_ = m.Permissions.ElementsAs(ctx, &perms, false) // a null set (before import) asks for every permission
-	return client.ConsentScope(m.MerchantID.ValueInt64(), m.UserID.ValueString(), perms)
 }
 
 const (
@@ -478,19 +395,6 @@ func consentImport(ctx context.Context, req resource.ImportStateRequest, minting
 	return client.ConsentScope(merchantID.ValueInt64(), userID.ValueString(), nil), id.ValueString(), diags
 }
 
-// fill records the service's answer and keeps the inputs as written, so the
-// next plan compares configuration with the user's own spelling.
-func (m *aisConsentModel) fill(c *client.Consent) {
-	m.ID = types.StringValue(c.RequestID)
-	m.RequestID = types.StringValue(c.RequestID)
-	m.Status = types.StringValue(c.Status)
-	m.ConsentID = stringPointerOrNull(c.ConsentID)
-	m.AuthorizationURL = stringPointerOrNull(c.AuthorizationURL)
-	m.ErrorMessage = stringPointerOrNull(c.ErrorMessage)
-	m.CreatedAt = stringOrNull(c.CreatedAt)
-	m.UpdatedAt = stringOrNull(c.UpdatedAt)
-}
-
 // addConsentCreateError explains a failed create. A 403 here can only mean
 // the token's partner does not manage the merchant (no consent is needed to
 // create one), so it gets its own message instead of the generic AIS hint.
@@ -504,78 +408,6 @@ func addConsentCreateError(diags *diag.Diagnostics, merchantID int64, err error)
 		return
 	}
 	addCreateError(diags, "AIS consent", merchantID, err, "")
-}
-
-// consentExpiresAfterTransactionFrom mirrors the service's rule so the
-// mistake shows at validation rather than as an API error.
-func consentExpiresAfterTransactionFrom(expiration, transactionFrom timetypes.RFC3339) diag.Diagnostics {
-	var diags diag.Diagnostics
-	exp, ok := knownConsentTime(expiration)
-	from, ok2 := knownConsentTime(transactionFrom)
-	if ok && ok2 && !exp.After(from) {
-		diags.AddAttributeError(path.Root(attrConsentExpiration), "Consent expires before its transaction period starts",
-			fmt.Sprintf("%s (%s) must be later than %s (%s). Write an expiration after %s, or an earlier %s.",
-				attrConsentExpiration, expiration.ValueString(), attrConsentTransactionFrom, transactionFrom.ValueString(),
-				transactionFrom.ValueString(), attrConsentTransactionFrom))
-	}
-	return diags
-}
-
-// consentExpirationInFuture rejects creating a consent that is already over.
-func consentExpirationInFuture(expiration timetypes.RFC3339, now time.Time) diag.Diagnostics {
-	var diags diag.Diagnostics
-	if exp, ok := knownConsentTime(expiration); ok && !exp.After(now) {
-		diags.AddAttributeError(path.Root(attrConsentExpiration), "Consent expiration is in the past",
-			fmt.Sprintf("%s (%s) has already passed (now %s), so the consent would never be usable. Write a "+
-				"future instant such as %q.", attrConsentExpiration, expiration.ValueString(),
-				now.UTC().Format(time.RFC3339), now.AddDate(0, 0, 90).UTC().Truncate(time.Second).Format(time.RFC3339)))
-	}
-	return diags
-}
-
-// knownConsentTime parses a known timestamp; null, unknown and malformed
-// values (reported by the RFC3339 type itself) yield ok false.
-func knownConsentTime(v timetypes.RFC3339) (time.Time, bool) {
-	if v.IsNull() || v.IsUnknown() {
-		return time.Time{}, false
-	}
-	t, err := time.Parse(time.RFC3339, v.ValueString())
-	return t, err == nil
-}
-
-func consentTimestampPlanModifiers() []planmodifier.String {
-	return []planmodifier.String{sameInstantKeepsStateModifier{}, stringplanmodifier.RequiresReplace()}
-}
-
-// sameInstantKeepsStateModifier plans the state's spelling of a timestamp
-// when the configuration names the same instant in another form. The
-// framework applies semantic equality only to values a provider returns,
-// never to a configuration change, and timetypes.RFC3339's own equality
-// only treats "Z" and "+00:00" as equal (and ignores fractional seconds),
-// so instants are compared here with time.Time.Equal. Terraform accepts the
-// prior value in place of an equivalent configured one.
-type sameInstantKeepsStateModifier struct{}
-
-func (sameInstantKeepsStateModifier) Description(context.Context) string {
-	return "the same instant written in another form (for example another UTC offset) keeps the current value"
-}
-
-func (m sameInstantKeepsStateModifier) MarkdownDescription(ctx context.Context) string {
-	return m.Description(ctx)
-}
-
-func (sameInstantKeepsStateModifier) PlanModifyString(_ context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	if req.StateValue.IsNull() || req.StateValue.IsUnknown() || req.PlanValue.IsNull() || req.PlanValue.IsUnknown() {
-		return
-	}
-	planned, err := time.Parse(time.RFC3339, req.PlanValue.ValueString())
-	if err != nil {
-		return
-	}
-	current, err := time.Parse(time.RFC3339, req.StateValue.ValueString())
-	if err == nil && planned.Equal(current) {
-		resp.PlanValue = req.StateValue
-	}
 }
 
 func (r *aisConsentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

@@ -755,11 +755,15 @@ func TestAISConsent_modifyPlanFixedNow(t *testing.T) {
 }
 
 // TestAISConsent_createRejectsPastExpiry covers a saved plan applied after
-// its expiration passed: Create stops before any request (the resource has
-// no provider data, so reaching the client would report something else).
+// its expiration passed: Create stops before any request (the provider
+// points at an address nothing listens on, so a request would report a
+// connection error instead).
 func TestAISConsent_createRejectsPastExpiry(t *testing.T) {
 	now := time.Date(2030, 6, 1, 12, 0, 0, 0, time.UTC)
 	r, s := aisConsentTestSchema(t, now)
+	waits := r.data.waits
+	r.data = newProviderData(settings{Config: client.Config{BaseURL: "http://127.0.0.1:1", AccessToken: "t"}}, envFrom(nil))
+	r.data.waits = waits
 	attrs := consentConfigAttrs(consentStateAttrs("2030-06-01T11:59:59Z", "ReadBalances"))
 	req := resource.CreateRequest{Plan: tfsdk.Plan{Schema: s.Schema, Raw: aisConsentRaw(t, s, attrs)}}
 	resp := &resource.CreateResponse{State: tfsdk.State{Schema: s.Schema, Raw: aisConsentRaw(t, s, nil)}}

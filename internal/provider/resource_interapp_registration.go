@@ -47,8 +47,7 @@ var interappValiditySentence = "The code is valid for about " +
 
 func newInterappRegistrationResource() resource.Resource {
 	return &interappRegistrationResource{forgottenOnDestroy{
-		forget:     destroyWarning{interappNoRevokeSummary, interappNoRevokeDetail},
-		replacedBy: []string{"merchant_id", "store_id", "keepers"},
+		forget: destroyWarning{interappNoRevokeSummary, interappNoRevokeDetail},
 	}}
 }
 
@@ -89,7 +88,7 @@ func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.Sche
 			"(replacement), for example `{ device = \"tablet-7\" }` to pair another device.",
 		ElementType:   types.StringType,
 		Optional:      true,
-		PlanModifiers: []planmodifier.Map{mapplanmodifier.RequiresReplace()},
+		PlanModifiers: []planmodifier.Map{replaceMap(mapplanmodifier.RequiresReplace())},
 	}
 	attrs["wait_for_pairing"] = schema.BoolAttribute{
 		MarkdownDescription: "When `true`, the apply waits, for as long as the code is valid, until a new " +
@@ -131,14 +130,14 @@ func interappRegistrationAttributes() map[string]schema.Attribute {
 			MarkdownDescription: "Numeric ID of the merchant the code is issued for.",
 			Required:            true,
 			Validators:          merchantIDValidators(),
-			PlanModifiers:       []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+			PlanModifiers:       []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
 		},
 		"store_id": schema.StringAttribute{
 			MarkdownDescription: "ID of the store the device will belong to, for example `1001-second`. When " +
 				"not set, the merchant's default store is used.",
 			Optional:      true,
 			Validators:    notBlank(),
-			PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+			PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
 		},
 		"registration_code": schema.StringAttribute{
 			MarkdownDescription: "Short code the merchant types into the companion app. Sensitive. " +
@@ -198,9 +197,8 @@ func (r *interappRegistrationResource) Create(ctx context.Context, req resource.
 // tap-to-pay terminals, so that a wait can tell the device that pairs with
 // the new code.
 func (r *interappRegistrationResource) terminalsBeforeIssue(ctx context.Context, merchantID int64, diags *diag.Diagnostics) (*client.Client, map[string]bool) {
-	c, clientDiags := r.data.partnerClient()
-	diags.Append(clientDiags...)
-	if diags.HasError() {
+	_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, diags)
+	if !ok {
 		return nil, nil
 	}
 	before, err := tapToPayTerminals(ctx, c, merchantID)
@@ -245,9 +243,8 @@ func (r *interappRegistrationResource) waitForPairing(ctx context.Context, c *cl
 // from the moment the answer arrived.
 func (d *interappRegistrationData) issue(ctx context.Context, data *providerData) diag.Diagnostics {
 	var diags diag.Diagnostics
-	c, clientDiags := data.partnerClient()
-	diags.Append(clientDiags...)
-	if diags.HasError() {
+	_, c, ok := begin[struct{}](ctx, data, client.AreaPartner, nil, &diags)
+	if !ok {
 		return diags
 	}
 	merchantID := d.MerchantID.ValueInt64()

@@ -48,8 +48,7 @@ const defaultOnboardingWait = 30 * time.Minute
 
 func newOnboardingApplicationResource() resource.Resource {
 	return &onboardingApplicationResource{forgottenOnDestroy{
-		forget:     destroyWarning{onboardingNoWithdrawSummary, onboardingNoWithdrawDetail},
-		replacedBy: []string{"merchant_id"},
+		forget: destroyWarning{onboardingNoWithdrawSummary, onboardingNoWithdrawDetail},
 	}}
 }
 
@@ -94,7 +93,7 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 					"for the other merchant (replacement); the old application is not withdrawn. Also the import ID.",
 				Required:      true,
 				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
 			},
 			"wait_for": schema.StringAttribute{
 				MarkdownDescription: "Set to `MERCHANT_CREATED` to make the apply wait, polling the onboarding " +
@@ -173,8 +172,7 @@ func (m onboardingApplicationModel) waitsFor(status types.String) bool {
 }
 
 func (r *onboardingApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan onboardingApplicationModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Plan, &plan, &resp.Diagnostics)
+	plan, c, ok := begin[onboardingApplicationModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -200,13 +198,11 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	}
 	// Saved even when the wait failed: the application exists. Terraform
 	// then marks it tainted, and the error says how to go on.
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state onboardingApplicationModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	state, c, ok := begin[onboardingApplicationModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -227,8 +223,7 @@ func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.R
 				"(terraform import ... %d) to follow it instead.",
 				status.ApplicationID, merchantID, state.ApplicationID.ValueString(), state.ApplicationStatus.ValueString(), merchantID))
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
 }
 
 // record copies a status answer into m, unless it is about another
@@ -259,17 +254,15 @@ func (r *onboardingApplicationResource) Update(ctx context.Context, req resource
 	}
 	plan.ApplicationStatus, plan.WebKybURL = state.ApplicationStatus, state.WebKybURL
 	if plan.waitsFor(state.ApplicationStatus) {
-		c, diags := r.data.partnerClient()
-		resp.Diagnostics.Append(diags...)
-		if resp.Diagnostics.HasError() {
+		_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &resp.Diagnostics)
+		if !ok {
 			return
 		}
 		timeout, diags := plan.Timeouts.Update(ctx, defaultOnboardingWait)
 		resp.Diagnostics.Append(diags...)
 		resp.Diagnostics.Append(r.waitForMerchant(ctx, c, &plan, timeout, "update")...)
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 // ImportState takes the merchant ID, as a string or in an identity; an

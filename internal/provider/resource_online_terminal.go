@@ -73,25 +73,12 @@ func newOnlineTerminalResource() resource.Resource { return newOnlineTerminal() 
 // newOnlineTerminal returns the resource, which also serves as its list resource.
 func newOnlineTerminal() *onlineTerminalResource {
 	return &onlineTerminalResource{forgottenOnDestroy{
-		forget:     destroyWarning{onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail},
-		replacedBy: []string{"merchant_id", "online_terminal_mode", "store_id"},
+		forget: destroyWarning{onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail},
 	}}
 }
 
 type onlineTerminalResource struct {
 	forgottenOnDestroy
-}
-
-type onlineTerminalModel struct {
-	ID                 types.String `tfsdk:"id"`
-	MerchantID         types.Int64  `tfsdk:"merchant_id"`
-	OnlineTerminalMode types.String `tfsdk:"online_terminal_mode"`
-	StoreID            types.String `tfsdk:"store_id"`
-	TerminalID         types.String `tfsdk:"terminal_id"`
-	TerminalPublicKey  types.String `tfsdk:"terminal_public_key"`
-	TerminalType       types.String `tfsdk:"terminal_type"`
-	TerminalStatus     types.String `tfsdk:"terminal_status"`
-	TerminalName       types.String `tfsdk:"terminal_name"`
 }
 
 func (r *onlineTerminalResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -120,14 +107,14 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 					"other merchant (replacement).",
 				Required:      true,
 				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
 			},
 			"online_terminal_mode": schema.StringAttribute{
 				MarkdownDescription: "How the terminal takes payments: " + onlineTerminalModeHelp("`") +
 					". Case-sensitive. Changing it registers a new terminal (replacement).",
 				Required:      true,
 				Validators:    onlineTerminalModeValidators(),
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
 			},
 			"store_id": schema.StringAttribute{
 				MarkdownDescription: "Store to register the terminal under. When omitted, the service uses the " +
@@ -140,8 +127,8 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Validators: notBlank(),
 				PlanModifiers: []planmodifier.String{
 					stringplanmodifier.UseStateForUnknown(),
-					stringplanmodifier.RequiresReplaceIf(replaceIfConfiguredAndKnown,
-						"Changing a recorded store registers a new terminal.", "Changing a recorded store registers a new terminal."),
+					replaceString(stringplanmodifier.RequiresReplaceIf(replaceIfConfiguredAndKnown,
+						"Changing a recorded store registers a new terminal.", "Changing a recorded store registers a new terminal.")),
 				},
 			},
 			"terminal_id": schema.StringAttribute{
@@ -178,13 +165,6 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 	}
 }
 
-// replaceIfConfiguredAndKnown replaces the object when a configured value
-// differs from a recorded one. A null recorded value is one the API could
-// not tell (after import), so configuring it records it instead.
-func replaceIfConfiguredAndKnown(_ context.Context, req planmodifier.StringRequest, resp *stringplanmodifier.RequiresReplaceIfFuncResponse) {
-	resp.RequiresReplace = !req.ConfigValue.IsNull() && !req.StateValue.IsNull()
-}
-
 // ModifyPlan warns when destroy only forgets the terminal, and replaces a
 // terminal the service has deactivated.
 func (r *onlineTerminalResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
@@ -208,58 +188,34 @@ func isInactiveTerminal(status types.String) bool {
 }
 
 func (r *onlineTerminalResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan onlineTerminalModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Plan, &plan, &resp.Diagnostics)
+	plan, c, ok := begin[onlineTerminalModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 
 	merchantID := plan.MerchantID.ValueInt64()
-	terminal, err := c.CreateOnlineTerminal(ctx, merchantID, client.OnlineTerminalRequest{
-		OnlineTerminalMode: plan.OnlineTerminalMode.ValueString(),
-		StoreID:            plan.StoreID.ValueString(), // "" when unknown (omitted): the default store
-	})
-	r.data.terminals.changed(merchantID)
+	terminal, err := c.CreateOnlineTerminal(ctx, merchantID, plan.createBody())
 	if err != nil {
 		addCreateError(&resp.Diagnostics, "online terminal", merchantID, err, "the cardpay_terminals data source lists the merchant's terminals")
 		return
 	}
-	plan.fill(terminal)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
-}
-
-// fill records the service's answer. A configured store_id is kept as
-// written, because Terraform requires the applied value to match the
-// configuration; an omitted one records the store the service chose.
-func (m *onlineTerminalModel) fill(t *client.OnlineTerminal) {
-	m.ID = types.StringValue(t.TerminalID)
-	m.TerminalID = types.StringValue(t.TerminalID)
-	m.TerminalPublicKey = stringOrNull(t.TerminalPublicKey)
-	m.TerminalType = stringOrNull(t.TerminalType)
-	// The registration answer carries no status; a new terminal is usable
-	// until the list says otherwise.
-	m.TerminalStatus = types.StringNull()
-	m.TerminalName = types.StringNull()
-	if m.StoreID.IsUnknown() || m.StoreID.IsNull() {
-		m.StoreID = stringOrNull(t.StoreID)
-	}
+	plan.fromCreateAnswer(terminal)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state onlineTerminalModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	state, c, ok := begin[onlineTerminalModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	merchantID, terminalID := state.MerchantID.ValueInt64(), state.TerminalID.ValueString()
 	terminal, err := r.data.findTerminal(ctx, c, merchantID, terminalID)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
-		return
-	}
-	if terminal == nil {
+	switch {
+	case notFound(err):
 		forget(ctx, req.State, resp) // gone from the list: the next plan registers a new one
+		return
+	case err != nil:
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
 		return
 	}
 	if state.OnlineTerminalMode.IsNull() && !slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool {
@@ -271,24 +227,8 @@ func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequ
 				terminalID, merchantID, terminal.TerminalType, onlineTerminalModeHelp(`"`)))
 		return
 	}
-	state.read(terminal)
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
-}
-
-// read records a list entry. The mode is taken from it only after import,
-// when the state has none: otherwise the configured spelling is kept.
-func (m *onlineTerminalModel) read(t *client.Terminal) {
-	m.ID = types.StringValue(t.TerminalID)
-	m.TerminalType = stringOrNull(t.TerminalType)
-	m.TerminalStatus = stringOrNull(t.TerminalStatus)
-	m.TerminalName = stringPointerOrNull(t.TerminalName)
-	if t.TerminalPublicKey != nil {
-		m.TerminalPublicKey = stringOrNull(*t.TerminalPublicKey)
-	}
-	if m.OnlineTerminalMode.IsNull() {
-		m.OnlineTerminalMode = stringOrNull(t.TerminalType)
-	}
+	state.fromAPI(terminal)
+	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
 }
 
 func (r *onlineTerminalResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
@@ -299,21 +239,6 @@ func (r *onlineTerminalResource) ImportState(ctx context.Context, req resource.I
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("terminal_id"), terminalID)...)
-}
-
-// findTerminal returns a copy of the merchant's terminal with the given ID
-// from the list shared in this operation, or nil when it is not listed.
-func (d *providerData) findTerminal(ctx context.Context, c *client.Client, merchantID int64, terminalID string) (*client.Terminal, error) {
-	terminals, err := d.terminals.get(ctx, c, merchantID)
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range terminals {
-		if t.TerminalID == terminalID {
-			return &t, nil
-		}
-	}
-	return nil, nil
 }
 
 func (r *onlineTerminalResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

@@ -52,8 +52,7 @@ func orderAmountValidators() []validator.Int64 {
 
 func newOrderResource() resource.Resource {
 	return &orderResource{forgottenOnDestroy{
-		forget:     destroyWarning{orderNoCancelSummary, orderNoCancelDetail},
-		replacedBy: []string{"merchant_id", "amount", "currency", "reference", "description"},
+		forget: destroyWarning{orderNoCancelSummary, orderNoCancelDetail},
 	}}
 }
 
@@ -111,7 +110,7 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 				MarkdownDescription: "Numeric ID of the merchant. Changing it creates a new order (replacement).",
 				Required:            true,
 				Validators:          merchantIDValidators(),
-				PlanModifiers:       []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers:       []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
 			},
 			"amount": schema.Int64Attribute{
 				MarkdownDescription: "Order amount, a positive whole number passed to the service unchanged. " +
@@ -119,21 +118,21 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 					"minor unit, so `1000` means 10.00 SEK. Changing it creates a new order (replacement).",
 				Required:      true,
 				Validators:    orderAmountValidators(),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
 			},
 			"currency": schema.StringAttribute{
 				MarkdownDescription: "Currency of the amount: `DKK`, `EUR` or `SEK` (upper case). Changing it " +
 					"creates a new order (replacement).",
 				Required:      true,
 				Validators:    orderCurrencyValidators(),
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
 			},
 			"reference": schema.StringAttribute{
 				MarkdownDescription: "Your own reference for the order, echoed by the service. Optional: the API " +
 					"reference does not say whether it is required. Changing it creates a new order (replacement).",
 				Optional:      true,
 				Validators:    notBlank(),
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
 			},
 			"description": schema.StringAttribute{
 				MarkdownDescription: "Description of the order, sent on creation; the service does not return " +
@@ -176,8 +175,7 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 }
 
 func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan orderModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Plan, &plan, &resp.Diagnostics)
+	plan, c, ok := begin[orderModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -199,13 +197,11 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 	plan.Status = stringOrNull(order.Status)
 	plan.PaymentLink = stringPointerOrNull(order.PaymentLink)
 	plan.Nonce = stringPointerOrNull(order.Nonce)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state orderModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	state, c, ok := begin[orderModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -223,8 +219,7 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
 }
 
 // read records the order's status. The arguments are taken from the

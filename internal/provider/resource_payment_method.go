@@ -6,7 +6,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -14,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -39,21 +37,12 @@ func newPaymentMethodResource() resource.Resource { return newPaymentMethod() }
 // resource.
 func newPaymentMethod() *paymentMethodResource {
 	return &paymentMethodResource{forgottenOnDestroy{
-		forget:     destroyWarning{paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail},
-		replacedBy: []string{"merchant_id", "method"},
+		forget: destroyWarning{paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail},
 	}}
 }
 
 type paymentMethodResource struct {
 	forgottenOnDestroy
-}
-
-type paymentMethodModel struct {
-	ID          types.String `tfsdk:"id"`
-	MerchantID  types.Int64  `tfsdk:"merchant_id"`
-	Method      types.String `tfsdk:"method"`
-	Status      types.String `tfsdk:"status"`
-	ActivatedAt types.String `tfsdk:"activated_at"`
 }
 
 func (r *paymentMethodResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -78,7 +67,7 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 					"other merchant (replacement).",
 				Required:      true,
 				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
 			},
 			"method": schema.StringAttribute{
 				MarkdownDescription: "Lowercase payment-method identifier: `visa`, `mastercard`, `amex`, " +
@@ -86,7 +75,7 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 					"activates the new method; the old one stays active (replacement).",
 				Required:      true,
 				Validators:    methodValidators(),
-				PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
 			},
 			"status": schema.StringAttribute{
 				MarkdownDescription: "Status reported by the service, `active` once activated.",
@@ -103,21 +92,17 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 }
 
 func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan paymentMethodModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Plan, &plan, &resp.Diagnostics)
+	plan, c, ok := begin[paymentMethodModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-
 	merchantID, method := plan.MerchantID.ValueInt64(), plan.Method.ValueString()
-	err := c.ActivatePaymentMethod(ctx, merchantID, method)
-	r.data.paymentMethods.changed(merchantID) // even a failed call may have activated it
-	if err != nil {
+	if err := c.ActivatePaymentMethod(ctx, merchantID, method); err != nil {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not activate payment method %q for merchant %d", method, merchantID), err)
 		return
 	}
 	entry, err := r.data.findPaymentMethod(ctx, c, merchantID, method)
-	if err != nil {
+	if err != nil && !notFound(err) {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
 		return
 	}
@@ -128,21 +113,18 @@ func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateR
 				method, merchantID))
 		return
 	}
-	plan.fill(entry)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	plan.fromAPI(entry)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state paymentMethodModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	state, c, ok := begin[paymentMethodModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-
 	merchantID, method := state.MerchantID.ValueInt64(), state.Method.ValueString()
 	entry, err := r.data.findPaymentMethod(ctx, c, merchantID, method)
-	if err != nil && !client.IsNotFound(err) {
+	if err != nil && !notFound(err) {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
 		return
 	}
@@ -151,9 +133,8 @@ func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadReque
 		forget(ctx, req.State, resp)
 		return
 	}
-	state.fill(entry)
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	state.fromAPI(entry)
+	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
 }
 
 func (r *paymentMethodResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
@@ -169,33 +150,6 @@ func (r *paymentMethodResource) ImportState(ctx context.Context, req resource.Im
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("method"), method)...)
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), merchantScopedID(merchantID, method))...)
-}
-
-// fill records what the service reports while keeping the user's spelling
-// of the method name (the service may answer in another case).
-func (m *paymentMethodModel) fill(entry *client.PaymentMethod) {
-	m.ID = types.StringValue(merchantScopedID(m.MerchantID.ValueInt64(), m.Method.ValueString()))
-	m.Status = types.StringValue(strings.ToLower(entry.Status))
-	m.ActivatedAt = types.StringPointerValue(entry.ActivatedAt)
-}
-
-// findPaymentMethod returns a copy of the merchant's entry for method, or
-// nil when the list does not contain it.
-func (d *providerData) findPaymentMethod(ctx context.Context, c *client.Client, merchantID int64, method string) (*client.PaymentMethod, error) {
-	methods, err := d.paymentMethods.get(ctx, c, merchantID)
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range methods {
-		if client.SameMethod(m.Method, method) {
-			return &m, nil
-		}
-	}
-	return nil, nil
-}
-
-func isActive(entry *client.PaymentMethod) bool {
-	return entry != nil && strings.EqualFold(entry.Status, "active")
 }
 
 func (r *paymentMethodResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

@@ -62,7 +62,7 @@ func newStoreResource() resource.Resource { return newStore() }
 func newStore() *storeResource {
 	r := &storeResource{}
 	r.deactivatedUnlessAdopted = deactivatedUnlessAdopted{
-		noun: "Store", key: "store_id", replacedBy: []string{"merchant_id", "store_id"},
+		noun: "Store", key: "store_id",
 		forget:           destroyWarning{storeForgetSummary, storeForgetDetail},
 		deactivate:       destroyWarning{storeDeactivateSummary, storeDeactivateDetail},
 		deactivateObject: r.deactivate,
@@ -72,26 +72,6 @@ func newStore() *storeResource {
 
 type storeResource struct {
 	deactivatedUnlessAdopted
-}
-
-type storeModel struct {
-	ID                  types.String `tfsdk:"id"`
-	MerchantID          types.Int64  `tfsdk:"merchant_id"`
-	StoreID             types.String `tfsdk:"store_id"`
-	Name                types.String `tfsdk:"name"`
-	StreetAddress       types.String `tfsdk:"street_address"`
-	City                types.String `tfsdk:"city"`
-	PostalCode          types.String `tfsdk:"postal_code"`
-	CountryCode         types.String `tfsdk:"country_code"`
-	Phone               types.String `tfsdk:"phone"`
-	Email               types.String `tfsdk:"email"`
-	IsDefault           types.Bool   `tfsdk:"is_default"`
-	Adopted             types.Bool   `tfsdk:"adopted"`
-	DeactivateOnDestroy types.Bool   `tfsdk:"deactivate_on_destroy"`
-	LocationID          types.String `tfsdk:"location_id"`
-	Status              types.String `tfsdk:"status"`
-	CreatedAt           types.String `tfsdk:"created_at"`
-	UpdatedAt           types.String `tfsdk:"updated_at"`
 }
 
 func (r *storeResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -121,7 +101,7 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 					"of the other merchant (replacement).",
 				Required:      true,
 				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{int64planmodifier.RequiresReplace()},
+				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
 			},
 			"store_id": schema.StringAttribute{
 				MarkdownDescription: "ID of an existing store of the merchant to adopt, for example `1001-main`. " +
@@ -133,7 +113,7 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 				Validators: storeIDValidators(),
 				PlanModifiers: []planmodifier.String{
 					stringplanmodifier.UseStateForUnknown(),
-					stringplanmodifier.RequiresReplaceIfConfigured(),
+					replaceString(stringplanmodifier.RequiresReplaceIfConfigured()),
 				},
 			},
 			"name": storeOptionalString("Store name. Must not be empty. Required when the resource creates the "+
@@ -282,9 +262,9 @@ func (r *storeResource) planInactive(ctx context.Context, req resource.ModifyPla
 }
 
 func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan, config storeModel
+	var plan storeModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.Config, &config, &resp.Diagnostics)
+	config, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -292,11 +272,10 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 	var store *client.Store
 	var err error
 	if config.StoreID.IsNull() {
-		store, err = c.CreateStore(ctx, merchantID, config.create())
+		store, err = c.CreateStore(ctx, merchantID, config.createBody())
 	} else {
-		store, err = c.UpdateStore(ctx, merchantID, config.StoreID.ValueString(), config.update())
+		store, err = c.UpdateStore(ctx, merchantID, config.StoreID.ValueString(), config.updateBody())
 	}
-	r.data.stores.changed(merchantID)
 	if err != nil {
 		if config.StoreID.IsNull() {
 			addCreateError(&resp.Diagnostics, "store", merchantID, err, "the cardpay_stores data source lists the merchant's stores")
@@ -306,80 +285,65 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 	config.Adopted, config.DeactivateOnDestroy = plan.Adopted, plan.DeactivateOnDestroy
-	config.recordWrite(store)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	config.fromAPI(store, true)
+	save(ctx, &resp.State, resp.Identity, config, &resp.Diagnostics)
 }
 
 func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state storeModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	state, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	merchantID, storeID := state.MerchantID.ValueInt64(), state.StoreID.ValueString()
-	store, err := r.data.findStore(ctx, c, merchantID, storeID)
-	if err != nil {
+	merchantID := state.MerchantID.ValueInt64()
+	store, err := r.data.findStore(ctx, c, merchantID, state.StoreID.ValueString())
+	switch {
+	case notFound(err):
+		forget(ctx, req.State, resp) // gone at the service
+		return
+	case err != nil:
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
 		return
 	}
-	if store == nil {
-		forget(ctx, req.State, resp) // gone at the service
-		return
-	}
-	state.recordRead(store)
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	state.fromAPI(store, false)
+	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
 }
 
 // Update sends the configured store fields when any changed; a change of
 // deactivate_on_destroy alone needs no request.
 func (r *storeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state, config storeModel
+	var plan, state storeModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() {
+	config, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, req.Config, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	if !state.changedBy(config.update()) {
+	if !state.changedBy(config.updateBody()) {
 		state.DeactivateOnDestroy = plan.DeactivateOnDestroy
-		resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-		resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
-		return
-	}
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+		save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
 		return
 	}
 	merchantID := state.MerchantID.ValueInt64()
 	config.ID, config.StoreID = state.ID, state.StoreID
-	store, err := c.UpdateStore(ctx, merchantID, state.StoreID.ValueString(), config.update())
-	r.data.stores.changed(merchantID)
+	store, err := c.UpdateStore(ctx, merchantID, state.StoreID.ValueString(), config.updateBody())
 	if err != nil {
 		addStoreWriteError(&resp.Diagnostics, config, err)
 		return
 	}
 	config.Adopted, config.DeactivateOnDestroy = state.Adopted, plan.DeactivateOnDestroy
-	config.recordWrite(store)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	config.fromAPI(store, true)
+	save(ctx, &resp.State, resp.Identity, config, &resp.Diagnostics)
 }
 
 // deactivate is the API call of destroy when deactivate_on_destroy is true.
 // A store already gone counts as deactivated.
 func (r *storeResource) deactivate(ctx context.Context, st tfsdk.State) diag.Diagnostics {
-	var state storeModel
-	diags := st.Get(ctx, &state)
-	c, clientDiags := r.data.partnerClient()
-	diags.Append(clientDiags...)
-	if diags.HasError() {
+	var diags diag.Diagnostics
+	state, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, st, &diags)
+	if !ok {
 		return diags
 	}
-	merchantID, storeID := state.MerchantID.ValueInt64(), state.StoreID.ValueString()
-	err := c.DeactivateStore(ctx, merchantID, storeID)
-	r.data.stores.changed(merchantID)
+	err := c.DeactivateStore(ctx, state.MerchantID.ValueInt64(), state.StoreID.ValueString())
 	if err != nil && !client.IsNotFound(err) {
 		addStoreDeactivateError(&diags, state, err)
 	}
@@ -394,7 +358,7 @@ func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStat
 	}
 	// Asking for the one store gives a clearer error than the empty state
 	// Terraform reports when the refresh after import finds nothing.
-	if c, diags := r.data.partnerClient(); !diags.HasError() {
+	if _, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &resp.Diagnostics); ok {
 		if _, err := c.GetStore(ctx, merchantID, storeID); err != nil {
 			addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot import store %q of merchant %d", storeID, merchantID), err)
 			return
@@ -406,21 +370,6 @@ func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStat
 	} {
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), value)...)
 	}
-}
-
-// findStore returns a copy of the merchant's store with the given ID from
-// the list shared in this operation, or nil when it is not listed.
-func (d *providerData) findStore(ctx context.Context, c *client.Client, merchantID int64, storeID string) (*client.Store, error) {
-	stores, err := d.stores.get(ctx, c, merchantID)
-	if err != nil {
-		return nil, err
-	}
-	for _, s := range stores {
-		if s.ID == storeID {
-			return &s, nil
-		}
-	}
-	return nil, nil
 }
 
 // addStoreWriteError explains the one refusal users run into by design:
@@ -446,103 +395,6 @@ func addStoreDeactivateError(diags *diag.Diagnostics, m storeModel, err error) {
 			"to only remove this store from state."
 	}
 	diags.AddError(fmt.Sprintf("Could not deactivate store %q of merchant %d", m.StoreID.ValueString(), m.MerchantID.ValueInt64()), detail)
-}
-
-// create builds the POST body from the configured arguments.
-func (m storeModel) create() client.StoreCreate {
-	return client.StoreCreate{
-		Name:          m.Name.ValueString(),
-		StreetAddress: m.StreetAddress.ValueString(),
-		City:          m.City.ValueString(),
-		PostalCode:    m.PostalCode.ValueString(),
-		CountryCode:   m.CountryCode.ValueString(),
-		Phone:         m.Phone.ValueString(),
-		Email:         m.Email.ValueString(),
-		IsDefault:     m.IsDefault.ValueBool(),
-	}
-}
-
-// update builds the PUT body from the configured arguments only.
-func (m storeModel) update() client.StoreUpdate {
-	return client.StoreUpdate{
-		Name:          m.Name.ValueStringPointer(),
-		StreetAddress: m.StreetAddress.ValueStringPointer(),
-		City:          m.City.ValueStringPointer(),
-		PostalCode:    m.PostalCode.ValueStringPointer(),
-		CountryCode:   m.CountryCode.ValueStringPointer(),
-		Phone:         m.Phone.ValueStringPointer(),
-		Email:         m.Email.ValueStringPointer(),
-		IsDefault:     m.IsDefault.ValueBoolPointer(),
-	}
-}
-
-// changedBy reports whether sending u would change a field of the store
-// as recorded in m ("" and null are the same to the service).
-func (m storeModel) changedBy(u client.StoreUpdate) bool {
-	for _, f := range []struct {
-		sent *string
-		have types.String
-	}{
-		{u.Name, m.Name}, {u.StreetAddress, m.StreetAddress}, {u.City, m.City},
-		{u.PostalCode, m.PostalCode}, {u.CountryCode, m.CountryCode}, {u.Phone, m.Phone}, {u.Email, m.Email},
-	} {
-		if f.sent != nil && f.have.ValueString() != *f.sent {
-			return true
-		}
-	}
-	return u.IsDefault != nil && !m.IsDefault.Equal(types.BoolValue(*u.IsDefault))
-}
-
-// recordWrite records the answer to a create or update. Configured
-// arguments keep the configured value the service accepted, so the state
-// agrees with the plan; the others take the service's value.
-func (m *storeModel) recordWrite(s *client.Store) {
-	for _, f := range m.fields(s) {
-		if f.dst.IsNull() || f.dst.IsUnknown() {
-			*f.dst = stringOrNull(f.got)
-		}
-	}
-	if m.IsDefault.IsNull() || m.IsDefault.IsUnknown() {
-		m.IsDefault = types.BoolValue(s.IsDefault)
-	}
-	m.recordComputed(s)
-}
-
-// recordRead records a store as the service reports it, configured
-// arguments included, so drift shows as a difference from the configuration.
-// An empty field keeps an empty recorded value as it is: the service does
-// not tell "" from absent, and a configured "" must not show as drift.
-func (m *storeModel) recordRead(s *client.Store) {
-	for _, f := range m.fields(s) {
-		if f.got != "" || f.dst.ValueString() != "" {
-			*f.dst = stringOrNull(f.got)
-		}
-	}
-	m.IsDefault = types.BoolValue(s.IsDefault)
-	m.recordComputed(s)
-}
-
-func (m *storeModel) recordComputed(s *client.Store) {
-	if s.ID != "" { // an update's answer may leave it out
-		m.StoreID = types.StringValue(s.ID)
-	}
-	m.ID = types.StringValue(merchantScopedID(m.MerchantID.ValueInt64(), m.StoreID.ValueString()))
-	m.LocationID = stringOrNull(s.LocationID)
-	m.Status = stringOrNull(strings.ToLower(s.Status))
-	m.CreatedAt = stringOrNull(s.CreatedAt)
-	m.UpdatedAt = stringPointerOrNull(s.UpdatedAt)
-}
-
-type storeField struct {
-	dst *types.String
-	got string
-}
-
-func (m *storeModel) fields(s *client.Store) []storeField {
-	return []storeField{
-		{&m.Name, s.Name}, {&m.StreetAddress, s.StreetAddress}, {&m.City, s.City}, {&m.PostalCode, s.PostalCode},
-		{&m.CountryCode, s.CountryCode}, {&m.Phone, s.Phone}, {&m.Email, s.Email},
-	}
 }
 
 // storeEmailValidator accepts a plain e-mail address, the form the service

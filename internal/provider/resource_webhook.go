@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
@@ -62,16 +61,6 @@ func newWebhook() *webhookResource {
 
 type webhookResource struct {
 	forgottenOnDestroy
-}
-
-type webhookModel struct {
-	ID              types.String `tfsdk:"id"`
-	URL             types.String `tfsdk:"url"`
-	Events          types.Set    `tfsdk:"events"`
-	Status          types.String `tfsdk:"status"`
-	Secret          types.String `tfsdk:"secret"`
-	LastTriggeredAt types.String `tfsdk:"last_triggered_at"`
-	CreatedAt       types.String `tfsdk:"created_at"`
 }
 
 func (r *webhookResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
@@ -139,17 +128,16 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 }
 
 func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan webhookModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	body, diags := plan.request(ctx)
+	plan, c, ok := begin[webhookModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	body, diags := plan.requestBody(ctx)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	hook, err := c.CreateWebhook(ctx, body)
-	r.data.webhooks.changed(partnerWide{})
 	if err != nil {
 		addWebhookCreateError(&resp.Diagnostics, err)
 		return
@@ -160,56 +148,52 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 				"it only once. Ask cardpay for the endpoint's secret, or replace the resource.", hook.ID))
 	}
 	tflog.Info(ctx, "created webhook endpoint", map[string]any{"webhook_id": string(hook.ID)})
-	resp.Diagnostics.Append(plan.record(ctx, hook)...)
+	plan.fromAPI(hook)
 	plan.Secret = stringPointerOrNull(hook.Secret)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	var state webhookModel
-	c, ok := r.data.startCall(ctx, client.AreaPartner, req.State, &state, &resp.Diagnostics)
+	state, c, ok := begin[webhookModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	hook, err := r.data.findWebhook(ctx, c, state.ID.ValueString())
-	if err != nil {
+	switch {
+	case notFound(err):
+		forget(ctx, req.State, resp) // removed at the service: the next plan creates one
+		return
+	case err != nil:
 		addAPIError(&resp.Diagnostics, "Could not list the partner's webhook endpoints", err)
 		return
 	}
-	if hook == nil {
-		forget(ctx, req.State, resp) // removed at the service: the next plan creates one
-		return
-	}
-	resp.Diagnostics.Append(state.record(ctx, hook)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	state.fromAPI(hook)
+	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
 }
 
 // Update replaces the endpoint's URL and events, the only fields the API
 // can change; the secret stays.
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state webhookModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	var state webhookModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.partnerClient()
-	resp.Diagnostics.Append(diags...)
-	body, diags := plan.request(ctx)
+	plan, c, ok := begin[webhookModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	body, diags := plan.requestBody(ctx)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	id := state.ID.ValueString()
 	hook, err := c.UpdateWebhook(ctx, id, body)
-	r.data.webhooks.changed(partnerWide{})
 	if err != nil {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not update webhook endpoint %s", id), err)
 		return
 	}
 	plan.ID, plan.Secret, plan.CreatedAt = state.ID, state.Secret, state.CreatedAt
-	resp.Diagnostics.Append(plan.record(ctx, hook)...)
-	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
-	resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+	plan.fromAPI(hook)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
@@ -224,48 +208,6 @@ func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportSt
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
-}
-
-// request builds the POST or PUT body; events are sorted so the request
-// does not depend on set order.
-func (m webhookModel) request(ctx context.Context) (client.WebhookRequest, diag.Diagnostics) {
-	var events []string
-	diags := m.Events.ElementsAs(ctx, &events, false)
-	slices.Sort(events)
-	return client.WebhookRequest{URL: m.URL.ValueString(), Events: events}, diags
-}
-
-// record copies what the service reports about the endpoint; the secret,
-// which only the create answer has, is the caller's. An ID or creation
-// time the answer leaves out keeps its recorded value.
-func (m *webhookModel) record(ctx context.Context, w *client.Webhook) diag.Diagnostics {
-	events, diags := types.SetValueFrom(ctx, types.StringType, w.Events)
-	if w.ID != "" {
-		m.ID = types.StringValue(string(w.ID))
-	}
-	if w.CreatedAt != "" || m.CreatedAt.IsUnknown() {
-		m.CreatedAt = stringOrNull(w.CreatedAt)
-	}
-	m.URL = types.StringValue(w.URL)
-	m.Events = events
-	m.Status = stringOrNull(w.Status)
-	m.LastTriggeredAt = stringPointerOrNull(w.LastTriggeredAt)
-	return diags
-}
-
-// findWebhook returns a copy of the partner's endpoint with the given ID
-// from the list shared in this operation, or nil when it is not listed.
-func (d *providerData) findWebhook(ctx context.Context, c *client.Client, id string) (*client.Webhook, error) {
-	hooks, err := d.webhooks.get(ctx, c, partnerWide{})
-	if err != nil {
-		return nil, err
-	}
-	for _, w := range hooks {
-		if string(w.ID) == id {
-			return &w, nil
-		}
-	}
-	return nil, nil
 }
 
 func addWebhookCreateError(diags *diag.Diagnostics, err error) {

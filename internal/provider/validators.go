@@ -11,9 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -180,4 +183,41 @@ func (requestRateValidator) ValidateFloat64(_ context.Context, req validator.Flo
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid max_requests_per_second",
 			fmt.Sprintf("max_requests_per_second is %v; it %s.", n, requestRateRule))
 	}
+}
+
+// consentExpiresAfterTransactionFrom mirrors the service's rule so the
+// mistake shows at validation rather than as an API error.
+func consentExpiresAfterTransactionFrom(expiration, transactionFrom timetypes.RFC3339) diag.Diagnostics {
+	var diags diag.Diagnostics
+	exp, ok := knownConsentTime(expiration)
+	from, ok2 := knownConsentTime(transactionFrom)
+	if ok && ok2 && !exp.After(from) {
+		diags.AddAttributeError(path.Root(attrConsentExpiration), "Consent expires before its transaction period starts",
+			fmt.Sprintf("%s (%s) must be later than %s (%s). Write an expiration after %s, or an earlier %s.",
+				attrConsentExpiration, expiration.ValueString(), attrConsentTransactionFrom, transactionFrom.ValueString(),
+				transactionFrom.ValueString(), attrConsentTransactionFrom))
+	}
+	return diags
+}
+
+// consentExpirationInFuture rejects creating a consent that is already over.
+func consentExpirationInFuture(expiration timetypes.RFC3339, now time.Time) diag.Diagnostics {
+	var diags diag.Diagnostics
+	if exp, ok := knownConsentTime(expiration); ok && !exp.After(now) {
+		diags.AddAttributeError(path.Root(attrConsentExpiration), "Consent expiration is in the past",
+			fmt.Sprintf("%s (%s) has already passed (now %s), so the consent would never be usable. Write a "+
+				"future instant such as %q.", attrConsentExpiration, expiration.ValueString(),
+				now.UTC().Format(time.RFC3339), now.AddDate(0, 0, 90).UTC().Truncate(time.Second).Format(time.RFC3339)))
+	}
+	return diags
+}
+
+// knownConsentTime parses a known timestamp; null, unknown and malformed
+// values (reported by the RFC3339 type itself) yield ok false.
+func knownConsentTime(v timetypes.RFC3339) (time.Time, bool) {
+	if v.IsNull() || v.IsUnknown() {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339, v.ValueString())
+	return t, err == nil
 }

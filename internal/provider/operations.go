@@ -1,0 +1,110 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/attr"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// Every operation has one shape: it starts with begin, which decodes its
+// input and hands out the client (nothing reaches a client otherwise), and
+// a resource operation ends with save, which writes the state and the
+// identity together, or with forget.
+
+// decodable is a configuration, plan or state.
+type decodable interface {
+	Get(ctx context.Context, target any) diag.Diagnostics
+}
+
+// begin decodes from (nil when the operation has no input to decode) into
+// a new M and returns it with the client of area. ok is false once diags
+// says why there is nothing to call: bad input, or a provider that lacks
+// what the area needs.
+func begin[M any](ctx context.Context, d *providerData, area client.Area, from decodable, diags *diag.Diagnostics) (m M, c *client.Client, ok bool) {
+	if from != nil {
+		diags.Append(from.Get(ctx, &m)...)
+	}
+	c, clientDiags := d.clientFor(area)
+	diags.Append(clientDiags...)
+	return m, c, !diags.HasError()
+}
+
+// save ends an operation that leaves the object in state: its model, and
+// the identity taken from it.
+func save(ctx context.Context, state *tfsdk.State, identity *tfsdk.ResourceIdentity, model any, diags *diag.Diagnostics) {
+	diags.Append(state.Set(ctx, model)...)
+	if !diags.HasError() {
+		diags.Append(identityFrom(ctx, *state, identity)...)
+	}
+}
+
+// forget ends a read that found the object gone. The framework wants an
+// identity after every read, so the last one is kept.
+func forget(ctx context.Context, prior tfsdk.State, resp *resource.ReadResponse) {
+	resp.Diagnostics.Append(identityFrom(ctx, prior, resp.Identity)...)
+	resp.State.RemoveResource(ctx)
+}
+
+// notListedError says that an object is not in the list the API answers
+// for it: the typed not-found of a lookup.
+type notListedError struct{ what string }
+
+func (e *notListedError) Error() string { return e.what + " is not listed" }
+
+// notFound reports whether err says the object does not exist: the
+// service's 404, or an object missing from its list.
+func notFound(err error) bool {
+	var notListed *notListedError
+	return client.IsNotFound(err) || errors.As(err, &notListed)
+}
+
+// find returns a copy of the entry of key's list that match accepts, or a
+// *notListedError naming what (such as `store "1001-main" of merchant 1001`).
+func (l *sharedLists[K, T]) find(ctx context.Context, c *client.Client, key K, what string, match func(*T) bool) (*T, error) {
+	list, err := l.get(ctx, c, key)
+	if err != nil {
+		return nil, err
+	}
+	for i := range list {
+		if match(&list[i]) {
+			entry := list[i]
+			return &entry, nil
+		}
+	}
+	return nil, &notListedError{what: what}
+}
+
+// merchantThing names an object of a merchant in errors.
+func merchantThing(kind string, key any, merchantID int64) string {
+	return fmt.Sprintf("%s %q of merchant %d", kind, fmt.Sprint(key), merchantID)
+}
+
+// entriesFromAPI maps a list the API answered to a data source's entries
+// with the entry model's fromAPI; never nil, so an empty list stays a list.
+func entriesFromAPI[T, E any](list []T, fromAPI func(*E, *T)) []E {
+	entries := make([]E, len(list))
+	for i := range list {
+		fromAPI(&entries[i], &list[i])
+	}
+	return entries
+}
+
+// stringSet is a set of strings the service sent.
+func stringSet(values []string) types.Set {
+	elems := make([]attr.Value, len(values))
+	for i, v := range values {
+		elems[i] = types.StringValue(v)
+	}
+	return types.SetValueMust(types.StringType, elems)
+}

@@ -1,0 +1,59 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// paymentMethodModel is a payment method of a merchant: the state of
+// cardpay_payment_method and of what its list resource finds.
+type paymentMethodModel struct {
+	ID          types.String `tfsdk:"id"`
+	MerchantID  types.Int64  `tfsdk:"merchant_id"`
+	Method      types.String `tfsdk:"method"`
+	Status      types.String `tfsdk:"status"`
+	ActivatedAt types.String `tfsdk:"activated_at"`
+}
+
+// fromAPI records what the service reports while keeping the user's
+// spelling of the method name (the service may answer in another case).
+func (m *paymentMethodModel) fromAPI(entry *client.PaymentMethod) {
+	if m.Method.IsNull() {
+		m.Method = types.StringValue(strings.ToLower(entry.Method))
+	}
+	m.ID = types.StringValue(merchantScopedID(m.MerchantID.ValueInt64(), m.Method.ValueString()))
+	m.Status = types.StringValue(strings.ToLower(entry.Status))
+	m.ActivatedAt = types.StringPointerValue(entry.ActivatedAt)
+}
+
+// paymentMethodEntryModel is one entry of the cardpay_payment_methods
+// data source.
+type paymentMethodEntryModel struct {
+	Method      types.String `tfsdk:"method"`
+	Status      types.String `tfsdk:"status"`
+	ActivatedAt types.String `tfsdk:"activated_at"`
+}
+
+func (m *paymentMethodEntryModel) fromAPI(entry *client.PaymentMethod) {
+	m.Method = types.StringValue(strings.ToLower(entry.Method))
+	m.Status = types.StringValue(strings.ToLower(entry.Status))
+	m.ActivatedAt = types.StringPointerValue(entry.ActivatedAt)
+}
+
+// findPaymentMethod finds a merchant's entry for method in the shared list
+// (names compare case-insensitively).
+func (d *providerData) findPaymentMethod(ctx context.Context, c *client.Client, merchantID int64, method string) (*client.PaymentMethod, error) {
+	return d.paymentMethods.find(ctx, c, merchantID, merchantThing("payment method", method, merchantID),
+		func(m *client.PaymentMethod) bool { return client.SameMethod(m.Method, method) })
+}
+
+func isActive(entry *client.PaymentMethod) bool {
+	return entry != nil && strings.EqualFold(entry.Status, "active")
+}

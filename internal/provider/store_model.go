@@ -1,0 +1,140 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// storeAttrs are a store's own attributes, as cardpay_store and each entry
+// of the cardpay_stores data source record them.
+type storeAttrs struct {
+	StoreID       types.String `tfsdk:"store_id"`
+	Name          types.String `tfsdk:"name"`
+	LocationID    types.String `tfsdk:"location_id"`
+	StreetAddress types.String `tfsdk:"street_address"`
+	City          types.String `tfsdk:"city"`
+	PostalCode    types.String `tfsdk:"postal_code"`
+	CountryCode   types.String `tfsdk:"country_code"`
+	Phone         types.String `tfsdk:"phone"`
+	Email         types.String `tfsdk:"email"`
+	IsDefault     types.Bool   `tfsdk:"is_default"`
+	Status        types.String `tfsdk:"status"`
+	CreatedAt     types.String `tfsdk:"created_at"`
+	UpdatedAt     types.String `tfsdk:"updated_at"`
+}
+
+// storeModel is the state of cardpay_store, and of what its list resource
+// finds.
+type storeModel struct {
+	ID         types.String `tfsdk:"id"`
+	MerchantID types.Int64  `tfsdk:"merchant_id"`
+	storeAttrs
+	Adopted             types.Bool `tfsdk:"adopted"`
+	DeactivateOnDestroy types.Bool `tfsdk:"deactivate_on_destroy"`
+}
+
+// fromAPI records a store as the service reports it. After a write
+// (keepSet), arguments that hold a value keep it: the configured value
+// the service accepted, so that the state agrees with the plan. An empty
+// field keeps an empty recorded value as it is: the service does not tell
+// "" from absent, and a configured "" must not show as drift.
+func (a *storeAttrs) fromAPI(s *client.Store, keepSet bool) {
+	for _, f := range a.fields(s) {
+		unset := f.dst.IsNull() || f.dst.IsUnknown()
+		switch {
+		case keepSet && !unset: // the configured value stays
+		case keepSet, f.got != "" || f.dst.ValueString() != "":
+			*f.dst = stringOrNull(f.got)
+		}
+	}
+	if !keepSet || a.IsDefault.IsNull() || a.IsDefault.IsUnknown() {
+		a.IsDefault = types.BoolValue(s.IsDefault)
+	}
+	if s.ID != "" { // an update's answer may leave it out
+		a.StoreID = types.StringValue(s.ID)
+	}
+	a.LocationID = stringOrNull(s.LocationID)
+	a.Status = stringOrNull(strings.ToLower(s.Status))
+	a.CreatedAt = stringOrNull(s.CreatedAt)
+	a.UpdatedAt = stringPointerOrNull(s.UpdatedAt)
+}
+
+// fromAPI is storeAttrs.fromAPI plus the store's ID in state.
+func (m *storeModel) fromAPI(s *client.Store, keepSet bool) {
+	m.storeAttrs.fromAPI(s, keepSet)
+	m.ID = types.StringValue(merchantScopedID(m.MerchantID.ValueInt64(), m.StoreID.ValueString()))
+}
+
+// fromAPIEntry is fromAPI for a data source's entry.
+func (a *storeAttrs) fromAPIEntry(s *client.Store) { a.fromAPI(s, false) }
+
+type storeField struct {
+	dst *types.String
+	got string
+}
+
+// fields pairs the store's text arguments with the service's values.
+func (a *storeAttrs) fields(s *client.Store) []storeField {
+	return []storeField{
+		{&a.Name, s.Name}, {&a.StreetAddress, s.StreetAddress}, {&a.City, s.City}, {&a.PostalCode, s.PostalCode},
+		{&a.CountryCode, s.CountryCode}, {&a.Phone, s.Phone}, {&a.Email, s.Email},
+	}
+}
+
+// createBody builds the POST body from the configured arguments.
+func (a storeAttrs) createBody() client.StoreCreate {
+	return client.StoreCreate{
+		Name:          a.Name.ValueString(),
+		StreetAddress: a.StreetAddress.ValueString(),
+		City:          a.City.ValueString(),
+		PostalCode:    a.PostalCode.ValueString(),
+		CountryCode:   a.CountryCode.ValueString(),
+		Phone:         a.Phone.ValueString(),
+		Email:         a.Email.ValueString(),
+		IsDefault:     a.IsDefault.ValueBool(),
+	}
+}
+
+// updateBody builds the PUT body from the configured arguments only.
+func (a storeAttrs) updateBody() client.StoreUpdate {
+	return client.StoreUpdate{
+		Name:          a.Name.ValueStringPointer(),
+		StreetAddress: a.StreetAddress.ValueStringPointer(),
+		City:          a.City.ValueStringPointer(),
+		PostalCode:    a.PostalCode.ValueStringPointer(),
+		CountryCode:   a.CountryCode.ValueStringPointer(),
+		Phone:         a.Phone.ValueStringPointer(),
+		Email:         a.Email.ValueStringPointer(),
+		IsDefault:     a.IsDefault.ValueBoolPointer(),
+	}
+}
+
+// changedBy reports whether sending u would change a field of the store
+// as recorded ("" and null are the same to the service).
+func (a storeAttrs) changedBy(u client.StoreUpdate) bool {
+	for _, f := range []struct {
+		sent *string
+		have types.String
+	}{
+		{u.Name, a.Name}, {u.StreetAddress, a.StreetAddress}, {u.City, a.City},
+		{u.PostalCode, a.PostalCode}, {u.CountryCode, a.CountryCode}, {u.Phone, a.Phone}, {u.Email, a.Email},
+	} {
+		if f.sent != nil && f.have.ValueString() != *f.sent {
+			return true
+		}
+	}
+	return u.IsDefault != nil && !a.IsDefault.Equal(types.BoolValue(*u.IsDefault))
+}
+
+// findStore finds a merchant's store in the shared list.
+func (d *providerData) findStore(ctx context.Context, c *client.Client, merchantID int64, storeID string) (*client.Store, error) {
+	return d.stores.find(ctx, c, merchantID, merchantThing("store", storeID, merchantID),
+		func(s *client.Store) bool { return s.ID == storeID })
+}

@@ -1,0 +1,63 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"slices"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// webhookAttrs are what the service reports about a webhook endpoint, as
+// cardpay_webhook and each entry of the cardpay_webhooks data source record
+// them.
+type webhookAttrs struct {
+	ID              types.String `tfsdk:"id"`
+	URL             types.String `tfsdk:"url"`
+	Events          types.Set    `tfsdk:"events"`
+	Status          types.String `tfsdk:"status"`
+	LastTriggeredAt types.String `tfsdk:"last_triggered_at"`
+	CreatedAt       types.String `tfsdk:"created_at"`
+}
+
+// webhookModel is the state of cardpay_webhook, and of what its list
+// resource finds. Secret comes only with the create answer.
+type webhookModel struct {
+	webhookAttrs
+	Secret types.String `tfsdk:"secret"`
+}
+
+// fromAPI copies what the service reports about the endpoint. An ID or
+// creation time the answer leaves out keeps its recorded value.
+func (m *webhookAttrs) fromAPI(w *client.Webhook) {
+	if w.ID != "" {
+		m.ID = types.StringValue(string(w.ID))
+	}
+	if w.CreatedAt != "" || m.CreatedAt.IsUnknown() {
+		m.CreatedAt = stringOrNull(w.CreatedAt)
+	}
+	m.URL = types.StringValue(w.URL)
+	m.Events = stringSet(w.Events)
+	m.Status = stringOrNull(w.Status)
+	m.LastTriggeredAt = stringPointerOrNull(w.LastTriggeredAt)
+}
+
+// requestBody builds the POST or PUT body (the same); events are sorted so
+// the request does not depend on set order.
+func (m webhookAttrs) requestBody(ctx context.Context) (client.WebhookRequest, diag.Diagnostics) {
+	var events []string
+	diags := m.Events.ElementsAs(ctx, &events, false)
+	slices.Sort(events)
+	return client.WebhookRequest{URL: m.URL.ValueString(), Events: events}, diags
+}
+
+// findWebhook finds the partner's endpoint in the shared list.
+func (d *providerData) findWebhook(ctx context.Context, c *client.Client, id string) (*client.Webhook, error) {
+	return d.webhooks.find(ctx, c, partnerWide{}, "webhook endpoint "+id,
+		func(w *client.Webhook) bool { return string(w.ID) == id })
+}
