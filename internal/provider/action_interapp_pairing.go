@@ -21,7 +21,7 @@ import (
 var _ action.ActionWithConfigure = (*interappPairingAction)(nil)
 
 func newInterappPairingAction() action.Action {
-	return &interappPairingAction{}
+	return &interappPairingAction{actionBase: actionBase{name: "interapp_pairing"}}
 }
 
 // interappPairingAction issues a registration code and shows it while the
@@ -35,10 +35,6 @@ type interappPairingModel struct {
 	MerchantID     types.Int64  `tfsdk:"merchant_id"`
 	StoreID        types.String `tfsdk:"store_id"`
 	WaitForPairing types.Bool   `tfsdk:"wait_for_pairing"`
-}
-
-func (a *interappPairingAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_interapp_pairing"
 }
 
 func (a *interappPairingAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {

@@ -233,7 +233,7 @@ func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
 	}
 
 	var reports []string
-	a := &interappPairingAction{actionBase: actionBase{data}}
+	a := &interappPairingAction{actionBase: actionBase{name: "interapp_pairing", data: data}}
 	diags = a.waitForDevice(t.Context(), c, code, map[string]bool{}, func(msg string) { reports = append(reports, msg) })
 
 	if !strings.Contains(diagText(diags), "Registration code expired before a device paired") {

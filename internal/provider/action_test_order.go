@@ -19,17 +19,13 @@ var _ action.ActionWithConfigure = (*testOrderAction)(nil)
 const actionsNeedSentence = "Actions need Terraform 1.14 or later; OpenTofu has no actions."
 
 func newTestOrderAction() action.Action {
-	return &testOrderAction{}
+	return &testOrderAction{actionBase{name: "test_order"}}
 }
 
 // testOrderAction creates an order and reports it, for one-off orders such
 // as a smoke test, which cardpay_order would keep in state for good.
 type testOrderAction struct {
 	actionBase
-}
-
-func (a *testOrderAction) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_test_order"
 }
 
 func (a *testOrderAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
@@ -77,7 +73,7 @@ func (a *testOrderAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	if !ok {
 		return
 	}
-	merchantID, sent := args.MerchantID.ValueInt64(), args.request()
+	merchantID, sent := args.MerchantID.ValueInt64(), args.createBody()
 	order, err := c.CreateOrder(ctx, merchantID, sent)
 	if err != nil {
 		addCreateError(&resp.Diagnostics, "order", merchantID, err, "")

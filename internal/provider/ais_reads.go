@@ -17,7 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	ephschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
@@ -53,23 +52,23 @@ func aisReadAccountAttr() dsschema.Attribute {
 // aisReadDef is one AIS read: its type name, descriptions, attributes, the
 // checks run before any request, and the call that fills the model M.
 type aisReadDef[M any] struct {
-	typeSuffix string // e.g. "_ais_accounts"
-	summary    string // first paragraph of both descriptions
-	attrs      map[string]dsschema.Attribute
-	check      func(m *M) diag.Diagnostics // optional; unknown values must pass
-	read       func(ctx context.Context, c *client.Client, m *M) diag.Diagnostics
+	name    string // what follows "cardpay_", e.g. "ais_accounts"
+	summary string // first paragraph of both descriptions
+	attrs   map[string]dsschema.Attribute
+	check   func(m *M) diag.Diagnostics // optional; unknown values must pass
+	read    func(ctx context.Context, c *client.Client, m *M) diag.Diagnostics
 }
 
 func (def *aisReadDef[M]) dataSourceDescription() string {
 	return def.summary + "\n\n~> **Personal data in state.** Terraform stores what a data source reads in the " +
 		"state in plain text. IBANs, names, balances, amounts and other personal data are marked sensitive, " +
 		"which hides them in plan and CLI output but not in the state. To use them without storing them, use " +
-		"the ephemeral resource `cardpay" + def.typeSuffix + "` instead (Terraform 1.10 or later)."
+		"the ephemeral resource `cardpay_" + def.name + "` instead (Terraform 1.10 or later)."
 }
 
 func (def *aisReadDef[M]) ephemeralDescription() string {
 	return def.summary + "\n\nThis ephemeral resource has the same arguments and results as the data source " +
-		"`cardpay" + def.typeSuffix + "`, but Terraform reads it anew in every plan and apply and never writes " +
+		"`cardpay_" + def.name + "`, but Terraform reads it anew in every plan and apply and never writes " +
 		"the result to the plan or the state. Use it to pass balances or IBANs to provider blocks, write-only " +
 		"arguments or other ephemeral resources. Needs Terraform 1.10 or later."
 }
@@ -101,6 +100,15 @@ func (def *aisReadDef[M]) run(ctx context.Context, data *providerData, config tf
 	return &m, diags
 }
 
+// aisReadDataSourceOf and aisReadEphemeralOf build a read's two forms.
+func aisReadDataSourceOf[M any](def *aisReadDef[M]) *aisReadDataSource[M] {
+	return &aisReadDataSource[M]{dataSourceBase{name: def.name}, def}
+}
+
+func aisReadEphemeralOf[M any](def *aisReadDef[M]) *aisReadEphemeral[M] {
+	return &aisReadEphemeral[M]{ephemeralBase{name: def.name}, def}
+}
+
 // aisReadDataSource is the data source form of an AIS read.
 type aisReadDataSource[M any] struct {
 	dataSourceBase
@@ -111,10 +119,6 @@ var (
 	_ datasource.DataSourceWithConfigure      = (*aisReadDataSource[struct{}])(nil)
 	_ datasource.DataSourceWithValidateConfig = (*aisReadDataSource[struct{}])(nil)
 )
-
-func (d *aisReadDataSource[M]) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + d.def.typeSuffix
-}
 
 func (d *aisReadDataSource[M]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = dsschema.Schema{MarkdownDescription: d.def.dataSourceDescription(), Attributes: d.def.attrs}
@@ -145,10 +149,6 @@ var (
 	_ ephemeral.EphemeralResourceWithConfigure      = (*aisReadEphemeral[struct{}])(nil)
 	_ ephemeral.EphemeralResourceWithValidateConfig = (*aisReadEphemeral[struct{}])(nil)
 )
-
-func (e *aisReadEphemeral[M]) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + e.def.typeSuffix
-}
 
 func (e *aisReadEphemeral[M]) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
 	resp.Schema = ephschema.Schema{MarkdownDescription: e.def.ephemeralDescription(),
@@ -249,27 +249,6 @@ func aisReadJSONMap(ctx context.Context, fields map[string]json.RawMessage) (typ
 		elems[name] = buf.String()
 	}
 	return types.MapValueFrom(ctx, types.StringType, elems)
-}
-
-// aisReadDateValidator accepts an RFC 3339 timestamp or a YYYY-MM-DD date.
-type aisReadDateValidator struct{}
-
-const aisReadDateHint = `an RFC 3339 timestamp such as "2025-01-31T00:00:00Z" or a date such as "2025-01-31"`
-
-func (aisReadDateValidator) Description(context.Context) string { return "must be " + aisReadDateHint }
-
-func (v aisReadDateValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (aisReadDateValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if _, _, err := aisReadParseDate(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid date",
-			fmt.Sprintf("%q is not a valid date. Write %s.", req.ConfigValue.ValueString(), aisReadDateHint))
-	}
 }
 
 // aisReadParseDate returns the first and last instant a value covers: a

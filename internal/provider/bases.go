@@ -18,31 +18,62 @@ import (
 // in Configure. Before the provider is configured (during validation) data
 // is nil; providerData.clientFor reports that, so no type checks it itself.
 
+// Each base also names its type: name is what follows "cardpay_" in the
+// type name, such as "payment_method", and the base's Metadata reports it.
+
 // resourceBase is embedded, through a lifecycle kind (lifecycles.go), by
 // every resource; list resources share it, since they are the resources'
 // own types.
-type resourceBase struct{ data *providerData }
+type resourceBase struct {
+	name string
+	data *providerData
+}
+
+func (b *resourceBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + b.name
+}
 
 func (b *resourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
 	b.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // dataSourceBase is embedded by every data source.
-type dataSourceBase struct{ data *providerData }
+type dataSourceBase struct {
+	name string
+	data *providerData
+}
+
+func (b *dataSourceBase) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + b.name
+}
 
 func (b *dataSourceBase) Configure(_ context.Context, req datasource.ConfigureRequest, resp *datasource.ConfigureResponse) {
 	b.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // ephemeralBase is embedded by every ephemeral resource.
-type ephemeralBase struct{ data *providerData }
+type ephemeralBase struct {
+	name string
+	data *providerData
+}
+
+func (b *ephemeralBase) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + b.name
+}
 
 func (b *ephemeralBase) Configure(_ context.Context, req ephemeral.ConfigureRequest, resp *ephemeral.ConfigureResponse) {
 	b.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 // actionBase is embedded by every action.
-type actionBase struct{ data *providerData }
+type actionBase struct {
+	name string
+	data *providerData
+}
+
+func (b *actionBase) Metadata(_ context.Context, req action.MetadataRequest, resp *action.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_" + b.name
+}
 
 func (b *actionBase) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
 	b.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)

@@ -16,13 +16,13 @@ import (
 )
 
 func newAISAccountBalanceDataSource() datasource.DataSource {
-	return &aisReadDataSource[aisAccountBalanceModel]{def: aisAccountBalanceRead}
+	return aisReadDataSourceOf(aisAccountBalanceRead)
 }
 
 // aisAccountBalanceRead reads the balance of one account (API 4.10); the
 // data source and the ephemeral resource cardpay_ais_account_balance share it.
 var aisAccountBalanceRead = &aisReadDef[aisAccountBalanceModel]{
-	typeSuffix: "_ais_account_balance",
+	name: "ais_account_balance",
 	summary: "Reads the balance of one bank account of an open-banking (AIS) user of a merchant. Needs an " +
 		"authorized, unexpired consent for the user holding the `" + aisReadPermBalances + "` permission.",
 	attrs: map[string]dsschema.Attribute{

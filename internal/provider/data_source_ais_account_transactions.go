@@ -30,14 +30,14 @@ const (
 )
 
 func newAISAccountTransactionsDataSource() datasource.DataSource {
-	return &aisReadDataSource[aisAccountTransactionsModel]{def: aisAccountTransactionsRead}
+	return aisReadDataSourceOf(aisAccountTransactionsRead)
 }
 
 // aisAccountTransactionsRead reads one page of an account's transactions
 // (API 4.11); the data source and the ephemeral resource
 // cardpay_ais_account_transactions share it.
 var aisAccountTransactionsRead = &aisReadDef[aisAccountTransactionsModel]{
-	typeSuffix: "_ais_account_transactions",
+	name: "ais_account_transactions",
 	summary: "Reads the transactions of one bank account of an open-banking (AIS) user of a merchant: one page " +
 		"of at most `page_limit` transactions, optionally between `from_date` and `to_date`. The API shows no " +
 		"way to fetch further pages, so `total_transactions` can be larger than the number of `transactions`; " +

@@ -16,13 +16,13 @@ import (
 )
 
 func newAISAccountsDataSource() datasource.DataSource {
-	return &aisReadDataSource[aisAccountsModel]{def: aisAccountsRead}
+	return aisReadDataSourceOf(aisAccountsRead)
 }
 
 // aisAccountsRead lists a user's bank accounts (API 4.9); the data source
 // and the ephemeral resource cardpay_ais_accounts share it.
 var aisAccountsRead = &aisReadDef[aisAccountsModel]{
-	typeSuffix: "_ais_accounts",
+	name: "ais_accounts",
 	summary: "Lists the bank accounts of an open-banking (AIS) user of a merchant, with each account's " +
 		"balance. Needs an authorized, unexpired consent for the user holding the `" + aisReadPermAccounts + "` permission.",
 	attrs: map[string]dsschema.Attribute{

@@ -279,9 +279,9 @@ func TestAccAISAccountsDataSource_validation(t *testing.T) {
 // the attributes of its data source.
 func TestAISReadSchemas(t *testing.T) {
 	tables := map[string]map[string]dsschema.Attribute{
-		"cardpay" + aisAccountsRead.typeSuffix:            aisAccountsRead.attrs,
-		"cardpay" + aisAccountBalanceRead.typeSuffix:      aisAccountBalanceRead.attrs,
-		"cardpay" + aisAccountTransactionsRead.typeSuffix: aisAccountTransactionsRead.attrs,
+		"cardpay_" + aisAccountsRead.name:            aisAccountsRead.attrs,
+		"cardpay_" + aisAccountBalanceRead.name:      aisAccountBalanceRead.attrs,
+		"cardpay_" + aisAccountTransactionsRead.name: aisAccountTransactionsRead.attrs,
 	}
 	var walk func(where string, attrs map[string]dsschema.Attribute)
 	walk = func(where string, attrs map[string]dsschema.Attribute) {

@@ -16,7 +16,9 @@ import (
 
 var _ datasource.DataSourceWithConfigure = (*onboardingStatusDataSource)(nil)
 
-func newOnboardingStatusDataSource() datasource.DataSource { return &onboardingStatusDataSource{} }
+func newOnboardingStatusDataSource() datasource.DataSource {
+	return &onboardingStatusDataSource{dataSourceBase{name: "onboarding_status"}}
+}
 
 type onboardingStatusDataSource struct {
 	dataSourceBase
@@ -29,10 +31,6 @@ type onboardingStatusModel struct {
 	WebKybURL         types.String `tfsdk:"web_kyb_url"`
 	MerchantCreated   types.Bool   `tfsdk:"merchant_created"`
 	Rejected          types.Bool   `tfsdk:"rejected"`
-}
-
-func (d *onboardingStatusDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_onboarding_status"
 }
 
 func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {

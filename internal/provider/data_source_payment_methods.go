@@ -16,7 +16,9 @@ import (
 
 var _ datasource.DataSourceWithConfigure = (*paymentMethodsDataSource)(nil)
 
-func newPaymentMethodsDataSource() datasource.DataSource { return &paymentMethodsDataSource{} }
+func newPaymentMethodsDataSource() datasource.DataSource {
+	return &paymentMethodsDataSource{dataSourceBase{name: "payment_methods"}}
+}
 
 type paymentMethodsDataSource struct {
 	dataSourceBase
@@ -25,10 +27,6 @@ type paymentMethodsDataSource struct {
 type paymentMethodsModel struct {
 	MerchantID types.Int64               `tfsdk:"merchant_id"`
 	Methods    []paymentMethodEntryModel `tfsdk:"methods"`
-}
-
-func (d *paymentMethodsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_payment_methods"
 }
 
 func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {

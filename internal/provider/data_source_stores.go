@@ -16,7 +16,9 @@ import (
 
 var _ datasource.DataSourceWithConfigure = (*storesDataSource)(nil)
 
-func newStoresDataSource() datasource.DataSource { return &storesDataSource{} }
+func newStoresDataSource() datasource.DataSource {
+	return &storesDataSource{dataSourceBase{name: "stores"}}
+}
 
 type storesDataSource struct {
 	dataSourceBase
@@ -25,10 +27,6 @@ type storesDataSource struct {
 type storesModel struct {
 	MerchantID types.Int64  `tfsdk:"merchant_id"`
 	Stores     []storeAttrs `tfsdk:"stores"`
-}
-
-func (d *storesDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_stores"
 }
 
 func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {

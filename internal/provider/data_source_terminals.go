@@ -16,7 +16,9 @@ import (
 
 var _ datasource.DataSourceWithConfigure = (*terminalsDataSource)(nil)
 
-func newTerminalsDataSource() datasource.DataSource { return &terminalsDataSource{} }
+func newTerminalsDataSource() datasource.DataSource {
+	return &terminalsDataSource{dataSourceBase{name: "terminals"}}
+}
 
 type terminalsDataSource struct {
 	dataSourceBase
@@ -26,10 +28,6 @@ type terminalsModel struct {
 	MerchantID   types.Int64     `tfsdk:"merchant_id"`
 	TerminalType types.String    `tfsdk:"terminal_type"`
 	Terminals    []terminalAttrs `tfsdk:"terminals"`
-}
-
-func (d *terminalsDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_terminals"
 }
 
 func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {

@@ -15,7 +15,9 @@ import (
 
 var _ datasource.DataSourceWithConfigure = (*webhooksDataSource)(nil)
 
-func newWebhooksDataSource() datasource.DataSource { return &webhooksDataSource{} }
+func newWebhooksDataSource() datasource.DataSource {
+	return &webhooksDataSource{dataSourceBase{name: "webhooks"}}
+}
 
 type webhooksDataSource struct {
 	dataSourceBase
@@ -23,10 +25,6 @@ type webhooksDataSource struct {
 
 type webhooksModel struct {
 	Webhooks []webhookAttrs `tfsdk:"webhooks"`
-}
-
-func (d *webhooksDataSource) Metadata(_ context.Context, req datasource.MetadataRequest, resp *datasource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_webhooks"
 }
 
 func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {

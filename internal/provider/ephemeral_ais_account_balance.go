@@ -8,5 +8,5 @@ import "github.com/hashicorp/terraform-plugin-framework/ephemeral"
 // newAISAccountBalanceEphemeral is the ephemeral twin of the data source
 // cardpay_ais_account_balance: same schema table, model and read (see ais_reads.go).
 func newAISAccountBalanceEphemeral() ephemeral.EphemeralResource {
-	return &aisReadEphemeral[aisAccountBalanceModel]{def: aisAccountBalanceRead}
+	return aisReadEphemeralOf(aisAccountBalanceRead)
 }

@@ -8,5 +8,5 @@ import "github.com/hashicorp/terraform-plugin-framework/ephemeral"
 // newAISAccountTransactionsEphemeral is the ephemeral twin of the data source
 // cardpay_ais_account_transactions: same schema table, model and read (see ais_reads.go).
 func newAISAccountTransactionsEphemeral() ephemeral.EphemeralResource {
-	return &aisReadEphemeral[aisAccountTransactionsModel]{def: aisAccountTransactionsRead}
+	return aisReadEphemeralOf(aisAccountTransactionsRead)
 }

@@ -8,5 +8,5 @@ import "github.com/hashicorp/terraform-plugin-framework/ephemeral"
 // newAISAccountsEphemeral is the ephemeral twin of the data source
 // cardpay_ais_accounts: same schema table, model and read (see ais_reads.go).
 func newAISAccountsEphemeral() ephemeral.EphemeralResource {
-	return &aisReadEphemeral[aisAccountsModel]{def: aisAccountsRead}
+	return aisReadEphemeralOf(aisAccountsRead)
 }

@@ -30,7 +30,7 @@ func aisEphemeralConfig(typeName string, args ...string) string {
 // the echoed ephemeral result and the data source, and checks that the
 // state holds only those two.
 func aisEphemeralChecks[M any](def *aisReadDef[M]) []statecheck.StateCheck {
-	dataAddr := "data.cardpay" + def.typeSuffix + ".test"
+	dataAddr := "data.cardpay_" + def.name + ".test"
 	names := make([]string, 0, len(def.attrs))
 	for name := range def.attrs {
 		names = append(names, name)

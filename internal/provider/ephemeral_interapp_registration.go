@@ -13,17 +13,13 @@ import (
 var _ ephemeral.EphemeralResourceWithConfigure = (*interappRegistrationEphemeral)(nil)
 
 func newInterappRegistrationEphemeral() ephemeral.EphemeralResource {
-	return &interappRegistrationEphemeral{}
+	return &interappRegistrationEphemeral{ephemeralBase: ephemeralBase{name: "interapp_registration"}}
 }
 
 // interappRegistrationEphemeral issues a code on every open. It needs no
 // Renew or Close: the code cannot be extended or revoked and lapses by itself.
 type interappRegistrationEphemeral struct {
 	ephemeralBase
-}
-
-func (e *interappRegistrationEphemeral) Metadata(_ context.Context, req ephemeral.MetadataRequest, resp *ephemeral.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_interapp_registration"
 }
 
 func (e *interappRegistrationEphemeral) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {

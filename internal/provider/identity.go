@@ -6,6 +6,8 @@ package provider
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -103,4 +105,32 @@ func keyImport(ctx context.Context, req resource.ImportStateRequest, key string)
 	var value types.String
 	diags := req.Identity.GetAttribute(ctx, path.Root(key), &value)
 	return value.ValueString(), diags
+}
+
+// merchantScopedID is the import ID form "<merchant_id>/<name>".
+func merchantScopedID(merchantID int64, name string) string {
+	return strconv.FormatInt(merchantID, 10) + "/" + name
+}
+
+// parseMerchantScopedID splits an import ID "<merchant_id>/<name>"; label
+// and example say in the error what a valid ID looks like.
+func parseMerchantScopedID(id, label, example string) (int64, string, error) {
+	merchant, name, ok := strings.Cut(id, "/")
+	merchantID, err := parseMerchantID(merchant)
+	if !ok || err != nil || name == "" || strings.Contains(name, "/") {
+		return 0, "", fmt.Errorf("expected an ID of the form <merchant_id>/<%s> with a positive numeric "+
+			"merchant ID, for example %q; got %q", label, example, id)
+	}
+	return merchantID, name, nil
+}
+
+// parseMerchantID reads a merchant ID as an import ID or part of one. Only
+// the canonical form is accepted ("1001", not "+1001" or "01001"), so the
+// ID in state is the one the user imported.
+func parseMerchantID(s string) (int64, error) {
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id < 1 || strconv.FormatInt(id, 10) != s {
+		return 0, fmt.Errorf("expected a positive numeric merchant ID such as \"1001\", got %q", s)
+	}
+	return id, nil
 }

@@ -108,3 +108,21 @@ func stringSet(values []string) types.Set {
 	}
 	return types.SetValueMust(types.StringType, elems)
 }
+
+// stringOrNull maps a response field to a Terraform value. The client cannot
+// tell a field the service left out from an empty one, and optional outputs
+// must be null rather than "", so both become null.
+func stringOrNull(s string) types.String {
+	if s == "" {
+		return types.StringNull()
+	}
+	return types.StringValue(s)
+}
+
+// stringPointerOrNull is stringOrNull for optional response fields.
+func stringPointerOrNull(s *string) types.String {
+	if s == nil {
+		return types.StringNull()
+	}
+	return stringOrNull(*s)
+}

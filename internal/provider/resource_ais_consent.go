@@ -64,16 +64,13 @@ func newAISConsentResource() resource.Resource { return newAISConsent() }
 
 func newAISConsent() *aisConsentResource {
 	return &aisConsentResource{forgottenOnDestroy{
-		forget: destroyWarning{aisConsentNoRevokeSummary, aisConsentNoRevokeDetail},
+		resourceBase: resourceBase{name: "ais_consent"},
+		forget:       destroyWarning{aisConsentNoRevokeSummary, aisConsentNoRevokeDetail},
 	}}
 }
 
 type aisConsentResource struct {
 	forgottenOnDestroy
-}
-
-func (r *aisConsentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_ais_consent"
 }
 
 func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {

@@ -47,7 +47,8 @@ var interappValiditySentence = "The code is valid for about " +
 
 func newInterappRegistrationResource() resource.Resource {
 	return &interappRegistrationResource{forgottenOnDestroy{
-		forget: destroyWarning{interappNoRevokeSummary, interappNoRevokeDetail},
+		resourceBase: resourceBase{name: "interapp_registration"},
+		forget:       destroyWarning{interappNoRevokeSummary, interappNoRevokeDetail},
 	}}
 }
 
@@ -55,30 +56,9 @@ type interappRegistrationResource struct {
 	forgottenOnDestroy
 }
 
-// interappRegistrationData holds what the resource and the ephemeral
-// resource share: the request and the issued code.
-type interappRegistrationData struct {
-	MerchantID       types.Int64       `tfsdk:"merchant_id"`
-	StoreID          types.String      `tfsdk:"store_id"`
-	RegistrationCode types.String      `tfsdk:"registration_code"`
-	RegistrationLink types.String      `tfsdk:"registration_link"`
-	ExpiresAt        timetypes.RFC3339 `tfsdk:"expires_at"`
-}
-
-type interappRegistrationModel struct {
-	interappRegistrationData
-	Keepers        types.Map    `tfsdk:"keepers"`
-	WaitForPairing types.Bool   `tfsdk:"wait_for_pairing"`
-	TerminalID     types.String `tfsdk:"terminal_id"`
-}
-
 // Read keeps the state as it is: the API cannot read a registration code
 // back.
 func (r *interappRegistrationResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
-}
-
-func (r *interappRegistrationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_interapp_registration"
 }
 
 func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -237,35 +217,4 @@ func (r *interappRegistrationResource) waitForPairing(ctx context.Context, c *cl
 		tflog.Info(ctx, "device paired", map[string]any{"merchant_id": merchantID, "terminal_id": terminalID})
 	}
 	return diags
-}
-
-// issue asks the service for a code and records it, with the expiry counted
-// from the moment the answer arrived.
-func (d *interappRegistrationData) issue(ctx context.Context, data *providerData) diag.Diagnostics {
-	var diags diag.Diagnostics
-	_, c, ok := begin[struct{}](ctx, data, client.AreaPartner, nil, &diags)
-	if !ok {
-		return diags
-	}
-	merchantID := d.MerchantID.ValueInt64()
-	reg, err := c.CreateInterappRegistration(ctx, merchantID, client.InterappRegistrationRequest{StoreID: d.StoreID.ValueString()})
-	answeredAt := data.now()
-	if err != nil {
-		addCreateError(&diags, "in-app registration code", merchantID, err, "")
-		return diags
-	}
-	if reg.RegistrationCode == "" {
-		diags.AddError("No registration code in the service's answer",
-			fmt.Sprintf("The service answered the request for merchant %d without a registrationCode. "+
-				"Try again; if this persists, contact cardpay support.", merchantID))
-		return diags
-	}
-	d.fill(reg, answeredAt.Add(data.waits.codeValidity))
-	return diags
-}
-
-func (d *interappRegistrationData) fill(reg *client.InterappRegistration, expires time.Time) {
-	d.RegistrationCode = types.StringValue(reg.RegistrationCode)
-	d.RegistrationLink = stringPointerOrNull(reg.RegistrationLink)
-	d.ExpiresAt = timetypes.NewRFC3339TimeValue(expires.UTC().Truncate(time.Second))
 }

@@ -48,27 +48,13 @@ const defaultOnboardingWait = 30 * time.Minute
 
 func newOnboardingApplicationResource() resource.Resource {
 	return &onboardingApplicationResource{forgottenOnDestroy{
-		forget: destroyWarning{onboardingNoWithdrawSummary, onboardingNoWithdrawDetail},
+		resourceBase: resourceBase{name: "onboarding_application"},
+		forget:       destroyWarning{onboardingNoWithdrawSummary, onboardingNoWithdrawDetail},
 	}}
 }
 
 type onboardingApplicationResource struct {
 	forgottenOnDestroy
-}
-
-type onboardingApplicationModel struct {
-	ID                types.String   `tfsdk:"id"`
-	MerchantID        types.Int64    `tfsdk:"merchant_id"`
-	WaitFor           types.String   `tfsdk:"wait_for"`
-	ApplicationID     types.String   `tfsdk:"application_id"`
-	WebKybURL         types.String   `tfsdk:"web_kyb_url"`
-	ShortLinkURL      types.String   `tfsdk:"short_link_url"`
-	ApplicationStatus types.String   `tfsdk:"application_status"`
-	Timeouts          timeouts.Value `tfsdk:"timeouts"`
-}
-
-func (r *onboardingApplicationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_onboarding_application"
 }
 
 func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -164,13 +150,6 @@ func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req reso
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("web_kyb_url"), types.StringUnknown())...)
 }
 
-// waitsFor reports whether the configuration waits for the merchant and
-// status says it does not exist yet.
-func (m onboardingApplicationModel) waitsFor(status types.String) bool {
-	return !m.WaitFor.IsNull() && !status.IsUnknown() &&
-		client.OnboardingStageOf(status.ValueString()) == client.OnboardingInProgress
-}
-
 func (r *onboardingApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	plan, c, ok := begin[onboardingApplicationModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
 	if !ok {
@@ -216,7 +195,7 @@ func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.R
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
 		return
 	}
-	if !state.record(status) {
+	if !state.fromAPI(status) {
 		resp.Diagnostics.AddWarning("Onboarding status not refreshed",
 			fmt.Sprintf("The service reports application %s as merchant %d's current onboarding application, not %s, "+
 				"which this resource started. Its status is kept as last read (%s). Import the current application "+
@@ -224,23 +203,6 @@ func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.R
 				status.ApplicationID, merchantID, state.ApplicationID.ValueString(), state.ApplicationStatus.ValueString(), merchantID))
 	}
 	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
-}
-
-// record copies a status answer into m, unless it is about another
-// application than the one m holds; it reports whether it did. After
-// import m holds no application yet and takes the current one.
-func (m *onboardingApplicationModel) record(status *client.OnboardingStatus) bool {
-	known := m.ApplicationID.ValueString()
-	if known != "" && status.ApplicationID != "" && status.ApplicationID != known {
-		return false
-	}
-	if known == "" {
-		m.ID = types.StringValue(status.ApplicationID)
-		m.ApplicationID = types.StringValue(status.ApplicationID)
-	}
-	m.ApplicationStatus = types.StringValue(status.ApplicationStatus)
-	m.WebKybURL = stringPointerOrNull(status.WebKybURL)
-	return true
 }
 
 // Update records the arguments that change no object (wait_for,
@@ -323,7 +285,7 @@ func (r *onboardingApplicationResource) waitForMerchant(ctx context.Context, c *
 		if err != nil {
 			return false, err
 		}
-		m.record(status)
+		m.fromAPI(status)
 		tflog.Info(ctx, "waiting for the merchant to be created", map[string]any{
 			"merchant_id": merchantID, "application_status": status.ApplicationStatus,
 			"waited": r.data.now().Sub(start).Round(time.Second).String(), "timeout": timeout.String(),

@@ -9,14 +9,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -60,29 +58,16 @@ func onlineTerminalModeHelp(quote string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
-func onlineTerminalModeValidators() []validator.String {
-	names := make([]string, len(onlineTerminalModes))
-	for i, m := range onlineTerminalModes {
-		names[i] = m.name
-	}
-	return []validator.String{stringvalidator.OneOf(names...)}
-}
-
-func newOnlineTerminalResource() resource.Resource { return newOnlineTerminal() }
-
 // newOnlineTerminal returns the resource, which also serves as its list resource.
 func newOnlineTerminal() *onlineTerminalResource {
 	return &onlineTerminalResource{forgottenOnDestroy{
-		forget: destroyWarning{onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail},
+		resourceBase: resourceBase{name: "online_terminal"},
+		forget:       destroyWarning{onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail},
 	}}
 }
 
 type onlineTerminalResource struct {
 	forgottenOnDestroy
-}
-
-func (r *onlineTerminalResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_online_terminal"
 }
 
 func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {

@@ -6,18 +6,13 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
-	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -37,59 +32,15 @@ const (
 		"service as it is. A replacement creates an additional order."
 )
 
-// orderCurrencies are the currencies section 4.5 of the API reference allows.
-var orderCurrencies = []string{"DKK", "EUR", "SEK"}
-
-func orderCurrencyValidators() []validator.String {
-	return []validator.String{stringvalidator.OneOf(orderCurrencies...)}
-}
-
-// orderAmountValidators require a positive amount; the attribute's
-// description says which unit.
-func orderAmountValidators() []validator.Int64 {
-	return []validator.Int64{int64validator.AtLeast(1)}
-}
-
 func newOrderResource() resource.Resource {
 	return &orderResource{forgottenOnDestroy{
-		forget: destroyWarning{orderNoCancelSummary, orderNoCancelDetail},
+		resourceBase: resourceBase{name: "order"},
+		forget:       destroyWarning{orderNoCancelSummary, orderNoCancelDetail},
 	}}
 }
 
 type orderResource struct {
 	forgottenOnDestroy
-}
-
-// orderArguments are what an order is created from, shared by cardpay_order
-// and the cardpay_test_order action.
-type orderArguments struct {
-	MerchantID  types.Int64  `tfsdk:"merchant_id"`
-	Amount      types.Int64  `tfsdk:"amount"`
-	Currency    types.String `tfsdk:"currency"`
-	Reference   types.String `tfsdk:"reference"`
-	Description types.String `tfsdk:"description"`
-}
-
-func (a orderArguments) request() client.OrderRequest {
-	return client.OrderRequest{
-		Amount:      a.Amount.ValueInt64(),
-		Currency:    a.Currency.ValueString(),
-		Reference:   a.Reference.ValueString(),
-		Description: a.Description.ValueString(),
-	}
-}
-
-type orderModel struct {
-	orderArguments
-	ID          types.String `tfsdk:"id"`
-	OrderID     types.String `tfsdk:"order_id"`
-	Status      types.String `tfsdk:"status"`
-	PaymentLink types.String `tfsdk:"payment_link"`
-	Nonce       types.String `tfsdk:"nonce"`
-}
-
-func (r *orderResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_order"
 }
 
 func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -180,7 +131,7 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 		return
 	}
 
-	merchantID, sent := plan.MerchantID.ValueInt64(), plan.request()
+	merchantID, sent := plan.MerchantID.ValueInt64(), plan.createBody()
 	order, err := c.CreateOrder(ctx, merchantID, sent)
 	if err != nil {
 		addCreateError(&resp.Diagnostics, "order", merchantID, err, "")
@@ -215,32 +166,11 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read order %s of merchant %d", orderID, merchantID), err)
 		return
 	}
-	resp.Diagnostics.Append(state.read(order)...)
+	resp.Diagnostics.Append(state.fromAPI(order)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
-}
-
-// read records the order's status. The arguments are taken from the
-// service only after import, when the state has none: otherwise they keep
-// the configured values (see orderEchoMismatch).
-func (m *orderModel) read(o *client.Order) diag.Diagnostics {
-	var diags diag.Diagnostics
-	m.ID = types.StringValue(m.OrderID.ValueString())
-	m.Status = stringOrNull(o.Status)
-	if m.Currency.IsNull() {
-		amount, ok := o.Amount.Int64()
-		if !ok {
-			diags.AddError("Order amount is not a whole number",
-				fmt.Sprintf("The service reports order %s with the amount %q. This provider's amount is a whole number "+
-					"(minor units, such as 10000 for 100.00 DKK), so it cannot record this order.", o.OrderID, o.Amount))
-		}
-		m.Amount = types.Int64Value(amount)
-		m.Currency = stringOrNull(o.Currency)
-		m.Reference = stringOrNull(o.Reference)
-	}
-	return diags
 }
 
 func (r *orderResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
@@ -260,35 +190,6 @@ func (r *orderResource) ImportState(ctx context.Context, req resource.ImportStat
 func (r *orderResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	r.forgottenOnDestroy.Update(ctx, req, resp)
 	resp.Diagnostics.Append(clearUnreadAfterImport(ctx, resp.Private)...)
-}
-
-const orderEchoSummary = "The service recorded the order differently"
-
-// orderEchoDetail says where the service's answer to a new order differs
-// from what was sent, or returns "".
-func orderEchoDetail(merchantID int64, sent client.OrderRequest, got *client.Order) string {
-	mismatch := orderEchoMismatch(sent, got)
-	if mismatch == "" {
-		return ""
-	}
-	return fmt.Sprintf("Order %s of merchant %d was created, but the service answered with %s.",
-		got.OrderID, merchantID, mismatch)
-}
-
-// orderEchoMismatch describes where the service's echo of the order differs
-// from what was sent, or returns "".
-func orderEchoMismatch(sent client.OrderRequest, got *client.Order) string {
-	var diffs []string
-	if amount, ok := got.Amount.Int64(); !ok || amount != sent.Amount {
-		diffs = append(diffs, fmt.Sprintf("amount %s instead of %d", got.Amount, sent.Amount))
-	}
-	if got.Currency != sent.Currency {
-		diffs = append(diffs, fmt.Sprintf("currency %q instead of %q", got.Currency, sent.Currency))
-	}
-	if got.Reference != sent.Reference {
-		diffs = append(diffs, fmt.Sprintf("reference %q instead of %q", got.Reference, sent.Reference))
-	}
-	return strings.Join(diffs, ", ")
 }
 
 func (r *orderResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

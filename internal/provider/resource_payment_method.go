@@ -37,16 +37,13 @@ func newPaymentMethodResource() resource.Resource { return newPaymentMethod() }
 // resource.
 func newPaymentMethod() *paymentMethodResource {
 	return &paymentMethodResource{forgottenOnDestroy{
-		forget: destroyWarning{paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail},
+		resourceBase: resourceBase{name: "payment_method"},
+		forget:       destroyWarning{paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail},
 	}}
 }
 
 type paymentMethodResource struct {
 	forgottenOnDestroy
-}
-
-func (r *paymentMethodResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_payment_method"
 }
 
 func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {

@@ -8,8 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/mail"
-	"regexp"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -46,23 +44,14 @@ const (
 	storeInactiveSummary   = "Store is inactive at the service"
 )
 
-// Patterns of the store inputs. The service validates country code and
-// e-mail the same way; the other fields are free text at the service, so
-// the provider only rejects what is surely a mistake.
-var (
-	storeCountryCodePattern = regexp.MustCompile(`^[A-Z]{2}$`)
-	storeSingleLinePattern  = regexp.MustCompile(`^(\S(.*\S)?)?$`)
-	storePhonePattern       = regexp.MustCompile(`^(\+?[0-9 ()./-]*[0-9][0-9 ()./-]*)?$`)
-	storeIDPattern          = regexp.MustCompile(`^[^/]+$`)
-)
-
 func newStoreResource() resource.Resource { return newStore() }
 
 // newStore returns the resource, which also serves as its list resource.
 func newStore() *storeResource {
 	r := &storeResource{}
 	r.deactivatedUnlessAdopted = deactivatedUnlessAdopted{
-		noun: "Store", key: "store_id",
+		resourceBase: resourceBase{name: "store"},
+		noun:         "Store", key: "store_id",
 		forget:           destroyWarning{storeForgetSummary, storeForgetDetail},
 		deactivate:       destroyWarning{storeDeactivateSummary, storeDeactivateDetail},
 		deactivateObject: r.deactivate,
@@ -72,10 +61,6 @@ func newStore() *storeResource {
 
 type storeResource struct {
 	deactivatedUnlessAdopted
-}
-
-func (r *storeResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_store"
 }
 
 func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
@@ -208,16 +193,6 @@ func storeComputedString(description string) schema.StringAttribute {
 		Computed:            true,
 		PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 	}
-}
-
-func storeIDValidators() []validator.String {
-	return append(notBlank(), stringvalidator.RegexMatches(storeIDPattern,
-		"must be a store ID without \"/\", for example \"1001-main\""))
-}
-
-func storeSingleLineValidators() []validator.String {
-	return []validator.String{stringvalidator.RegexMatches(storeSingleLinePattern,
-		"must be a single line without leading or trailing spaces, or \"\" to clear the value")}
 }
 
 // ValidateConfig requires a name when the resource is to create the store.
@@ -395,32 +370,6 @@ func addStoreDeactivateError(diags *diag.Diagnostics, m storeModel, err error) {
 			"to only remove this store from state."
 	}
 	diags.AddError(fmt.Sprintf("Could not deactivate store %q of merchant %d", m.StoreID.ValueString(), m.MerchantID.ValueInt64()), detail)
-}
-
-// storeEmailValidator accepts a plain e-mail address, the form the service
-// accepts: no display name, and a domain with a dot.
-type storeEmailValidator struct{}
-
-func (storeEmailValidator) Description(context.Context) string {
-	return "must be a plain e-mail address such as shop@example.com"
-}
-
-func (v storeEmailValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (storeEmailValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	value := req.ConfigValue.ValueString()
-	addr, err := mail.ParseAddress(value)
-	_, domain, _ := strings.Cut(value, "@")
-	if err != nil || addr.Name != "" || addr.Address != value || !strings.Contains(domain, ".") {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid e-mail address",
-			fmt.Sprintf("%q is not a plain e-mail address. Write an address such as \"shop@example.com\", "+
-				"without a display name or angle brackets.", value))
-	}
 }
 
 func (r *storeResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

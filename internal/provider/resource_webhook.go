@@ -55,16 +55,13 @@ func newWebhookResource() resource.Resource { return newWebhook() }
 // newWebhook returns the resource, which also serves as its list resource.
 func newWebhook() *webhookResource {
 	return &webhookResource{forgottenOnDestroy{
-		forget: destroyWarning{webhookNoDeleteSummary, webhookNoDeleteDetail},
+		resourceBase: resourceBase{name: "webhook"},
+		forget:       destroyWarning{webhookNoDeleteSummary, webhookNoDeleteDetail},
 	}}
 }
 
 type webhookResource struct {
 	forgottenOnDestroy
-}
-
-func (r *webhookResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_webhook"
 }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {

@@ -6,6 +6,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"net/mail"
 	"net/url"
 	"regexp"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -221,3 +223,93 @@ func knownConsentTime(v timetypes.RFC3339) (time.Time, bool) {
 	t, err := time.Parse(time.RFC3339, v.ValueString())
 	return t, err == nil
 }
+
+// aisReadDateValidator accepts an RFC 3339 timestamp or a YYYY-MM-DD date.
+type aisReadDateValidator struct{}
+
+const aisReadDateHint = `an RFC 3339 timestamp such as "2025-01-31T00:00:00Z" or a date such as "2025-01-31"`
+
+func (aisReadDateValidator) Description(context.Context) string { return "must be " + aisReadDateHint }
+
+func (v aisReadDateValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (aisReadDateValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	if _, _, err := aisReadParseDate(req.ConfigValue.ValueString()); err != nil {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid date",
+			fmt.Sprintf("%q is not a valid date. Write %s.", req.ConfigValue.ValueString(), aisReadDateHint))
+	}
+}
+
+// orderCurrencies are the currencies section 4.5 of the API reference allows.
+var orderCurrencies = []string{"DKK", "EUR", "SEK"}
+
+func orderCurrencyValidators() []validator.String {
+	return []validator.String{stringvalidator.OneOf(orderCurrencies...)}
+}
+
+// orderAmountValidators require a positive amount; the attribute's
+// description says which unit.
+func orderAmountValidators() []validator.Int64 {
+	return []validator.Int64{int64validator.AtLeast(1)}
+}
+
+// Patterns of the store inputs. The service validates country code and
+// e-mail the same way; the other fields are free text at the service, so
+// the provider only rejects what is surely a mistake.
+var (
+	storeCountryCodePattern = regexp.MustCompile(`^[A-Z]{2}$`)
+	storeSingleLinePattern  = regexp.MustCompile(`^(\S(.*\S)?)?$`)
+	storePhonePattern       = regexp.MustCompile(`^(\+?[0-9 ()./-]*[0-9][0-9 ()./-]*)?$`)
+	storeIDPattern          = regexp.MustCompile(`^[^/]+$`)
+)
+
+func storeIDValidators() []validator.String {
+	return append(notBlank(), stringvalidator.RegexMatches(storeIDPattern,
+		"must be a store ID without \"/\", for example \"1001-main\""))
+}
+
+func storeSingleLineValidators() []validator.String {
+	return []validator.String{stringvalidator.RegexMatches(storeSingleLinePattern,
+		"must be a single line without leading or trailing spaces, or \"\" to clear the value")}
+}
+
+// storeEmailValidator accepts a plain e-mail address, the form the service
+// accepts: no display name, and a domain with a dot.
+type storeEmailValidator struct{}
+
+func (storeEmailValidator) Description(context.Context) string {
+	return "must be a plain e-mail address such as shop@example.com"
+}
+
+func (v storeEmailValidator) MarkdownDescription(ctx context.Context) string {
+	return v.Description(ctx)
+}
+
+func (storeEmailValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
+		return
+	}
+	value := req.ConfigValue.ValueString()
+	addr, err := mail.ParseAddress(value)
+	_, domain, _ := strings.Cut(value, "@")
+	if err != nil || addr.Name != "" || addr.Address != value || !strings.Contains(domain, ".") {
+		resp.Diagnostics.AddAttributeError(req.Path, "Invalid e-mail address",
+			fmt.Sprintf("%q is not a plain e-mail address. Write an address such as \"shop@example.com\", "+
+				"without a display name or angle brackets.", value))
+	}
+}
+
+func onlineTerminalModeValidators() []validator.String {
+	names := make([]string, len(onlineTerminalModes))
+	for i, m := range onlineTerminalModes {
+		names[i] = m.name
+	}
+	return []validator.String{stringvalidator.OneOf(names...)}
+}
+
+func newOnlineTerminalResource() resource.Resource { return newOnlineTerminal() }

@@ -1,0 +1,47 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+// onboardingApplicationModel is the state of cardpay_onboarding_application.
+type onboardingApplicationModel struct {
+	ID                types.String   `tfsdk:"id"`
+	MerchantID        types.Int64    `tfsdk:"merchant_id"`
+	WaitFor           types.String   `tfsdk:"wait_for"`
+	ApplicationID     types.String   `tfsdk:"application_id"`
+	WebKybURL         types.String   `tfsdk:"web_kyb_url"`
+	ShortLinkURL      types.String   `tfsdk:"short_link_url"`
+	ApplicationStatus types.String   `tfsdk:"application_status"`
+	Timeouts          timeouts.Value `tfsdk:"timeouts"`
+}
+
+// waitsFor reports whether the configuration waits for the merchant and
+// status says it does not exist yet.
+func (m onboardingApplicationModel) waitsFor(status types.String) bool {
+	return !m.WaitFor.IsNull() && !status.IsUnknown() &&
+		client.OnboardingStageOf(status.ValueString()) == client.OnboardingInProgress
+}
+
+// fromAPI copies a status answer into m, unless it is about another
+// application than the one m holds; it reports whether it did. After
+// import m holds no application yet and takes the current one.
+func (m *onboardingApplicationModel) fromAPI(status *client.OnboardingStatus) bool {
+	known := m.ApplicationID.ValueString()
+	if known != "" && status.ApplicationID != "" && status.ApplicationID != known {
+		return false
+	}
+	if known == "" {
+		m.ID = types.StringValue(status.ApplicationID)
+		m.ApplicationID = types.StringValue(status.ApplicationID)
+	}
+	m.ApplicationStatus = types.StringValue(status.ApplicationStatus)
+	m.WebKybURL = stringPointerOrNull(status.WebKybURL)
+	return true
+}
