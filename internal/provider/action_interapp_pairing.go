@@ -18,8 +18,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ action.ActionWithConfigure = (*interappPairingAction)(nil)
-
 func newInterappPairingAction() action.Action {
 	return &interappPairingAction{actionBase: actionBase{name: "interapp_pairing"}}
 }

@@ -13,8 +13,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ action.ActionWithConfigure = (*testOrderAction)(nil)
-
 // actionsNeedSentence is said in every action's description.
 const actionsNeedSentence = "Actions need Terraform 1.14 or later; OpenTofu has no actions."
 

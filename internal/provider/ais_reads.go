@@ -115,11 +115,6 @@ type aisReadDataSource[M any] struct {
 	def *aisReadDef[M]
 }
 
-var (
-	_ datasource.DataSourceWithConfigure      = (*aisReadDataSource[struct{}])(nil)
-	_ datasource.DataSourceWithValidateConfig = (*aisReadDataSource[struct{}])(nil)
-)
-
 func (d *aisReadDataSource[M]) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
 	resp.Schema = dsschema.Schema{MarkdownDescription: d.def.dataSourceDescription(), Attributes: d.def.attrs}
 }
@@ -144,11 +139,6 @@ type aisReadEphemeral[M any] struct {
 	ephemeralBase
 	def *aisReadDef[M]
 }
-
-var (
-	_ ephemeral.EphemeralResourceWithConfigure      = (*aisReadEphemeral[struct{}])(nil)
-	_ ephemeral.EphemeralResourceWithValidateConfig = (*aisReadEphemeral[struct{}])(nil)
-)
 
 func (e *aisReadEphemeral[M]) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
 	resp.Schema = ephschema.Schema{MarkdownDescription: e.def.ephemeralDescription(),

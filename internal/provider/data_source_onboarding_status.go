@@ -14,8 +14,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ datasource.DataSourceWithConfigure = (*onboardingStatusDataSource)(nil)
-
 func newOnboardingStatusDataSource() datasource.DataSource {
 	return &onboardingStatusDataSource{dataSourceBase{name: "onboarding_status"}}
 }

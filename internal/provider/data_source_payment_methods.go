@@ -14,8 +14,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ datasource.DataSourceWithConfigure = (*paymentMethodsDataSource)(nil)
-
 func newPaymentMethodsDataSource() datasource.DataSource {
 	return &paymentMethodsDataSource{dataSourceBase{name: "payment_methods"}}
 }

@@ -14,8 +14,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ datasource.DataSourceWithConfigure = (*storesDataSource)(nil)
-
 func newStoresDataSource() datasource.DataSource {
 	return &storesDataSource{dataSourceBase{name: "stores"}}
 }

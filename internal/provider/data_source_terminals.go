@@ -14,8 +14,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ datasource.DataSourceWithConfigure = (*terminalsDataSource)(nil)
-
 func newTerminalsDataSource() datasource.DataSource {
 	return &terminalsDataSource{dataSourceBase{name: "terminals"}}
 }

@@ -13,8 +13,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ datasource.DataSourceWithConfigure = (*webhooksDataSource)(nil)
-
 func newWebhooksDataSource() datasource.DataSource {
 	return &webhooksDataSource{dataSourceBase{name: "webhooks"}}
 }

@@ -10,8 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 )
 
-var _ ephemeral.EphemeralResourceWithConfigure = (*interappRegistrationEphemeral)(nil)
-
 func newInterappRegistrationEphemeral() ephemeral.EphemeralResource {
 	return &interappRegistrationEphemeral{ephemeralBase: ephemeralBase{name: "interapp_registration"}}
 }

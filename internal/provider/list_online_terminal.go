@@ -14,8 +14,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ list.ListResourceWithConfigure = (*onlineTerminalResource)(nil)
-
 func newOnlineTerminalList() list.ListResource { return newOnlineTerminal() }
 
 func (r *onlineTerminalResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {

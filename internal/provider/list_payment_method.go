@@ -13,8 +13,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ list.ListResourceWithConfigure = (*paymentMethodResource)(nil)
-
 func newPaymentMethodList() list.ListResource { return newPaymentMethod() }
 
 func (r *paymentMethodResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {

@@ -13,8 +13,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ list.ListResourceWithConfigure = (*storeResource)(nil)
-
 func newStoreList() list.ListResource { return newStore() }
 
 func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {

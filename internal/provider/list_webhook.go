@@ -14,8 +14,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var _ list.ListResourceWithConfigure = (*webhookResource)(nil)
-
 func newWebhookList() list.ListResource { return newWebhook() }
 
 func (r *webhookResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {

@@ -20,12 +20,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 )
 
-var (
-	_ provider.Provider                       = (*cardpayProvider)(nil)
-	_ provider.ProviderWithEphemeralResources = (*cardpayProvider)(nil)
-	_ provider.ProviderWithListResources      = (*cardpayProvider)(nil)
-)
-
 // New returns a constructor for the provider at the given version.
 func New(version string) func() provider.Provider {
 	return newWithWaits(version, defaultWaits())
@@ -96,8 +90,6 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 	resp.EphemeralResourceData = data
 	resp.ListResourceData = data
 }
-
-var _ provider.ProviderWithActions = (*cardpayProvider)(nil)
 
 // Actions run one-shot operations; they need Terraform 1.14 or later.
 func (p *cardpayProvider) Actions(context.Context) []func() action.Action {

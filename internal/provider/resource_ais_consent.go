@@ -29,14 +29,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var (
-	_ resource.ResourceWithIdentity       = (*aisConsentResource)(nil)
-	_ resource.ResourceWithConfigure      = (*aisConsentResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*aisConsentResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*aisConsentResource)(nil)
-	_ resource.ResourceWithImportState    = (*aisConsentResource)(nil)
-)
-
 // aisConsentPermissions are the permissions the API reference lists (4.8).
 var aisConsentPermissions = []string{"ReadAccountsDetail", "ReadBalances", "ReadTransactionsDetail"}
 

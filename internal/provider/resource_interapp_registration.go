@@ -25,11 +25,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var (
-	_ resource.ResourceWithConfigure  = (*interappRegistrationResource)(nil)
-	_ resource.ResourceWithModifyPlan = (*interappRegistrationResource)(nil)
-)
-
 // interappCodeValidity is how long a registration code can be used after
 // the service issues it (about 120 seconds per the API reference).
 const interappCodeValidity = 120 * time.Second

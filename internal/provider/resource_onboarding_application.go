@@ -26,13 +26,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var (
-	_ resource.ResourceWithIdentity    = (*onboardingApplicationResource)(nil)
-	_ resource.ResourceWithConfigure   = (*onboardingApplicationResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*onboardingApplicationResource)(nil)
-	_ resource.ResourceWithImportState = (*onboardingApplicationResource)(nil)
-)
-
 const (
 	onboardingNoWithdrawSummary = "Onboarding applications cannot be withdrawn through the API"
 	onboardingNoWithdrawDetail  = "The cardpay API can start an onboarding application and read its status, but " +

@@ -20,13 +20,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var (
-	_ resource.ResourceWithIdentity    = (*onlineTerminalResource)(nil)
-	_ resource.ResourceWithConfigure   = (*onlineTerminalResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*onlineTerminalResource)(nil)
-	_ resource.ResourceWithImportState = (*onlineTerminalResource)(nil)
-)
-
 const (
 	onlineTerminalNoDeleteSummary = "Online terminals cannot be removed through the API"
 	onlineTerminalNoDeleteDetail  = "The cardpay API can register and list terminals but cannot deactivate or " +

@@ -18,13 +18,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var (
-	_ resource.ResourceWithIdentity    = (*orderResource)(nil)
-	_ resource.ResourceWithConfigure   = (*orderResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*orderResource)(nil)
-	_ resource.ResourceWithImportState = (*orderResource)(nil)
-)
-
 const (
 	orderNoCancelSummary = "Orders cannot be cancelled through the API"
 	orderNoCancelDetail  = "The cardpay API can create and read an order but cannot cancel or delete one. " +

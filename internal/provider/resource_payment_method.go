@@ -17,13 +17,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var (
-	_ resource.ResourceWithIdentity    = (*paymentMethodResource)(nil)
-	_ resource.ResourceWithConfigure   = (*paymentMethodResource)(nil)
-	_ resource.ResourceWithImportState = (*paymentMethodResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*paymentMethodResource)(nil)
-)
-
 const (
 	paymentMethodNoDeactivateSummary = "Payment methods cannot be deactivated through the API"
 	paymentMethodNoDeactivateDetail  = "The cardpay API has no endpoint to deactivate a payment method. " +

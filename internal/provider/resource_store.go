@@ -26,14 +26,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var (
-	_ resource.ResourceWithIdentity       = (*storeResource)(nil)
-	_ resource.ResourceWithConfigure      = (*storeResource)(nil)
-	_ resource.ResourceWithImportState    = (*storeResource)(nil)
-	_ resource.ResourceWithModifyPlan     = (*storeResource)(nil)
-	_ resource.ResourceWithValidateConfig = (*storeResource)(nil)
-)
-
 // The destroy warnings say what destroy will do, which depends on
 // deactivate_on_destroy.
 const (

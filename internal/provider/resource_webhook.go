@@ -24,13 +24,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-var (
-	_ resource.ResourceWithIdentity    = (*webhookResource)(nil)
-	_ resource.ResourceWithConfigure   = (*webhookResource)(nil)
-	_ resource.ResourceWithModifyPlan  = (*webhookResource)(nil)
-	_ resource.ResourceWithImportState = (*webhookResource)(nil)
-)
-
 const (
 	webhookNoDeleteSummary = "Webhook endpoints cannot be deleted through the API"
 	webhookNoDeleteDetail  = "The cardpay API can create, list and update webhook endpoints but cannot delete one. " +

@@ -125,38 +125,6 @@ func New(cfg Config) *Server {
 	return s
 }
 
-func (s *Server) routes() {
-	// The order is that of routes.go, which the fuzz corpus relies on.
-	s.api(RouteCreateOnlineTerminal, s.partner(s.createOnlineTerminal))
-	s.api(RouteListPaymentMethods, s.partner(s.listPaymentMethods))
-	s.api(RouteActivatePaymentMethod, s.partner(s.activatePaymentMethod))
-	s.api(RouteStartOnboarding, s.partner(s.startOnboarding))
-	s.api(RouteCreateOrder, s.partner(s.createOrder))
-	s.api(RouteCreateInterappCode, s.partner(s.createInterappCode))
-	s.api(RouteUpdateStore, s.partner(s.updateStore))
-	s.api(RouteCreateConsent, s.ais(s.createConsent))
-	s.api(RouteListAccounts, s.ais(s.listAccounts))
-	s.api(RouteGetBalance, s.ais(s.getBalance))
-	s.api(RouteListTransactions, s.ais(s.listTransactions))
-	// The reads of service-reads.md come after the eleven routes above, so
-	// the fuzz corpus, which names routes by index, keeps its meaning.
-	s.api(RouteOnboardingStatus, s.partner(s.onboardingStatus))
-	s.api(RouteListTerminals, s.partner(s.listTerminals))
-	s.api(RouteCreateStore, s.partner(s.createStore))
-	s.api(RouteListStores, s.partner(s.listStores))
-	s.api(RouteGetStore, s.partner(s.getStore))
-	s.api(RouteDeactivateStore, s.partner(s.deactivateStore))
-	s.api(RouteGetOrder, s.partner(s.getOrder))
-	s.api(RouteCreateWebhook, s.partnerWide(s.createWebhook))
-	s.api(RouteListWebhooks, s.partnerWide(s.listWebhooks))
-	s.api(RouteUpdateWebhook, s.partnerWide(s.updateWebhook))
-	s.api(RouteGetConsent, s.ais(s.getConsent))
-	s.api(RouteConsentAuthorizationURL, s.ais(s.authorizeConsentURL))
-	s.api(RouteGenerateToken, s.generateToken)
-	s.api(RouteOAuthToken, s.oauthToken)
-	s.adminRoutes()
-}
-
 // api registers an API route: it is rate limited, counted and subject to
 // faults.
 func (s *Server) api(pattern string, h handlerFunc) {
