@@ -38,7 +38,7 @@ func TestAccIdentity(t *testing.T) {
 		"cardpay_webhook": {webhookAddr, webhookConfig("https://hooks.example/identity", "payment.completed"),
 			map[string]knownvalue.Check{"id": knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))}},
 		"cardpay_ais_consent": {aisConsentAddr, consentWithoutCallback(),
-			map[string]knownvalue.Check{"request_id": anyID}},
+			map[string]knownvalue.Check{"request_id": anyID, "merchant_id": merchant, "user_id": knownvalue.StringExact("user-1001")}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
