@@ -87,6 +87,8 @@ var sensitiveKeys = keySet(
 	"secret", // a webhook endpoint's signing secret
 
 	"token", "access_token", "refresh_token", "client_secret", // minted tokens and the OAuth2 grant
+
+	"clientSecret", "onboardingToken", "onboardingUrl", // partner credentials; a merchant's onboarding link
 )
 
 func keySet(keys ...string) map[string]bool {
