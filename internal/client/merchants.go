@@ -87,7 +87,9 @@ const (
 )
 
 // Active reports whether the merchant can take payments.
-func (m Merchant) Active() bool { return strings.EqualFold(strings.TrimSpace(m.Status), MerchantStatusActive) }
+func (m Merchant) Active() bool {
+	return strings.EqualFold(strings.TrimSpace(m.Status), MerchantStatusActive)
+}
 
 // merchantsPath is the merchants collection.
 const merchantsPath = "/v1/partner/merchants"
