@@ -74,7 +74,7 @@ func (a *testOrderAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	merchantID, sent := args.MerchantID.ValueInt64(), args.createBody()
 	order, err := c.CreateOrder(ctx, merchantID, sent)
 	if err != nil {
-		addCreateError(&resp.Diagnostics, "order", merchantID, err, "")
+		addCreateError(&resp.Diagnostics, "order", merchantOwner(merchantID), err, "")
 		return
 	}
 	if detail := orderEchoDetail(merchantID, sent, order); detail != "" {

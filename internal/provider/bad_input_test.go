@@ -76,7 +76,7 @@ var badInputs = []badInput{
 
 	// Bad e-mail, country code and URL.
 	{name: "store e-mail", config: storeWith("email", `"shop at example.com"`),
-		attr: "email", want: `is not a plain e-mail address. Write an address such as "shop@example.com"`},
+		attr: "email", want: `is not a plain e-mail address. Write an address such as "name@example.com"`},
 	{name: "store country code", config: storeWith("country_code", `"Denmark"`),
 		attr: "country_code", want: `ISO 3166-1 alpha-2 country code`},
 	{name: "consent callback URL", config: consentWith("callback_url", `"ftp://example.com/cb"`),

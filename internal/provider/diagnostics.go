@@ -69,14 +69,15 @@ func statusHint(status int, path string) string {
 	return ""
 }
 
-// addCreateError reports a failed create. When the outcome is unknown
+// addCreateError reports a failed create of object for owner ("merchant
+// 1001", or "the partner"). When the outcome is unknown
 // (*client.MaybeCreatedError) the summary says the object may exist,
 // because Terraform has not recorded it and another apply would create a
 // second one. lookup says where to look for it; "" when the API cannot.
-func addCreateError(diags *diag.Diagnostics, object string, merchantID int64, err error, lookup string) {
+func addCreateError(diags *diag.Diagnostics, object, owner string, err error, lookup string) {
 	var maybe *client.MaybeCreatedError
 	if !errors.As(err, &maybe) {
-		addAPIError(diags, fmt.Sprintf("Could not create %s for merchant %d", object, merchantID), err)
+		addAPIError(diags, fmt.Sprintf("Could not create %s for %s", object, owner), err)
 		return
 	}
 	where := "and the API cannot look it up"
@@ -84,7 +85,10 @@ func addCreateError(diags *diag.Diagnostics, object string, merchantID int64, er
 		where = "but " + lookup
 	}
 	diags.AddError(
-		fmt.Sprintf("The %s may have been created for merchant %d (outcome unknown)", object, merchantID),
+		fmt.Sprintf("The %s may have been created for %s (outcome unknown)", object, owner),
 		apiErrorDetail(err)+"\n\nTerraform has not recorded it in state, "+where+". Check with the service as "+
 			"described above before applying again: another apply creates a new "+object+".")
 }
+
+// merchantOwner names a merchant as the owner of an object in errors.
+func merchantOwner(merchantID int64) string { return fmt.Sprintf("merchant %d", merchantID) }

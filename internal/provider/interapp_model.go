@@ -44,7 +44,7 @@ func (d *interappRegistrationData) issue(ctx context.Context, data *providerData
 	reg, err := c.CreateInterappRegistration(ctx, merchantID, client.InterappRegistrationRequest{StoreID: d.StoreID.ValueString()})
 	answeredAt := data.now()
 	if err != nil {
-		addCreateError(&diags, "in-app registration code", merchantID, err, "")
+		addCreateError(&diags, "in-app registration code", merchantOwner(merchantID), err, "")
 		return diags
 	}
 	if reg.RegistrationCode == "" {

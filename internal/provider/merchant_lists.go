@@ -59,6 +59,11 @@ func (l *sharedLists[K, T]) get(ctx context.Context, c *client.Client, key K) ([
 
 	flightKey := fmt.Sprint(key) + "/" + strconv.FormatUint(gen, 10)
 	flight := l.flights.DoChan(flightKey, func() (any, error) {
+		// A flight that ended between our look at the cache and this
+		// one has already kept the list.
+		if list, ok := l.kept(key, gen); ok {
+			return list, nil
+		}
 		list, err := l.fetch(ctx, c, key)
 		if err == nil {
 			l.keep(key, gen, list)
@@ -76,6 +81,14 @@ func (l *sharedLists[K, T]) get(ctx context.Context, c *client.Client, key K) ([
 		// Waiting for someone else's fetch must not outlive our own call.
 		return nil, ctx.Err()
 	}
+}
+
+// kept returns key's list when one of generation gen is kept.
+func (l *sharedLists[K, T]) kept(key K, gen uint64) ([]T, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	list, ok := l.lists[key]
+	return list, ok && l.generation[key] == gen
 }
 
 // keep stores a fetched list unless a change happened meanwhile.

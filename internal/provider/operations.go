@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -125,4 +126,16 @@ func stringPointerOrNull(s *string) types.String {
 		return types.StringNull()
 	}
 	return stringOrNull(*s)
+}
+
+// recoveryClockSkew is how much earlier than the request an object found
+// after a create with an unknown outcome may say it was created, for the
+// service's clock and ours differ.
+const recoveryClockSkew = time.Minute
+
+// createdSince reports whether an object created at createdAt (RFC 3339)
+// may have been made by a request sent at sentAt.
+func createdSince(createdAt string, sentAt time.Time) bool {
+	created, err := time.Parse(time.RFC3339, createdAt)
+	return err == nil && !created.Before(sentAt.Add(-recoveryClockSkew))
 }

@@ -28,6 +28,7 @@ func TestReplacedByComesFromTheSchema(t *testing.T) {
 		"cardpay_payment_method":         {"merchant_id", "method"},
 		"cardpay_store":                  {"merchant_id", "store_id"},
 		"cardpay_webhook":                nil,
+		"cardpay_merchant":               nil,
 	}
 	for _, newResource := range New("test")().Resources(context.Background()) {
 		r := newResource()

@@ -109,6 +109,8 @@ func (p *cardpayProvider) Resources(context.Context) []func() resource.Resource 
 		newOrderResource,
 		newAISConsentResource,
 		newWebhookResource,
+		newMerchantResource,
+		newPartnerCredentialResource,
 	}
 }
 
@@ -119,6 +121,13 @@ func (p *cardpayProvider) DataSources(context.Context) []func() datasource.DataS
 		newTerminalsDataSource,
 		newStoresDataSource,
 		newWebhooksDataSource,
+		newMerchantsDataSource,
+		newMerchantDataSource,
+		newPartnerCredentialsDataSource,
+		newPartnerProfileDataSource,
+		newCardPaymentDataSource,
+		newPaymentsDataSource,
+		newAISConsentAccountsDataSource,
 		newAISAccountsDataSource,
 		newAISAccountBalanceDataSource,
 		newAISAccountTransactionsDataSource,
@@ -128,7 +137,7 @@ func (p *cardpayProvider) DataSources(context.Context) []func() datasource.DataS
 // ListResources are the types `terraform query` can find, for adopting a
 // merchant's existing objects.
 func (p *cardpayProvider) ListResources(context.Context) []func() list.ListResource {
-	return []func() list.ListResource{newPaymentMethodList, newStoreList, newOnlineTerminalList, newWebhookList}
+	return []func() list.ListResource{newPaymentMethodList, newStoreList, newOnlineTerminalList, newWebhookList, newMerchantList}
 }
 
 func (p *cardpayProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {
@@ -137,6 +146,7 @@ func (p *cardpayProvider) EphemeralResources(context.Context) []func() ephemeral
 		newAISAccountBalanceEphemeral,
 		newAISAccountTransactionsEphemeral,
 		newInterappRegistrationEphemeral,
+		newOnlineSDKTokenEphemeral,
 	}
 }
 

@@ -215,8 +215,8 @@ func TestProviderSchemaDescriptions(t *testing.T) {
 	for name, s := range resp.ActionSchemas {
 		check("action", name, s.Schema)
 	}
-	if len(resp.ListResourceSchemas) != 4 {
-		t.Errorf("the provider reports %d list resource schemas, want 4", len(resp.ListResourceSchemas))
+	if len(resp.ListResourceSchemas) != 5 {
+		t.Errorf("the provider reports %d list resource schemas, want 5", len(resp.ListResourceSchemas))
 	}
 	for name, s := range resp.ListResourceSchemas {
 		check("list resource", name, s)

@@ -396,7 +396,7 @@ func addConsentCreateError(diags *diag.Diagnostics, merchantID int64, err error)
 				"manages this one.", err, attrAccessToken, merchantID))
 		return
 	}
-	addCreateError(diags, "AIS consent", merchantID, err, "")
+	addCreateError(diags, "AIS consent", merchantOwner(merchantID), err, "")
 }
 
 func (r *aisConsentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

@@ -152,7 +152,7 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	merchantID := plan.MerchantID.ValueInt64()
 	app, err := c.StartOnboarding(ctx, merchantID)
 	if err != nil {
-		addCreateError(&resp.Diagnostics, "onboarding application", merchantID, err, "the cardpay_onboarding_status data source shows the merchant's current application")
+		addCreateError(&resp.Diagnostics, "onboarding application", merchantOwner(merchantID), err, "the cardpay_onboarding_status data source shows the merchant's current application")
 		return
 	}
 	plan.ID = types.StringValue(app.ApplicationID)

@@ -174,7 +174,7 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 	merchantID := plan.MerchantID.ValueInt64()
 	terminal, err := c.CreateOnlineTerminal(ctx, merchantID, plan.createBody())
 	if err != nil {
-		addCreateError(&resp.Diagnostics, "online terminal", merchantID, err, "the cardpay_terminals data source lists the merchant's terminals")
+		addCreateError(&resp.Diagnostics, "online terminal", merchantOwner(merchantID), err, "the cardpay_terminals data source lists the merchant's terminals")
 		return
 	}
 	plan.fromCreateAnswer(terminal)

@@ -127,7 +127,7 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 	merchantID, sent := plan.MerchantID.ValueInt64(), plan.createBody()
 	order, err := c.CreateOrder(ctx, merchantID, sent)
 	if err != nil {
-		addCreateError(&resp.Diagnostics, "order", merchantID, err, "")
+		addCreateError(&resp.Diagnostics, "order", merchantOwner(merchantID), err, "")
 		return
 	}
 	// The configured amount, currency and reference stay in state: the

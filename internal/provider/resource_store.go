@@ -107,13 +107,9 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 					"must be an ISO 3166-1 alpha-2 country code of two upper-case letters, for example \"DK\""),
 			}),
 			"phone": storeOptionalString("Phone number, for example `+4533000000`. "+
-				"Set to `\"\"` to clear it at the service.", []validator.String{
-				stringvalidator.RegexMatches(storePhonePattern,
-					"must be a phone number of digits, spaces and + ( ) - . / such as \"+4533000000\", "+
-						"or \"\" to clear it"),
-			}),
+				"Set to `\"\"` to clear it at the service.", phoneValidators()),
 			"email": storeOptionalString("Contact e-mail address, a plain address such as `shop@example.com`.",
-				[]validator.String{storeEmailValidator{}}),
+				[]validator.String{emailValidator{}}),
 			"is_default": schema.BoolAttribute{
 				MarkdownDescription: "Whether this is the merchant's default store. `true` makes it the only " +
 					"default: the service clears the flag on the merchant's other stores, which other " +
@@ -245,7 +241,7 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 	}
 	if err != nil {
 		if config.StoreID.IsNull() {
-			addCreateError(&resp.Diagnostics, "store", merchantID, err, "the cardpay_stores data source lists the merchant's stores")
+			addCreateError(&resp.Diagnostics, "store", merchantOwner(merchantID), err, "the cardpay_stores data source lists the merchant's stores")
 		} else {
 			addStoreWriteError(&resp.Diagnostics, config, err)
 		}

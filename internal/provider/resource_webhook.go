@@ -7,7 +7,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -127,12 +129,19 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 	if resp.Diagnostics.HasError() {
 		return
 	}
+	sentAt := r.data.now()
 	hook, err := c.CreateWebhook(ctx, body)
 	if err != nil {
-		addWebhookCreateError(&resp.Diagnostics, err)
-		return
-	}
-	if hook.Secret == nil || *hook.Secret == "" {
+		if hook, err = r.recover(ctx, c, body, sentAt, err); err != nil {
+			addWebhookCreateError(&resp.Diagnostics, err)
+			return
+		}
+		resp.Diagnostics.AddWarning("The endpoint's creation was answered with an error, but it exists",
+			fmt.Sprintf("The provider found webhook endpoint %s for %s with the same events, created after the request "+
+				"was sent, and records it: a second apply would otherwise create a second endpoint. Its signing secret "+
+				"was in the lost answer and cannot be read again, so secret is null. To get a secret, replace the "+
+				"endpoint: terraform apply -replace=<this resource's address>.", hook.ID, body.URL))
+	} else if hook.Secret == nil || *hook.Secret == "" {
 		resp.Diagnostics.AddWarning("No signing secret in the service's answer",
 			fmt.Sprintf("Webhook endpoint %s was created, but the answer carried no secret, and the service shows "+
 				"it only once. Ask cardpay for the endpoint's secret, or replace the resource.", hook.ID))
@@ -198,6 +207,31 @@ func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportSt
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+}
+
+// recover looks for the endpoint a create with an unknown outcome may have
+// made: exactly one with the same URL and events, created since sentAt.
+// Otherwise it returns the create's error, with what it found.
+func (r *webhookResource) recover(ctx context.Context, c *client.Client, body client.WebhookRequest, sentAt time.Time, createErr error) (*client.Webhook, error) {
+	var maybe *client.MaybeCreatedError
+	if !errors.As(createErr, &maybe) {
+		return nil, createErr
+	}
+	hooks, err := c.ListWebhooks(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%w\n\nLooking for an endpoint for %s failed too: %v", createErr, body.URL, err)
+	}
+	var found []client.Webhook
+	for _, w := range hooks {
+		if w.URL == body.URL && slices.Equal(slices.Sorted(slices.Values(w.Events)), body.Events) && createdSince(w.CreatedAt, sentAt) {
+			found = append(found, w)
+		}
+	}
+	if len(found) != 1 {
+		return nil, fmt.Errorf("%w\n\nThe partner has %d endpoints for %s with these events created after the request "+
+			"was sent, so the provider cannot tell which one, if any, this request made", createErr, len(found), body.URL)
+	}
+	return &found[0], nil
 }
 
 func addWebhookCreateError(diags *diag.Diagnostics, err error) {

@@ -278,19 +278,19 @@ func storeSingleLineValidators() []validator.String {
 		"must be a single line without leading or trailing spaces, or \"\" to clear the value")}
 }
 
-// storeEmailValidator accepts a plain e-mail address, the form the service
+// emailValidator accepts a plain e-mail address, the form the service
 // accepts: no display name, and a domain with a dot.
-type storeEmailValidator struct{}
+type emailValidator struct{}
 
-func (storeEmailValidator) Description(context.Context) string {
+func (emailValidator) Description(context.Context) string {
 	return "must be a plain e-mail address such as shop@example.com"
 }
 
-func (v storeEmailValidator) MarkdownDescription(ctx context.Context) string {
+func (v emailValidator) MarkdownDescription(ctx context.Context) string {
 	return v.Description(ctx)
 }
 
-func (storeEmailValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+func (emailValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
@@ -299,7 +299,7 @@ func (storeEmailValidator) ValidateString(_ context.Context, req validator.Strin
 	_, domain, _ := strings.Cut(value, "@")
 	if err != nil || addr.Name != "" || addr.Address != value || !strings.Contains(domain, ".") {
 		resp.Diagnostics.AddAttributeError(req.Path, "Invalid e-mail address",
-			fmt.Sprintf("%q is not a plain e-mail address. Write an address such as \"shop@example.com\", "+
+			fmt.Sprintf("%q is not a plain e-mail address. Write an address such as \"name@example.com\", "+
 				"without a display name or angle brackets.", value))
 	}
 }
@@ -313,3 +313,27 @@ func onlineTerminalModeValidators() []validator.String {
 }
 
 func newOnlineTerminalResource() resource.Resource { return newOnlineTerminal() }
+
+// phoneValidators accept a phone number of digits and the usual
+// separators, or "" (which clears a store's phone).
+func phoneValidators() []validator.String {
+	return []validator.String{stringvalidator.RegexMatches(storePhonePattern,
+		"must be a phone number of digits, spaces and + ( ) - . / such as \"+4533000000\", or \"\" to clear it")}
+}
+
+var (
+	// ibanPattern is an IBAN's shape (country, check digits, up to 30
+	// letters and digits) without spaces; the service checks the rest.
+	ibanPattern = regexp.MustCompile(`^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$`)
+	bicPattern  = regexp.MustCompile(`^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$`)
+)
+
+func ibanValidators() []validator.String {
+	return []validator.String{stringvalidator.RegexMatches(ibanPattern,
+		"must be an IBAN in upper case without spaces, such as \"DK5000400440116243\"")}
+}
+
+func bicValidators() []validator.String {
+	return []validator.String{stringvalidator.RegexMatches(bicPattern,
+		"must be a BIC of 8 or 11 upper-case letters and digits, such as \"DABADKKK\"")}
+}

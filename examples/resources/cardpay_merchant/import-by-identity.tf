@@ -1,0 +1,6 @@
+import {
+  to = cardpay_merchant.harbour
+  identity = {
+    merchant_id = 1001
+  }
+}

@@ -1,0 +1,6 @@
+import {
+  to = cardpay_partner_credential.ci
+  identity = {
+    id = "3"
+  }
+}

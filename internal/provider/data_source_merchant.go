@@ -1,0 +1,69 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+func newMerchantDataSource() datasource.DataSource {
+	return &merchantDataSource{dataSourceBase{name: "merchant"}}
+}
+
+type merchantDataSource struct{ dataSourceBase }
+
+func (d *merchantDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	attrs := merchantEntryAttributes()
+	attrs["merchant_id"] = schema.Int64Attribute{MarkdownDescription: "Numeric ID of the merchant to read. " +
+		"Set this or `partner_ref_id`.", Optional: true, Computed: true, Validators: merchantIDValidators()}
+	attrs["partner_ref_id"] = schema.StringAttribute{MarkdownDescription: "The partner's own reference of the " +
+		"merchant to read; exactly one merchant must have it. Set this or `merchant_id`.",
+		Optional: true, Computed: true, Validators: notBlank()}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads one merchant of the partner, by its merchant ID or by the partner's own reference.",
+		Attributes:          attrs,
+	}
+}
+
+func (d *merchantDataSource) ConfigValidators(context.Context) []datasource.ConfigValidator {
+	return []datasource.ConfigValidator{datasourcevalidator.ExactlyOneOf(path.MatchRoot("merchant_id"), path.MatchRoot("partner_ref_id"))}
+}
+
+func (d *merchantDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	config, c, ok := begin[merchantAttrs](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	var merchant *client.Merchant
+	if ref := config.PartnerRefID.ValueString(); config.MerchantID.IsNull() {
+		found, err := findMerchantsByRef(ctx, c, ref)
+		if err != nil {
+			addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the partner's merchants to find reference %q", ref), err)
+			return
+		}
+		if len(found) != 1 {
+			resp.Diagnostics.AddAttributeError(path.Root("partner_ref_id"), fmt.Sprintf("No single merchant with partner reference %q", ref),
+				fmt.Sprintf("The partner has %d merchants with that reference. Read the merchant by merchant_id instead "+
+					"(the cardpay_merchants data source lists them).", len(found)))
+			return
+		}
+		merchant = &found[0]
+	} else {
+		var err error
+		if merchant, err = c.GetMerchant(ctx, config.MerchantID.ValueInt64()); err != nil {
+			addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read merchant %d", config.MerchantID.ValueInt64()), err)
+			return
+		}
+	}
+	config.fromAPI(merchant)
+	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+}

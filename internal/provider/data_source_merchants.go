@@ -1,0 +1,80 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+func newMerchantsDataSource() datasource.DataSource {
+	return &merchantsDataSource{dataSourceBase{name: "merchants"}}
+}
+
+type merchantsDataSource struct{ dataSourceBase }
+
+type merchantsModel struct {
+	Status    types.String    `tfsdk:"status"`
+	Merchants []merchantAttrs `tfsdk:"merchants"`
+}
+
+// merchantEntryAttributes describe a merchant as the data sources report it.
+func merchantEntryAttributes() map[string]schema.Attribute {
+	text := func(description string) schema.StringAttribute {
+		return schema.StringAttribute{MarkdownDescription: description, Computed: true}
+	}
+	return map[string]schema.Attribute{
+		"merchant_id":    schema.Int64Attribute{MarkdownDescription: "Numeric ID of the merchant.", Computed: true},
+		"client_id":      text("The merchant's client ID (a UUID)."),
+		"company_name":   text("Legal name of the merchant's company."),
+		"contact_email":  text("E-mail address of the merchant's contact."),
+		"contact_phone":  text("Phone number of the merchant's contact; null when none was given."),
+		"partner_ref_id": text("The partner's own reference for the merchant; null when none was given."),
+		"status":         text("`pending` until onboarding completes, `active`, or `inactive`; other words are shown as sent."),
+		"created_at":     text("When the merchant was created (date-time)."),
+	}
+}
+
+func (d *merchantsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists the partner's merchants, for example to review the book or to find a merchant " +
+			"to import with `cardpay_merchant`.",
+		Attributes: map[string]schema.Attribute{
+			"status": schema.StringAttribute{MarkdownDescription: "Only list merchants with this status, such as " +
+				"`active` (compared case-insensitively). When omitted, every merchant is listed.",
+				Optional: true, Validators: notBlank()},
+			"merchants": schema.ListNestedAttribute{MarkdownDescription: "The merchants in the order the service lists them.",
+				Computed: true, NestedObject: schema.NestedAttributeObject{Attributes: merchantEntryAttributes()}},
+		},
+	}
+}
+
+func (d *merchantsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	config, c, ok := begin[merchantsModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	merchants, err := c.ListMerchants(ctx)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not list the partner's merchants", err)
+		return
+	}
+	if status := config.Status.ValueString(); status != "" {
+		kept := merchants[:0]
+		for _, m := range merchants {
+			if strings.EqualFold(m.Status, status) {
+				kept = append(kept, m)
+			}
+		}
+		merchants = kept
+	}
+	config.Merchants = entriesFromAPI(merchants, (*merchantAttrs).fromAPIEntry)
+	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+}

@@ -1,0 +1,57 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+func newPartnerCredentialsDataSource() datasource.DataSource {
+	return &partnerCredentialsDataSource{dataSourceBase{name: "partner_credentials"}}
+}
+
+type partnerCredentialsDataSource struct{ dataSourceBase }
+
+type partnerCredentialsModel struct {
+	Credentials []credentialAttrs `tfsdk:"credentials"`
+}
+
+func (d *partnerCredentialsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	text := func(description string) schema.StringAttribute {
+		return schema.StringAttribute{MarkdownDescription: description, Computed: true}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Lists the partner's credential pairs, revoked ones included, with their secrets " +
+			"masked as the service lists them (the last four characters), for example to review who can call the API.",
+		Attributes: map[string]schema.Attribute{
+			"credentials": schema.ListNestedAttribute{MarkdownDescription: "The pairs in the order the service lists them.",
+				Computed: true, NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"id":                  text("ID of the pair, as `cardpay_partner_credential` imports it."),
+					"name":                text("Name of the pair."),
+					"client_id":           text("Client ID of the pair."),
+					"client_secret_last4": text("The last four characters of the secret."),
+					"status":              text("`active` or `revoked`."),
+					"created_at":          text("When the pair was created (date-time)."),
+				}}},
+		},
+	}
+}
+
+func (d *partnerCredentialsDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
+	_, c, ok := begin[struct{}](ctx, d.data, client.AreaPartner, nil, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	creds, err := c.ListCredentials(ctx)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not list the partner's credentials", err)
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, partnerCredentialsModel{Credentials: entriesFromAPI(creds, (*credentialAttrs).fromAPI)})...)
+}

@@ -1,0 +1,78 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+func newPartnerProfileDataSource() datasource.DataSource {
+	return &partnerProfileDataSource{dataSourceBase{name: "partner_profile"}}
+}
+
+type partnerProfileDataSource struct{ dataSourceBase }
+
+// partnerProfileModel is the partner's profile as the data source records it.
+type partnerProfileModel struct {
+	ID                 types.String `tfsdk:"id"`
+	Name               types.String `tfsdk:"name"`
+	CompanyName        types.String `tfsdk:"company_name"`
+	ContactEmail       types.String `tfsdk:"contact_email"`
+	ContactPhone       types.String `tfsdk:"contact_phone"`
+	Website            types.String `tfsdk:"website"`
+	RegistrationNumber types.String `tfsdk:"registration_number"`
+	Status             types.String `tfsdk:"status"`
+	CreatedAt          types.String `tfsdk:"created_at"`
+	UpdatedAt          types.String `tfsdk:"updated_at"`
+}
+
+func (m *partnerProfileModel) fromAPI(p *client.Profile) {
+	m.ID = types.StringValue(string(p.ID))
+	m.Name, m.CompanyName = stringOrNull(p.Name), stringOrNull(p.CompanyName)
+	m.ContactEmail, m.ContactPhone = stringOrNull(p.ContactEmail), stringOrNull(p.ContactPhone)
+	m.Website, m.RegistrationNumber = stringOrNull(p.Website), stringOrNull(p.RegistrationNumber)
+	m.Status, m.CreatedAt, m.UpdatedAt = stringOrNull(p.Status), stringOrNull(p.CreatedAt), stringOrNull(p.UpdatedAt)
+}
+
+func (d *partnerProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	text := func(description string) schema.StringAttribute {
+		return schema.StringAttribute{MarkdownDescription: description, Computed: true}
+	}
+	resp.Schema = schema.Schema{
+		MarkdownDescription: "Reads the partner's own profile: the company the configured credentials belong to.",
+		Attributes: map[string]schema.Attribute{
+			"id":                  text("ID of the partner."),
+			"name":                text("Name of the partner."),
+			"company_name":        text("Legal name of the partner's company."),
+			"contact_email":       text("The partner's contact e-mail address."),
+			"contact_phone":       text("The partner's contact phone number."),
+			"website":             text("The partner's website."),
+			"registration_number": text("Company registration number."),
+			"status":              text("`pending`, `active` or `suspended`; other words are shown as sent."),
+			"created_at":          text("When the partner was created (date-time)."),
+			"updated_at":          text("When the profile last changed (date-time)."),
+		},
+	}
+}
+
+func (d *partnerProfileDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
+	_, c, ok := begin[struct{}](ctx, d.data, client.AreaPartner, nil, &resp.Diagnostics)
+	if !ok {
+		return
+	}
+	profile, err := c.GetProfile(ctx)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not read the partner's profile", err)
+		return
+	}
+	var m partnerProfileModel
+	m.fromAPI(profile)
+	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+}

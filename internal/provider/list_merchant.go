@@ -1,0 +1,48 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+func newMerchantList() list.ListResource { return newMerchant() }
+
+func (r *merchantResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
+	resp.Schema = listschema.Schema{
+		MarkdownDescription: "Lists every merchant of the partner, for `terraform query` (Terraform 1.14 and " +
+			"later), to adopt a whole book. Each is recorded as after import: without an onboarding link, and with " +
+			"`fast_track` and `test_merchant` null.",
+	}
+}
+
+// List finds every merchant of the partner.
+func (r *merchantResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	var diags diag.Diagnostics
+	_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &diags)
+	if !ok {
+		stream.Results = listFailed(diags)
+		return
+	}
+	merchants, err := c.ListMerchants(ctx)
+	if err != nil {
+		addAPIError(&diags, "Could not list the partner's merchants", err)
+		stream.Results = listFailed(diags)
+		return
+	}
+	found := make([]listed, 0, len(merchants))
+	for i := range merchants {
+		var model merchantModel
+		model.fromAPI(&merchants[i])
+		found = append(found, listed{name: fmt.Sprintf("%s (%s)", merchants[i].CompanyName, merchants[i].ID), model: model})
+	}
+	stream.Results = listResults(ctx, req, found)
+}
