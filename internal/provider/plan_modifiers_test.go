@@ -29,6 +29,7 @@ func TestReplacedByComesFromTheSchema(t *testing.T) {
 		"cardpay_store":                  {"merchant_id", "store_id"},
 		"cardpay_webhook":                nil,
 		"cardpay_merchant":               nil,
+		"cardpay_partner_credential":     {"name"},
 	}
 	for _, newResource := range New("test")().Resources(context.Background()) {
 		r := newResource()
