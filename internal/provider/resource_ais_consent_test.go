@@ -32,6 +32,7 @@ import (
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
 const (
@@ -675,7 +676,7 @@ func TestAISConsent_replaceWarning(t *testing.T) {
 func aisConsentTestSchema(t *testing.T, now time.Time) (*aisConsentResource, tfsdk.State) {
 	t.Helper()
 	fixed := defaultWaits()
-	fixed.now = func() time.Time { return now }
+	fixed.now = testclock.New(now).Now
 	r := newAISConsent()
 	r.data = &providerData{waits: fixed}
 	var resp resource.SchemaResponse
