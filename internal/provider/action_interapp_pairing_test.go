@@ -5,7 +5,6 @@ package provider
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"regexp"
 	"strings"
@@ -17,14 +16,22 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 const interappPairingActionAddr = "action.cardpay_interapp_pairing.pair"
 
-// interappPairingConfig renders a cardpay_interapp_pairing action named pair
-// with merchant_id and extra argument lines.
-func interappPairingConfig(merchantID int64, args ...string) string {
-	return actionBlock("cardpay_interapp_pairing", "pair", merchantArgs(merchantID, args...)...)
+// pairingWaitConfig is a cardpay_interapp_pairing action named pair that
+// waits for a device to pair at the merchant's default store.
+func pairingWaitConfig(merchantID int64) string {
+	return fmt.Sprintf(`
+action "cardpay_interapp_pairing" "pair" {
+  config {
+    merchant_id      = %d
+    wait_for_pairing = true
+  }
+}
+`, merchantID)
 }
 
 // expectOneCode checks that the sandbox issued exactly one code, for
@@ -62,7 +69,14 @@ func TestAccInterappPairingAction_trigger(t *testing.T) {
 		TerraformVersionChecks:   actionVersionChecks,
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(interappPairingConfig(env.MerchantID, `store_id = "1001-second"`),
+			Config: env.providerConfig(fmt.Sprintf(`
+action "cardpay_interapp_pairing" "pair" {
+  config {
+    merchant_id = %d
+    store_id    = "1001-second"
+  }
+}
+`, env.MerchantID),
 				actionTrigger(interappPairingActionAddr)),
 			ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
 			PostApplyFunc: func() {
@@ -94,7 +108,7 @@ func TestAccInterappPairingAction_waitForPairing(t *testing.T) {
 		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
 		Steps: []resource.TestStep{{
 			PreConfig: func() { paired = pairWhenIssued(t, sb) },
-			Config: env.providerConfig(interappPairingConfig(env.MerchantID, "wait_for_pairing = true"),
+			Config: env.providerConfig(pairingWaitConfig(env.MerchantID),
 				actionTrigger(interappPairingActionAddr)),
 			PostApplyFunc: func() {
 				codes := sb.Snapshot().InterappCodes
@@ -118,7 +132,7 @@ func TestAccInterappPairingAction_codeExpiresUnpaired(t *testing.T) {
 		TerraformVersionChecks:   actionVersionChecks,
 		ProtoV6ProviderFactories: fastWaitFactories(time.Second),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(interappPairingConfig(env.MerchantID, "wait_for_pairing = true"),
+			Config: env.providerConfig(pairingWaitConfig(env.MerchantID),
 				actionTrigger(interappPairingActionAddr)),
 			ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
 				`\(checkoutX\) terminal appeared in merchant 1001's terminal list before the code expired at .*` +
@@ -138,7 +152,7 @@ func TestAccInterappPairingAction_progress(t *testing.T) {
 	skipWithoutActions(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	w := newCLIWorkdir(t, env, interappPairingConfig(env.MerchantID, "wait_for_pairing = true"))
+	w := newCLIWorkdir(t, env, pairingWaitConfig(env.MerchantID))
 	w.run("init", "-input=false", "-no-color")
 	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path("terraform.log"))
 	paired := pairWhenIssued(t, sb)
@@ -171,30 +185,6 @@ func TestAccInterappPairingAction_progress(t *testing.T) {
 	checkAbsent(t, "the TRACE log", string(log), []string{code.RegistrationCode})
 }
 
-// Bad input is refused before any request, with what to write instead.
-func TestAccInterappPairingAction_badInput(t *testing.T) {
-	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	step := func(config, want string) resource.TestStep {
-		return resource.TestStep{
-			Config:      env.providerConfig(config, actionTrigger(interappPairingActionAddr)),
-			ExpectError: wrappedErrorPattern(want),
-		}
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   actionVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			step(interappPairingConfig(0), `merchant_id value must be at least 1, got: 0`),
-			step(interappPairingConfig(env.MerchantID, `store_id = " "`), `store_id must not be empty or only whitespace`),
-		},
-	})
-	if counts := sb.RequestCounts(); len(counts) != 0 {
-		t.Errorf("bad input reached the service: %v", counts)
-	}
-}
-
 // The service's refusal fails the action with status, message and request
 // ID.
 func TestAccInterappPairingAction_unknownStore(t *testing.T) {
@@ -205,7 +195,14 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 		TerraformVersionChecks:   actionVersionChecks,
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(interappPairingConfig(env.MerchantID, `store_id = "1001-nowhere"`),
+			Config: env.providerConfig(fmt.Sprintf(`
+action "cardpay_interapp_pairing" "pair" {
+  config {
+    merchant_id = %d
+    store_id    = "1001-nowhere"
+  }
+}
+`, env.MerchantID),
 				actionTrigger(interappPairingActionAddr)),
 			ExpectError: wrappedErrorPattern(`Could not create in-app registration code for merchant 1001.*HTTP 404.*` +
 				`1001-nowhere.*request ID \S+`),
@@ -219,10 +216,8 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 // While no device pairs, the action says every pairingProgress that it
 // still waits and how long the code has left, then fails at expiry.
 func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
-	ts := httptest.NewServer(sandbox.New(sandbox.Config{}))
-	t.Cleanup(ts.Close)
-	data := newProviderData(settings{BaseURL: ts.URL, PartnerClientID: sandbox.DemoPartnerClientID,
-		PartnerClientSecret: sandbox.DemoPartnerClientSecret})
+	sb := sandboxtest.Start(t)
+	data := newProviderData(settings{BaseURL: sb.URL, PartnerClientID: sb.ClientID, PartnerClientSecret: sb.ClientSecret})
 	data.waits = waits{pairingPoll: 20 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: 2 * time.Second}
 	c, diags := data.partnerClient()
 	code := interappRegistrationData{MerchantID: types.Int64Value(1001), StoreID: types.StringNull()}

@@ -21,11 +21,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-func interappEphemeralConfig(merchantID int64, args ...string) string {
-	return ephemeralBlock("cardpay_interapp_registration", "test", merchantArgs(merchantID, args...)...) +
-		echoConfig("ephemeral.cardpay_interapp_registration.test")
-}
-
 // expectNoManagedInterapp checks that no cardpay_interapp_registration, nor
 // any other cardpay object, was written to state: the only resource there
 // is the echo test double.
@@ -69,7 +64,12 @@ func TestAccInterappRegistrationEphemeral(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(interappEphemeralConfig(env.MerchantID, `store_id = "1001-second"`)),
+			Config: env.providerConfig(fmt.Sprintf(`
+ephemeral "cardpay_interapp_registration" "test" {
+  merchant_id = %d
+  store_id    = "1001-second"
+}
+`, env.MerchantID), echoConfig("ephemeral.cardpay_interapp_registration.test")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"merchant_id":       knownvalue.Int64Exact(env.MerchantID),
@@ -91,7 +91,12 @@ func TestAccInterappRegistrationEphemeral_unknownStore(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config:      env.providerConfig(interappEphemeralConfig(env.MerchantID, `store_id = "1001-nowhere"`)),
+			Config: env.providerConfig(fmt.Sprintf(`
+ephemeral "cardpay_interapp_registration" "test" {
+  merchant_id = %d
+  store_id    = "1001-nowhere"
+}
+`, env.MerchantID), echoConfig("ephemeral.cardpay_interapp_registration.test")),
 			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
 		}},
 	})
