@@ -21,17 +21,19 @@ import (
 
 const interappPairingActionAddr = "action.cardpay_interapp_pairing.pair"
 
-// pairingWaitConfig is a cardpay_interapp_pairing action named pair that
-// waits for a device to pair at the merchant's default store.
-func pairingWaitConfig(merchantID int64) string {
+// pairingConfig is a cardpay_interapp_pairing action named pair that
+// issues a code for the store ("" for the merchant's default store) and,
+// with wait, waits for a device to pair.
+func pairingConfig(merchantID int64, storeID string, wait bool) string {
 	return fmt.Sprintf(`
 action "cardpay_interapp_pairing" "pair" {
   config {
     merchant_id      = %d
-    wait_for_pairing = true
+    store_id         = %s
+    wait_for_pairing = %t
   }
 }
-`, merchantID)
+`, merchantID, hclOptional(storeID), wait)
 }
 
 // expectOneCode checks that the sandbox issued exactly one code, for
@@ -69,14 +71,7 @@ func TestAccInterappPairingAction_trigger(t *testing.T) {
 		TerraformVersionChecks:   actionVersionChecks,
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
-action "cardpay_interapp_pairing" "pair" {
-  config {
-    merchant_id = %d
-    store_id    = "1001-second"
-  }
-}
-`, env.MerchantID),
+			Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-second", false),
 				actionTrigger(interappPairingActionAddr)),
 			ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
 			PostApplyFunc: func() {
@@ -108,7 +103,7 @@ func TestAccInterappPairingAction_waitForPairing(t *testing.T) {
 		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
 		Steps: []resource.TestStep{{
 			PreConfig: func() { paired = pairWhenIssued(t, sb) },
-			Config: env.providerConfig(pairingWaitConfig(env.MerchantID),
+			Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
 				actionTrigger(interappPairingActionAddr)),
 			PostApplyFunc: func() {
 				codes := sb.Snapshot().InterappCodes
@@ -132,7 +127,7 @@ func TestAccInterappPairingAction_codeExpiresUnpaired(t *testing.T) {
 		TerraformVersionChecks:   actionVersionChecks,
 		ProtoV6ProviderFactories: fastWaitFactories(time.Second),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(pairingWaitConfig(env.MerchantID),
+			Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
 				actionTrigger(interappPairingActionAddr)),
 			ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
 				`\(checkoutX\) terminal appeared in merchant 1001's terminal list before the code expired at .*` +
@@ -152,7 +147,7 @@ func TestAccInterappPairingAction_progress(t *testing.T) {
 	skipWithoutActions(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	w := newCLIWorkdir(t, env, pairingWaitConfig(env.MerchantID))
+	w := newCLIWorkdir(t, env, pairingConfig(env.MerchantID, "", true))
 	w.run("init", "-input=false", "-no-color")
 	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path("terraform.log"))
 	paired := pairWhenIssued(t, sb)
@@ -195,14 +190,7 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 		TerraformVersionChecks:   actionVersionChecks,
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
-action "cardpay_interapp_pairing" "pair" {
-  config {
-    merchant_id = %d
-    store_id    = "1001-nowhere"
-  }
-}
-`, env.MerchantID),
+			Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-nowhere", false),
 				actionTrigger(interappPairingActionAddr)),
 			ExpectError: wrappedErrorPattern(`Could not create in-app registration code for merchant 1001.*HTTP 404.*` +
 				`1001-nowhere.*request ID \S+`),

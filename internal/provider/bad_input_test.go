@@ -30,6 +30,7 @@ type badInput struct {
 }
 
 func (c badInput) exception() string { return c.except }
+func (c badInput) hasCase() bool     { return c.config != "" }
 
 // badInputs holds every type, keyed as Terraform addresses it
 // (cardpay_store, data.cardpay_stores, action.cardpay_test_order...) and

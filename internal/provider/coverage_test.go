@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
@@ -55,74 +56,85 @@ func (p providerType) String() string { return p.kind + " " + p.name }
 // registeredTypes asks the provider for every type it registers.
 func registeredTypes(t *testing.T) []providerType {
 	t.Helper()
+	p, ok := New("test")().(interface {
+		provider.ProviderWithEphemeralResources
+		provider.ProviderWithListResources
+		provider.ProviderWithActions
+	})
+	if !ok {
+		t.Fatal("the provider lacks ephemeral resources, list resources or actions")
+	}
 	ctx := context.Background()
-	p := New("test")()
 	var meta provider.MetadataResponse
 	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
 	prefix := meta.TypeName
-	var types []providerType
-	for _, f := range p.Resources(ctx) {
-		r := f()
+
+	types := typesOf(kindResource, p.Resources(ctx), func(r resource.Resource) providerType {
 		var resp resource.MetadataResponse
 		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: prefix}, &resp)
 		_, importable := r.(resource.ResourceWithImportState)
 		_, identity := r.(resource.ResourceWithIdentity)
-		types = append(types, providerType{kind: kindResource, name: resp.TypeName, importable: importable, identity: identity})
-	}
-	for _, f := range p.DataSources(ctx) {
+		return providerType{name: resp.TypeName, importable: importable, identity: identity}
+	})
+	types = append(types, typesOf(kindData, p.DataSources(ctx), func(d datasource.DataSource) providerType {
 		var resp datasource.MetadataResponse
-		f().Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: prefix}, &resp)
-		types = append(types, providerType{kind: kindData, name: resp.TypeName})
-	}
-	pe, ok := p.(provider.ProviderWithEphemeralResources)
-	if !ok {
-		t.Fatal("the provider registers no ephemeral resources")
-	}
-	for _, f := range pe.EphemeralResources(ctx) {
+		d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		return providerType{name: resp.TypeName}
+	})...)
+	types = append(types, typesOf(kindEphemeral, p.EphemeralResources(ctx), func(e ephemeral.EphemeralResource) providerType {
 		var resp ephemeral.MetadataResponse
-		f().Metadata(ctx, ephemeral.MetadataRequest{ProviderTypeName: prefix}, &resp)
-		types = append(types, providerType{kind: kindEphemeral, name: resp.TypeName})
-	}
-	pl, ok := p.(provider.ProviderWithListResources)
-	if !ok {
-		t.Fatal("the provider registers no list resources")
-	}
-	for _, f := range pl.ListResources(ctx) {
+		e.Metadata(ctx, ephemeral.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		return providerType{name: resp.TypeName}
+	})...)
+	types = append(types, typesOf(kindList, p.ListResources(ctx), func(l list.ListResource) providerType {
 		var resp resource.MetadataResponse
-		f().Metadata(ctx, resource.MetadataRequest{ProviderTypeName: prefix}, &resp)
-		types = append(types, providerType{kind: kindList, name: resp.TypeName})
-	}
-	pa, ok := p.(provider.ProviderWithActions)
-	if !ok {
-		t.Fatal("the provider registers no actions")
-	}
-	for _, f := range pa.Actions(ctx) {
+		l.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		return providerType{name: resp.TypeName}
+	})...)
+	return append(types, typesOf(kindAction, p.Actions(ctx), func(a action.Action) providerType {
 		var resp action.MetadataResponse
-		f().Metadata(ctx, action.MetadataRequest{ProviderTypeName: prefix}, &resp)
-		types = append(types, providerType{kind: kindAction, name: resp.TypeName})
+		a.Metadata(ctx, action.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		return providerType{name: resp.TypeName}
+	})...)
+}
+
+// typesOf describes the type each factory makes, as a type of kind.
+func typesOf[T any](kind string, factories []func() T, describe func(T) providerType) []providerType {
+	out := make([]providerType, len(factories))
+	for i, f := range factories {
+		out[i] = describe(f())
+		out[i].kind = kind
 	}
-	return types
+	return out
 }
 
 // crossTypeTable is a table of cases that must hold every type of its
-// kinds, as the coverage check sees it: each entry's key, with the reason
-// of an exception ("" for a test case).
+// kinds, as the coverage check sees it.
 type crossTypeTable struct {
 	name    string // the table and its file, as the failure names them
 	kinds   []string
-	entries map[string]string
+	entries map[string]tableEntryKind
 	// entry shows how to add a type, for the failure message.
 	entry string
 }
 
-// tableEntry is a case of a cross-type table, which may instead be an
-// exception that says why the type has no case.
-type tableEntry interface{ exception() string }
+// tableEntry is an entry of a cross-type table: a test case, or an
+// exception that says why the type has none.
+type tableEntry interface {
+	hasCase() bool
+	exception() string
+}
+
+// tableEntryKind is what the coverage check needs to know of an entry.
+type tableEntryKind struct {
+	isCase    bool
+	exception string
+}
 
 func newCrossTypeTable[T tableEntry](name string, kinds []string, entry string, table map[string]T) crossTypeTable {
-	entries := make(map[string]string, len(table))
-	for key, c := range table {
-		entries[key] = c.exception()
+	entries := make(map[string]tableEntryKind, len(table))
+	for key, e := range table {
+		entries[key] = tableEntryKind{isCase: e.hasCase(), exception: strings.TrimSpace(e.exception())}
 	}
 	return crossTypeTable{name: name, kinds: kinds, entries: entries, entry: entry}
 }
@@ -156,13 +168,14 @@ func (tbl crossTypeTable) problems(types []providerType) []string {
 				tbl.name, typ, typ.key(), tbl.entry, typ.key()))
 		}
 	}
-	for key, reason := range tbl.entries {
+	for key, e := range tbl.entries {
 		switch {
 		case !known[tableKeyType(key)]:
 			out = append(out, fmt.Sprintf("%s has an entry %q, but the provider registers no such type: "+
 				"rename it after the type (prefixed data., ephemeral., list. or action. unless a resource) or remove it", tbl.name, key))
-		case reason != "" && strings.TrimSpace(reason) == "":
-			out = append(out, fmt.Sprintf("%s: the exception %q gives no reason: say why the type has no case", tbl.name, key))
+		case e.isCase == (e.exception != ""):
+			out = append(out, fmt.Sprintf("%s: the entry %q must be either a case or an exception with its reason (except: \"why\")",
+				tbl.name, key))
 		}
 	}
 	return out
@@ -243,7 +256,8 @@ func TestCoverage(t *testing.T) {
 }
 
 // The check fails, saying which table and what to add, for a type removed
-// from a table; and for a stale entry, and a new type with nothing yet.
+// from a table; and for a stale entry, an entry that is neither a case nor
+// an exception, and a new type with nothing yet.
 func TestCoverageReportsGaps(t *testing.T) {
 	types := registeredTypes(t)
 	tables := map[string]crossTypeTable{}
@@ -257,7 +271,8 @@ func TestCoverageReportsGaps(t *testing.T) {
 		}
 	}
 	delete(tables["identityTests"].entries, "cardpay_interapp_registration")
-	tables["ambiguousCreates"].entries["cardpay_stores"] = ""
+	tables["ambiguousCreates"].entries["cardpay_stores"] = tableEntryKind{exception: "stale"}
+	tables["secretsUses"].entries["data.cardpay_stores"] = tableEntryKind{}
 	refund := providerType{kind: kindResource, name: "cardpay_refund", importable: true}
 
 	got := coverageProblems(append(slices.Clone(types), refund), slices.Collect(maps.Values(tables)), os.DirFS("../.."))
@@ -269,6 +284,7 @@ func TestCoverageReportsGaps(t *testing.T) {
 			`"cardpay_interapp_registration": {except: "why it has none"}`,
 		`ambiguousCreates (faults_test.go) has an entry "cardpay_stores", but the provider registers no such type: ` +
 			`rename it after the type (prefixed data., ephemeral., list. or action. unless a resource) or remove it`,
+		`secretsUses (secrets_test.go): the entry "data.cardpay_stores" must be either a case or an exception with its reason (except: "why")`,
 		`resource cardpay_refund has no examples/resources/cardpay_refund/import-by-string-id.tf: add it (the docs are generated from it)`,
 		`resource cardpay_refund has no examples/resources/cardpay_refund/import.sh: add it (the docs are generated from it)`,
 		`resource cardpay_refund has no examples/resources/cardpay_refund/resource.tf: add it (the docs are generated from it)`,

@@ -21,6 +21,17 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
+// interappEphemeralConfig opens a code for the store and echoes it into
+// echo.test.
+func interappEphemeralConfig(merchantID int64, storeID string) string {
+	return fmt.Sprintf(`
+ephemeral "cardpay_interapp_registration" "test" {
+  merchant_id = %d
+  store_id    = %q
+}
+`, merchantID, storeID) + echoConfig("ephemeral.cardpay_interapp_registration.test")
+}
+
 // expectNoManagedInterapp checks that no cardpay_interapp_registration, nor
 // any other cardpay object, was written to state: the only resource there
 // is the echo test double.
@@ -64,12 +75,7 @@ func TestAccInterappRegistrationEphemeral(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
-ephemeral "cardpay_interapp_registration" "test" {
-  merchant_id = %d
-  store_id    = "1001-second"
-}
-`, env.MerchantID), echoConfig("ephemeral.cardpay_interapp_registration.test")),
+			Config: env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-second")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"merchant_id":       knownvalue.Int64Exact(env.MerchantID),
@@ -91,12 +97,7 @@ func TestAccInterappRegistrationEphemeral_unknownStore(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
-ephemeral "cardpay_interapp_registration" "test" {
-  merchant_id = %d
-  store_id    = "1001-nowhere"
-}
-`, env.MerchantID), echoConfig("ephemeral.cardpay_interapp_registration.test")),
+			Config:      env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-nowhere")),
 			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
 		}},
 	})

@@ -100,6 +100,7 @@ type ambiguousCreate struct {
 }
 
 func (c ambiguousCreate) exception() string { return c.except }
+func (c ambiguousCreate) hasCase() bool     { return c.config != "" }
 
 // readsOnly is the exception of the types that create nothing.
 const readsOnly = "reads only: a lost answer changes nothing at the service, and reads are retried " +

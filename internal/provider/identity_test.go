@@ -23,6 +23,7 @@ type identityTest struct {
 }
 
 func (c identityTest) exception() string { return c.except }
+func (c identityTest) hasCase() bool     { return c.config != "" }
 
 var (
 	anyIdentityID    = knownvalue.StringRegexp(regexp.MustCompile(`\S`))

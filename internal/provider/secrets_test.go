@@ -26,6 +26,7 @@ type secretsUse struct {
 }
 
 func (c secretsUse) exception() string { return c.except }
+func (c secretsUse) hasCase() bool     { return c.config != "" }
 
 // secretsUses holds every type, keyed as Terraform addresses it
 // (cardpay_store, data.cardpay_stores, action.cardpay_test_order...).
