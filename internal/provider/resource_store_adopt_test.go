@@ -31,6 +31,17 @@ func TestAccStore_adopted(t *testing.T) {
 	main := fixtureStore(t, env.MerchantID, "1001-main")
 	mainRenamed := main
 	mainRenamed.Name = "Harbour Shop Nord"
+	// config adopts the store; an empty city is left out.
+	config := func(storeID, name, city string) string {
+		return env.providerConfig(fmt.Sprintf(`
+resource "cardpay_store" "test" {
+  merchant_id = %d
+  store_id    = %q
+  name        = %q
+  city        = %s
+}
+`, env.MerchantID, storeID, name, hclOptional(city)))
+	}
 
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
@@ -43,14 +54,7 @@ func TestAccStore_adopted(t *testing.T) {
 		},
 		Steps: []resource.TestStep{
 			{
-				Config: env.providerConfig(fmt.Sprintf(`
-resource "cardpay_store" "test" {
-  merchant_id = %d
-  store_id    = "1001-second"
-  name        = "Harbour Shop"
-  city        = "Aarhus"
-}
-`, env.MerchantID)),
+				Config: config("1001-second", "Harbour Shop", "Aarhus"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
@@ -79,14 +83,7 @@ resource "cardpay_store" "test" {
 				},
 			},
 			{
-				Config: env.providerConfig(fmt.Sprintf(`
-resource "cardpay_store" "test" {
-  merchant_id = %d
-  store_id    = "1001-second"
-  name        = "Harbour Shop Nord"
-  city        = "Aarhus"
-}
-`, env.MerchantID)),
+				Config: config("1001-second", "Harbour Shop Nord", "Aarhus"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
@@ -102,13 +99,7 @@ resource "cardpay_store" "test" {
 			},
 			{
 				// Removing an argument plans nothing and clears nothing.
-				Config: env.providerConfig(fmt.Sprintf(`
-resource "cardpay_store" "test" {
-  merchant_id = %d
-  store_id    = "1001-second"
-  name        = "Harbour Shop Nord"
-}
-`, env.MerchantID)),
+				Config: config("1001-second", "Harbour Shop Nord", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -119,13 +110,7 @@ resource "cardpay_store" "test" {
 			},
 			{
 				// Another store ID is another store; the old one is forgotten.
-				Config: env.providerConfig(fmt.Sprintf(`
-resource "cardpay_store" "test" {
-  merchant_id = %d
-  store_id    = "1001-main"
-  name        = "Harbour Shop Nord"
-}
-`, env.MerchantID)),
+				Config: config("1001-main", "Harbour Shop Nord", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
