@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
@@ -85,15 +84,9 @@ func validateExample(t *testing.T, provider *tfcli.Provider, dir, skip string) {
 
 func TestExamplesCompleteTerraformTest(t *testing.T) {
 	provider := buildProviderForTerraform(t)
-	srv := httptest.NewServer(sandbox.New(sandbox.Config{}))
-	t.Cleanup(srv.Close)
-	env := []string{
-		"CARDPAY_BASE_URL=" + srv.URL,
-		"CARDPAY_PARTNER_CLIENT_ID=" + sandbox.DemoPartnerClientID,
-		"CARDPAY_PARTNER_CLIENT_SECRET=" + sandbox.DemoPartnerClientSecret,
-	}
+	sb := sandboxtest.Start(t)
 	work := copyDir(t, filepath.Join("examples", "complete"))
-	out := terraform(t, work, provider, env, "test", "-no-color")
+	out := terraform(t, work, provider, sb.Env(), "test", "-no-color")
 	m := testSummary.FindStringSubmatch(out)
 	if m == nil || m[1] == "0" {
 		t.Errorf("terraform test ran no passing run:\n%s", out)

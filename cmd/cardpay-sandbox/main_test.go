@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // startRun runs the command in the background and returns the base URL from
@@ -74,8 +75,8 @@ func TestRunServesAndStops(t *testing.T) {
 	text := strings.Join(banner, "\n") + "\n"
 	for _, want := range []string{
 		"CARDPAY_BASE_URL=" + baseURL,
-		"export CARDPAY_BASE_URL=" + baseURL + " CARDPAY_PARTNER_CLIENT_ID=" + sandbox.DemoPartnerClientID +
-			" CARDPAY_PARTNER_CLIENT_SECRET=" + sandbox.DemoPartnerClientSecret + "\n",
+		"export CARDPAY_BASE_URL=" + baseURL + " CARDPAY_PARTNER_CLIENT_ID=" + sandboxtest.Demo.ClientID +
+			" CARDPAY_PARTNER_CLIENT_SECRET=" + sandboxtest.Demo.ClientSecret + "\n",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("banner lacks %q:\n%s", want, text)
@@ -83,8 +84,7 @@ func TestRunServesAndStops(t *testing.T) {
 	}
 
 	req, _ := http.NewRequest(http.MethodGet, baseURL+"/v1/partner/merchants/1001/card-payments/payment-methods", nil)
-	req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
-	req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
+	sandboxtest.Demo.SignPartner(req)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -165,8 +165,7 @@ func TestRunLatencyAndMerchants(t *testing.T) {
 	get := func(path string) (int, time.Duration) {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodGet, baseURL+path, nil)
-		req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
-		req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
+		sandboxtest.Demo.SignPartner(req)
 		start := time.Now()
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -199,8 +198,7 @@ func TestRunRateLimit(t *testing.T) {
 	var statuses []int
 	for range 3 {
 		req, _ := http.NewRequest(http.MethodGet, baseURL+"/v1/partner/merchants/1001/card-payments/payment-methods", nil)
-		req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
-		req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
+		sandboxtest.Demo.SignPartner(req)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
@@ -272,8 +270,7 @@ func TestRunServesDataAPIApart(t *testing.T) {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"userId":"user-1001","merchantId":1001,"permissions":["ais:accounts:read"]}`))
 		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
-		req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
+		sandboxtest.Demo.SignPartner(req)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)

@@ -21,15 +21,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // The program as a partner runs it, fed by a real sandbox: a delivery is
 // accepted and logged once, a repeated payment is acknowledged but not
 // logged again, and a delivery signed with another secret is refused.
 func TestReceiverProcessWithSandbox(t *testing.T) {
-	api := httptest.NewServer(sandbox.New(sandbox.Config{}))
-	defer api.Close()
+	api := sandboxtest.Start(t)
 	addr := freeLoopbackAddr(t)
 	url := "http://" + addr + "/events"
 	endpoint, secret := createEndpoint(t, api.URL, url)
@@ -82,8 +81,7 @@ func createEndpoint(t *testing.T, api, url string) (id, secret string) {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
-	req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
+	sandboxtest.Demo.SignPartner(req)
 	var created struct {
 		ID     int64  `json:"id"`
 		Secret string `json:"secret"`

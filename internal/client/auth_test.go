@@ -18,6 +18,8 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
 // tokenService is a fake data API and partner API that mints tokens: a
@@ -223,8 +225,10 @@ func TestConcurrentReadsMintOnce(t *testing.T) {
 func TestDataTokenRenewedBeforeExpiry(t *testing.T) {
 	ts := newTokenService(t)
 	c := ts.mintingClient()
-	now := time.Now()
-	c.dataTokens.now = func() time.Time { return now }
+	// The token service signs expiries on the real clock, so the fake one
+	// starts there.
+	clock := testclock.New(time.Now())
+	c.dataTokens.now = clock.Now
 	read := func() {
 		t.Helper()
 		if _, err := c.ListAccounts(t.Context(), AccountsRequest{UserID: "u1", MerchantID: 1001}); err != nil {
@@ -232,12 +236,12 @@ func TestDataTokenRenewedBeforeExpiry(t *testing.T) {
 		}
 	}
 	read()
-	now = now.Add(54 * time.Minute) // more than five minutes left: kept
+	clock.Advance(54 * time.Minute) // more than five minutes left: kept
 	read()
 	if n := len(ts.mints()); n != 1 {
 		t.Fatalf("minted %d tokens with 6 minutes left, want 1", n)
 	}
-	now = now.Add(2 * time.Minute) // four minutes left: renewed
+	clock.Advance(2 * time.Minute) // four minutes left: renewed
 	read()
 	if n := len(ts.mints()); n != 2 {
 		t.Errorf("minted %d tokens with 4 minutes left, want 2", n)

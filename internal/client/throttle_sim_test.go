@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
 // simService is a token-bucket rate limit in simulated time, like the
@@ -66,9 +68,9 @@ func (e simEvent) before(o simEvent) int {
 // same steps as throttle.wait and throttleTransport.
 func simulate(p simParams) simResult {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	now := start
+	clock := testclock.New(start)
 	th := newThrottle()
-	th.now = func() time.Time { return now }
+	th.now = clock.Now
 	th.configure(0, p.adaptive, DefaultRetryWaitMax)
 	svc := &simService{bucket: rate.NewLimiter(rate.Limit(p.rate), p.burst), rate: p.rate}
 	svc.bucket.AllowN(start, 0)
@@ -85,31 +87,31 @@ func simulate(p simParams) simResult {
 	started := 0
 	var attempt func()
 	send := func() {
-		sentAt := now
-		status, retryAfter := svc.answer(now.Add(p.rtt / 2))
-		at(now.Add(p.rtt), func() {
+		sentAt := clock.Now()
+		status, retryAfter := svc.answer(clock.Now().Add(p.rtt / 2))
+		at(clock.Now().Add(p.rtt), func() {
 			th.observe(sentAt, status, retryAfter)
 			if status == http.StatusTooManyRequests {
 				res.refused++
-				if now.Sub(start) > time.Second {
+				if clock.Now().Sub(start) > time.Second {
 					res.refusedAfter++
 				}
-				at(now.Add(retryAfter), attempt)
+				at(clock.Now().Add(retryAfter), attempt)
 				return
 			}
 			res.accepted++
-			res.elapsed = now.Sub(start)
+			res.elapsed = clock.Now().Sub(start)
 			if started < p.requests {
 				started++
-				at(now.Add(p.think), attempt)
+				at(clock.Now().Add(p.think), attempt)
 			}
 		})
 	}
 	attempt = func() {
 		turn := th.reserve()
-		if turn.After(now) {
+		if turn.After(clock.Now()) {
 			at(turn, func() {
-				if th.paused(now) {
+				if th.paused(clock.Now()) {
 					attempt()
 					return
 				}
@@ -126,7 +128,7 @@ func simulate(p simParams) simResult {
 	for len(queue) > 0 {
 		e := queue[0]
 		queue = queue[1:]
-		now = e.at
+		clock.Set(e.at)
 		e.do()
 	}
 	res.finalRate = th.currentRate()

@@ -9,66 +9,37 @@ import (
 	"math"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
-// fakeTime is a clock the tests move by hand; its sleep advances it instead
-// of waiting, so no test sleeps.
-type fakeTime struct {
-	mu sync.Mutex
-	t  time.Time
-	// duringSleep runs once per sleep, after the clock moved.
-	duringSleep func()
-}
-
-func (f *fakeTime) now() time.Time {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.t
-}
-
-func (f *fakeTime) advance(d time.Duration) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.t = f.t.Add(d)
-}
-
-func (f *fakeTime) sleep(ctx context.Context, d time.Duration) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	f.advance(d)
-	if f.duringSleep != nil {
-		f.duringSleep()
-	}
-	return nil
-}
-
-func newFakeThrottle(t *testing.T) (*throttle, *fakeTime) {
+// newFakeThrottle returns a throttle on a fake clock, whose sleep moves the
+// clock instead of waiting, so no test sleeps.
+func newFakeThrottle(t *testing.T) (*throttle, *testclock.Clock) {
 	t.Helper()
-	clock := &fakeTime{t: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	clock := testclock.New(testclock.Start)
 	th := newThrottle()
-	th.now, th.sleep = clock.now, clock.sleep
+	th.now, th.sleep = clock.Now, clock.Sleep
 	return th, clock
 }
 
 // accept records n answers that went through, one every gap.
-func accept(th *throttle, clock *fakeTime, n int, gap time.Duration) {
+func accept(th *throttle, clock *testclock.Clock, n int, gap time.Duration) {
 	for range n {
-		th.observe(clock.now(), http.StatusOK, 0)
-		clock.advance(gap)
+		th.observe(clock.Now(), http.StatusOK, 0)
+		clock.Advance(gap)
 	}
 }
 
 // turns reserves n turns and returns them relative to the clock's now.
-func turns(th *throttle, clock *fakeTime, n int) []time.Duration {
+func turns(th *throttle, clock *testclock.Clock, n int) []time.Duration {
 	out := make([]time.Duration, n)
 	for i := range out {
-		out[i] = th.reserve().Sub(clock.now())
+		out[i] = th.reserve().Sub(clock.Now())
 	}
 	return out
 }
@@ -92,7 +63,7 @@ func TestThrottleFreeUntilRefused(t *testing.T) {
 func TestThrottleLearnsFromTheFirstRefusal(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	accept(th, clock, 20, time.Millisecond)
-	c := th.observe(clock.now(), http.StatusTooManyRequests, time.Second)
+	c := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
 	if !c.slowed || c.refused != 20 || !near(c.rate, 18, 1e-9) || c.pause != time.Second {
 		t.Fatalf("change = %+v, want slowed to 18/s (0.9 × the 20/s that went through) with a 1s pause", c)
 	}
@@ -112,23 +83,23 @@ func TestThrottleLearnsFromTheFirstRefusal(t *testing.T) {
 func TestThrottleCutsOncePerBurstOfRefusals(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	accept(th, clock, 20, time.Millisecond)
-	sentEarlier := clock.now().Add(-time.Millisecond)
-	th.observe(clock.now(), http.StatusTooManyRequests, time.Second)
-	clock.advance(time.Millisecond)
+	sentEarlier := clock.Now().Add(-time.Millisecond)
+	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	clock.Advance(time.Millisecond)
 	if c := th.observe(sentEarlier, http.StatusTooManyRequests, time.Second); c.slowed {
 		t.Errorf("a refusal of a request sent before the cut cut again: %+v", c)
 	}
 	if got := th.currentRate(); !near(got, 18, 1e-9) {
 		t.Errorf("rate = %v, want still 18", got)
 	}
-	if !th.paused(clock.now().Add(time.Second - time.Microsecond)) {
+	if !th.paused(clock.Now().Add(time.Second - time.Microsecond)) {
 		t.Error("the later refusal did not extend the pause")
 	}
 
 	// A request sent after the cut and refused again cuts again.
-	clock.advance(2 * time.Second)
+	clock.Advance(2 * time.Second)
 	accept(th, clock, 10, 50*time.Millisecond)
-	c := th.observe(clock.now(), http.StatusTooManyRequests, 0)
+	c := th.observe(clock.Now(), http.StatusTooManyRequests, 0)
 	if !c.slowed || c.rate >= 18 {
 		t.Errorf("second burst of refusals: %+v, want a rate below 18", c)
 	}
@@ -140,12 +111,12 @@ func TestThrottleCutsOncePerBurstOfRefusals(t *testing.T) {
 func TestThrottleGrowsBackAndLetsGo(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	accept(th, clock, 20, time.Millisecond)
-	th.observe(clock.now(), http.StatusTooManyRequests, 0)
-	refusedAt := clock.now()
+	th.observe(clock.Now(), http.StatusTooManyRequests, 0)
+	refusedAt := clock.Now()
 
 	at := func(d time.Duration) (float64, throttleChange) {
-		clock.t = refusedAt.Add(d)
-		c := th.observe(clock.now(), http.StatusOK, 0)
+		clock.Set(refusedAt.Add(d))
+		c := th.observe(clock.Now(), http.StatusOK, 0)
 		return th.currentRate(), c
 	}
 	for _, tc := range []struct {
@@ -173,7 +144,7 @@ func TestThrottleGrowsBackAndLetsGo(t *testing.T) {
 // A 429 before anything went through has no rate to teach: it pauses.
 func TestThrottleRefusedBeforeAnythingWentThrough(t *testing.T) {
 	th, clock := newFakeThrottle(t)
-	c := th.observe(clock.now(), http.StatusTooManyRequests, 2*time.Second)
+	c := th.observe(clock.Now(), http.StatusTooManyRequests, 2*time.Second)
 	if !c.slowed || c.rate != 0 || c.pause != 2*time.Second {
 		t.Fatalf("change = %+v, want a 2s pause and no rate", c)
 	}
@@ -190,9 +161,9 @@ func TestThrottleCeiling(t *testing.T) {
 	if got := turns(th, clock, 3); got[0] != 0 || got[1] != 200*time.Millisecond || got[2] != 400*time.Millisecond {
 		t.Errorf("turns = %v, want 0, 200ms, 400ms", got)
 	}
-	clock.advance(time.Second)
+	clock.Advance(time.Second)
 	accept(th, clock, 20, time.Millisecond)
-	th.observe(clock.now(), http.StatusTooManyRequests, 0)
+	th.observe(clock.Now(), http.StatusTooManyRequests, 0)
 	if got := th.currentRate(); got != 5 {
 		t.Errorf("learned 18/s under a ceiling of 5: rate %v, want 5", got)
 	}
@@ -208,7 +179,7 @@ func TestThrottleNotAdaptive(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	th.configure(0, false, DefaultRetryWaitMax)
 	accept(th, clock, 20, time.Millisecond)
-	if c := th.observe(clock.now(), http.StatusTooManyRequests, time.Second); c != (throttleChange{}) {
+	if c := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second); c != (throttleChange{}) {
 		t.Errorf("change = %+v, want none", c)
 	}
 	if d := turns(th, clock, 30)[29]; d != 0 {
@@ -224,12 +195,12 @@ func TestThrottleWait(t *testing.T) {
 	_ = th.reserve() // the first turn is free; the next is 500ms away
 
 	once := true
-	clock.duringSleep = func() {
+	clock.OnSleep(func() {
 		if once {
 			once = false
-			th.observe(clock.now(), http.StatusTooManyRequests, 3*time.Second) // nothing went through: pause only
+			th.observe(clock.Now(), http.StatusTooManyRequests, 3*time.Second) // nothing went through: pause only
 		}
-	}
+	})
 	waited, err := th.wait(t.Context())
 	if err != nil || waited != 3500*time.Millisecond {
 		t.Errorf("wait = %s, %v; want 500ms for the turn plus the 3s pause that began meanwhile", waited, err)

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
@@ -181,31 +180,4 @@ func TestHandlerRestoresTheRequestBody(t *testing.T) {
 	if seen != body || len(v) > 0 {
 		t.Errorf("handler saw %q, violations %q", seen, v)
 	}
-}
-
-// The validator is shared by every test of a process, and servers call it
-// from many goroutines at once; run with -race this checks that is safe.
-func TestHandlerIsSafeForConcurrentUse(t *testing.T) {
-	srv := httptest.NewServer(NewHandler(t, sandbox.New(sandbox.Config{})))
-	t.Cleanup(srv.Close)
-	var wg sync.WaitGroup
-	for i := range 16 {
-		wg.Go(func() {
-			method, path, body := http.MethodGet, methodsPath, ""
-			if i%2 == 1 {
-				method, path, body = http.MethodPost, "/v1/partner/merchants/1001/card-payments/orders", `{"amount":100,"currency":"DKK"}`
-			}
-			req, _ := http.NewRequestWithContext(t.Context(), method, srv.URL+path, strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("X-Partner-Client-Id", sandbox.DemoPartnerClientID)
-			req.Header.Set("X-Partner-Client-Secret", sandbox.DemoPartnerClientSecret)
-			resp, err := srv.Client().Do(req)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			_ = resp.Body.Close()
-		})
-	}
-	wg.Wait()
 }

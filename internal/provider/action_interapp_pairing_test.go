@@ -5,7 +5,6 @@ package provider
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"regexp"
 	"strings"
@@ -18,14 +17,24 @@ import (
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 const interappPairingActionAddr = "action.cardpay_interapp_pairing.pair"
 
-// interappPairingConfig renders a cardpay_interapp_pairing action named pair
-// with merchant_id and extra argument lines.
-func interappPairingConfig(merchantID int64, args ...string) string {
-	return actionBlock("cardpay_interapp_pairing", "pair", merchantArgs(merchantID, args...)...)
+// pairingConfig is a cardpay_interapp_pairing action named pair that
+// issues a code for the store ("" for the merchant's default store) and,
+// with wait, waits for a device to pair.
+func pairingConfig(merchantID int64, storeID string, wait bool) string {
+	return fmt.Sprintf(`
+action "cardpay_interapp_pairing" "pair" {
+  config {
+    merchant_id      = %d
+    store_id         = %s
+    wait_for_pairing = %t
+  }
+}
+`, merchantID, hclOptional(storeID), wait)
 }
 
 // expectOneCode checks that the sandbox issued exactly one code, for
@@ -63,7 +72,7 @@ func TestAccInterappPairingAction_trigger(t *testing.T) {
 		TerraformVersionChecks:   actionVersionChecks,
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(interappPairingConfig(env.MerchantID, `store_id = "1001-second"`),
+			Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-second", false),
 				actionTrigger(interappPairingActionAddr)),
 			ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
 			PostApplyFunc: func() {
@@ -95,7 +104,7 @@ func TestAccInterappPairingAction_waitForPairing(t *testing.T) {
 		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
 		Steps: []resource.TestStep{{
 			PreConfig: func() { paired = pairWhenIssued(t, sb) },
-			Config: env.providerConfig(interappPairingConfig(env.MerchantID, "wait_for_pairing = true"),
+			Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
 				actionTrigger(interappPairingActionAddr)),
 			PostApplyFunc: func() {
 				codes := sb.Snapshot().InterappCodes
@@ -119,7 +128,7 @@ func TestAccInterappPairingAction_codeExpiresUnpaired(t *testing.T) {
 		TerraformVersionChecks:   actionVersionChecks,
 		ProtoV6ProviderFactories: fastWaitFactories(time.Second),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(interappPairingConfig(env.MerchantID, "wait_for_pairing = true"),
+			Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
 				actionTrigger(interappPairingActionAddr)),
 			ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
 				`\(checkoutX\) terminal appeared in merchant 1001's terminal list before the code expired at .*` +
@@ -139,7 +148,7 @@ func TestAccInterappPairingAction_progress(t *testing.T) {
 	skipWithoutActions(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	w := newCLIWorkdir(t, env, interappPairingConfig(env.MerchantID, "wait_for_pairing = true"))
+	w := newCLIWorkdir(t, env, pairingConfig(env.MerchantID, "", true))
 	w.run("init", "-input=false", "-no-color")
 	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path("terraform.log"))
 	paired := pairWhenIssued(t, sb)
@@ -172,30 +181,6 @@ func TestAccInterappPairingAction_progress(t *testing.T) {
 	checkAbsent(t, "the TRACE log", string(log), []string{code.RegistrationCode})
 }
 
-// Bad input is refused before any request, with what to write instead.
-func TestAccInterappPairingAction_badInput(t *testing.T) {
-	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	step := func(config, want string) resource.TestStep {
-		return resource.TestStep{
-			Config:      env.providerConfig(config, actionTrigger(interappPairingActionAddr)),
-			ExpectError: wrappedErrorPattern(want),
-		}
-	}
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   actionVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			step(interappPairingConfig(0), `merchant_id value must be at least 1, got: 0`),
-			step(interappPairingConfig(env.MerchantID, `store_id = " "`), `store_id must not be empty or only whitespace`),
-		},
-	})
-	if counts := sb.RequestCounts(); len(counts) != 0 {
-		t.Errorf("bad input reached the service: %v", counts)
-	}
-}
-
 // The service's refusal fails the action with status, message and request
 // ID.
 func TestAccInterappPairingAction_unknownStore(t *testing.T) {
@@ -206,7 +191,7 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 		TerraformVersionChecks:   actionVersionChecks,
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(interappPairingConfig(env.MerchantID, `store_id = "1001-nowhere"`),
+			Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-nowhere", false),
 				actionTrigger(interappPairingActionAddr)),
 			ExpectError: wrappedErrorPattern(`Could not create in-app registration code for merchant 1001.*HTTP 404.*` +
 				`1001-nowhere.*request ID \S+`),
@@ -220,10 +205,8 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 // While no device pairs, the action says every pairingProgress that it
 // still waits and how long the code has left, then fails at expiry.
 func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
-	ts := httptest.NewServer(sandbox.New(sandbox.Config{}))
-	t.Cleanup(ts.Close)
-	data := newProviderData(settings{Config: client.Config{BaseURL: ts.URL, PartnerClientID: sandbox.DemoPartnerClientID,
-		PartnerClientSecret: sandbox.DemoPartnerClientSecret}}, envFrom(nil))
+	sb := sandboxtest.Start(t)
+	data := newProviderData(settings{Config: client.Config{BaseURL: sb.URL, PartnerClientID: sb.ClientID, PartnerClientSecret: sb.ClientSecret}}, envFrom(nil))
 	data.waits = waits{pairingPoll: 20 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: 2 * time.Second}
 	c, diags := data.clientFor(client.AreaPartner)
 	code := interappRegistrationData{MerchantID: types.Int64Value(1001), StoreID: types.StringNull()}

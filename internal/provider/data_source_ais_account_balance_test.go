@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -12,8 +13,16 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
+// aisAccountBalanceConfig reads the balance of one account as the data
+// source name.
 func aisAccountBalanceConfig(name string, merchantID int64, userID, accountID string) string {
-	return dataBlock("cardpay_ais_account_balance", name, aisReadArgs(merchantID, userID, accountID)...)
+	return fmt.Sprintf(`
+data "cardpay_ais_account_balance" %q {
+  merchant_id = %d
+  user_id     = %q
+  account_id  = %q
+}
+`, name, merchantID, userID, accountID)
 }
 
 func TestAccAISAccountBalanceDataSource(t *testing.T) {

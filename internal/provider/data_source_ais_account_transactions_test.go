@@ -4,8 +4,10 @@
 package provider
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -23,14 +25,35 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 const aisTransactionsAddr = "data.cardpay_ais_account_transactions.test"
 
-// aisTransactionsConfig renders the data source; extra holds optional
-// arguments as HCL lines such as `page_limit = 5`.
-func aisTransactionsConfig(merchantID int64, userID, accountID string, extra ...string) string {
-	return dataBlock("cardpay_ais_account_transactions", "test", aisReadArgs(merchantID, userID, accountID, extra...)...)
+// aisTransactionsQuery is what a transactions read asks for beyond the
+// account: dates or timestamps, and a page limit; empty dates and a zero
+// limit are null, as if left out.
+type aisTransactionsQuery struct {
+	from, to  string
+	pageLimit int64
+}
+
+// aisTransactionsConfig reads the transactions of the user's account.
+func aisTransactionsConfig(merchantID int64, userID, accountID string, q aisTransactionsQuery) string {
+	pageLimit := "null"
+	if q.pageLimit != 0 {
+		pageLimit = strconv.FormatInt(q.pageLimit, 10)
+	}
+	return fmt.Sprintf(`
+data "cardpay_ais_account_transactions" "test" {
+  merchant_id = %d
+  user_id     = %q
+  account_id  = %q
+  from_date   = %s
+  to_date     = %s
+  page_limit  = %s
+}
+`, merchantID, userID, accountID, hclOptional(q.from), hclOptional(q.to), pageLimit)
 }
 
 // aisTestTransactions returns the fixture transactions of an account of
@@ -120,7 +143,7 @@ func TestAccAISAccountTransactionsDataSource(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:            env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-eur")),
+			Config:            env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-eur", aisTransactionsQuery{})),
 			ConfigStateChecks: checks,
 		}},
 	})
@@ -135,24 +158,24 @@ func TestAccAISAccountTransactionsDataSource_dateRange(t *testing.T) {
 		t.Fatalf("the date range should select some but not all fixture transactions, selects %d of %d", len(inRange), len(all))
 	}
 	onlyFrom := aisTestTransactions(t, "acc-1001-dkk", "2026-01-01T00:00:00+00:00", "")
-	config := func(extra ...string) string {
-		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", extra...))
+	config := func(q aisTransactionsQuery) string {
+		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", q))
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
 				// A date and an RFC 3339 timestamp, both inclusive.
-				Config:            config(`from_date = "2025-06-01"`, `to_date = "2025-12-31T23:59:59Z"`),
+				Config:            config(aisTransactionsQuery{from: "2025-06-01", to: "2025-12-31T23:59:59Z"}),
 				ConfigStateChecks: aisTestPageChecks(int64(len(inRange)), aisDefaultPageLimit, aisTestTransactionChecks(inRange)),
 			},
 			{
 				// The page limit cuts the list, not the total.
-				Config:            config(`from_date = "2025-06-01"`, `to_date = "2025-12-31"`, `page_limit = 5`),
+				Config:            config(aisTransactionsQuery{from: "2025-06-01", to: "2025-12-31", pageLimit: 5}),
 				ConfigStateChecks: aisTestPageChecks(int64(len(inRange)), 5, aisTestTransactionChecks(inRange[:5])),
 			},
 			{
-				Config:            config(`from_date = "2026-01-01T00:00:00+00:00"`),
+				Config:            config(aisTransactionsQuery{from: "2026-01-01T00:00:00+00:00"}),
 				ConfigStateChecks: aisTestPageChecks(int64(len(onlyFrom)), aisDefaultPageLimit, aisTestTransactionChecks(onlyFrom)),
 			},
 		},
@@ -163,27 +186,27 @@ func TestAccAISAccountTransactionsDataSource_pageLimit(t *testing.T) {
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestBigUser, aisAllPermissions...)
 	const total = 5000 // the fixture's generated transactions, all after the consent's earliest date
-	config := func(extra ...string) string {
-		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestBigUser, "acc-1001-big", extra...))
+	config := func(pageLimit int64) string {
+		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestBigUser, "acc-1001-big", aisTransactionsQuery{pageLimit: pageLimit}))
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:            config(),
+				Config:            config(0),
 				ConfigStateChecks: aisTestPageChecks(total, aisDefaultPageLimit, knownvalue.ListSizeExact(aisDefaultPageLimit)),
 			},
 			{
-				Config:            config(`page_limit = 1`),
+				Config:            config(1),
 				ConfigStateChecks: aisTestPageChecks(total, 1, knownvalue.ListSizeExact(1)),
 			},
 			{
-				Config:            config(hclArg("page_limit", aisSandboxMaxPageLimit)),
+				Config:            config(aisSandboxMaxPageLimit),
 				ConfigStateChecks: aisTestPageChecks(total, aisSandboxMaxPageLimit, knownvalue.ListSizeExact(aisSandboxMaxPageLimit)),
 			},
 			{
 				// The provider leaves the maximum to the service: the sandbox refuses it, with its request ID.
-				Config:      config(hclArg("page_limit", aisSandboxMaxPageLimit+1)),
+				Config:      config(aisSandboxMaxPageLimit + 1),
 				ExpectError: aisTestError("Could not read the transactions", "HTTP 400", "pageLimit", "request ID"),
 			},
 		},
@@ -194,37 +217,43 @@ func TestAccAISAccountTransactionsDataSource_validation(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
-	config := func(extra ...string) string {
-		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", extra...))
+	mark := sandboxtest.MarkRequests(sb)
+	config := func(q aisTransactionsQuery) string {
+		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", q))
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:      config(`from_date = "2026-02-01"`, `to_date = "2026-01-31"`),
+				Config:      config(aisTransactionsQuery{from: "2026-02-01", to: "2026-01-31"}),
 				ExpectError: aisTestError("from_date is after to_date", `from_date "2026-02-01" is after to_date "2026-01-31"`),
 			},
 			{
-				Config:      config(`from_date = "2026-01-31T12:00:00Z"`, `to_date = "2026-01-31T11:00:00Z"`),
+				Config:      config(aisTransactionsQuery{from: "2026-01-31T12:00:00Z", to: "2026-01-31T11:00:00Z"}),
 				ExpectError: aisTestError("from_date is after to_date"),
 			},
 			{
-				Config:      config(`page_limit = 0`),
+				Config: env.providerConfig(fmt.Sprintf(`
+data "cardpay_ais_account_transactions" "test" {
+  merchant_id = %d
+  user_id     = %q
+  account_id  = "acc-1001-dkk"
+  page_limit  = 0
+}
+`, env.MerchantID, aisTestUser)),
 				ExpectError: regexp.MustCompile(`(?s)page_limit.*at least 1`),
 			},
 			{
-				Config:      config(`to_date = "31/01/2026"`),
+				Config:      config(aisTransactionsQuery{to: "31/01/2026"}),
 				ExpectError: aisTestError("Invalid date", `"31/01/2026" is not a valid date`, "2025-01-31"),
 			},
 			{
-				Config:      config(`from_date = "2026-01-31 10:00"`),
+				Config:      config(aisTransactionsQuery{from: "2026-01-31 10:00"}),
 				ExpectError: aisTestError("Invalid date"),
 			},
 		},
 	})
-	if n := sb.RequestCounts()[sandbox.RouteListTransactions]; n != 0 {
-		t.Errorf("invalid configurations sent %d transaction requests, want none", n)
-	}
+	mark.ExpectNoneReached(t, sandbox.RouteListTransactions)
 }
 
 func TestAccAISAccountTransactionsDataSource_sameDayRange(t *testing.T) {
@@ -235,8 +264,7 @@ func TestAccAISAccountTransactionsDataSource_sameDayRange(t *testing.T) {
 	day := booked.Format(time.DateOnly)
 	earlier := booked.Add(-time.Second).Format(time.RFC3339)
 	config := func(from, to string) string {
-		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk",
-			hclArg("from_date", from), hclArg("to_date", to)))
+		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", aisTransactionsQuery{from: from, to: to}))
 	}
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,

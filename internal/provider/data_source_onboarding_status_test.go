@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"fmt"
 	"regexp"
 	"testing"
 
@@ -13,8 +14,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
+// onboardingStatusConfig reads the merchant's onboarding status.
 func onboardingStatusConfig(merchantID int64) string {
-	return dataBlock("cardpay_onboarding_status", "test", hclArg("merchant_id", merchantID))
+	return fmt.Sprintf(`
+data "cardpay_onboarding_status" "test" {
+  merchant_id = %d
+}
+`, merchantID)
 }
 
 const onboardingStatusAddr = "data.cardpay_onboarding_status.test"

@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -12,8 +13,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
+// paymentMethodsConfig lists the merchant's payment methods.
 func paymentMethodsConfig(merchantID int64) string {
-	return dataBlock("cardpay_payment_methods", "test", merchantArgs(merchantID)...)
+	return fmt.Sprintf(`
+data "cardpay_payment_methods" "test" {
+  merchant_id = %d
+}
+`, merchantID)
 }
 
 func TestAccPaymentMethodsDataSource(t *testing.T) {

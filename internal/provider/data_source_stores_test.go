@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"fmt"
 	"regexp"
 	"testing"
 
@@ -19,7 +20,13 @@ func TestAccStoresDataSource(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireSandbox(t)
 	main := fixtureStore(t, env.MerchantID, "1001-main")
-	config := env.providerConfig(storeConfig("test", env.MerchantID, "", `name = "Pop-up"`, `city = "Odense"`), `
+	config := env.providerConfig(fmt.Sprintf(`
+resource "cardpay_store" "test" {
+  merchant_id = %d
+  name        = "Pop-up"
+  city        = "Odense"
+}
+`, env.MerchantID), `
 data "cardpay_stores" "reference" {
   merchant_id = cardpay_store.test.merchant_id
   depends_on  = [cardpay_store.test]

@@ -21,7 +21,7 @@ func TestAccTerminalsDataSource(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	var device string
-	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", ""), `
+	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage"), `
 data "cardpay_terminals" "all" {
   merchant_id = cardpay_online_terminal.test.merchant_id
   depends_on  = [cardpay_online_terminal.test]

@@ -17,7 +17,7 @@ import (
 // The data source lists every endpoint of the partner, without secrets.
 func TestAccWebhooksDataSource(t *testing.T) {
 	env := newTestEnv(t)
-	config := env.providerConfig(webhookConfig("https://hooks.example/a", "payment.completed", "merchant.activated"), `
+	config := env.providerConfig(webhookConfig("https://hooks.example/a", `["payment.completed", "merchant.activated"]`), `
 data "cardpay_webhooks" "all" {
   depends_on = [cardpay_webhook.test]
 }

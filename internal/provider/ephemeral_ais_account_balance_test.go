@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -27,8 +28,19 @@ func TestAccAISAccountBalanceEphemeral(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(aisEphemeralConfig("cardpay_ais_account_balance",
-				aisReadArgs(env.MerchantID, aisTestUser, "acc-1001-dkk")...)),
+			Config: env.providerConfig(fmt.Sprintf(`
+ephemeral "cardpay_ais_account_balance" "test" {
+  merchant_id = %[1]d
+  user_id     = %[2]q
+  account_id  = "acc-1001-dkk"
+}
+
+data "cardpay_ais_account_balance" "test" {
+  merchant_id = %[1]d
+  user_id     = %[2]q
+  account_id  = "acc-1001-dkk"
+}
+`, env.MerchantID, aisTestUser), echoConfig("ephemeral.cardpay_ais_account_balance.test")),
 			ConfigStateChecks: checks,
 		}},
 	})
@@ -41,9 +53,13 @@ func TestAccAISAccountBalanceEphemeral_missingPermission(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(
-				ephemeralBlock("cardpay_ais_account_balance", "test", aisReadArgs(env.MerchantID, aisTestUser, "acc-1001-eur")...),
-				echoConfig("ephemeral.cardpay_ais_account_balance.test")),
+			Config: env.providerConfig(fmt.Sprintf(`
+ephemeral "cardpay_ais_account_balance" "test" {
+  merchant_id = %d
+  user_id     = %q
+  account_id  = "acc-1001-eur"
+}
+`, env.MerchantID, aisTestUser), echoConfig("ephemeral.cardpay_ais_account_balance.test")),
 			ExpectError: aisTestError("HTTP 403", "lacks permission ReadBalances", "request ID", "holds the ReadBalances permission"),
 		}},
 	})

@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -13,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
@@ -25,31 +27,47 @@ func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("page_limit"), knownvalue.Int64Exact(4)),
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("transactions"), aisTestTransactionChecks(want)),
 	)
-	config := env.providerConfig(aisEphemeralConfig("cardpay_ais_account_transactions", aisReadArgs(env.MerchantID, aisTestUser,
-		"acc-1001-sek", "page_limit = 4", `from_date = "2025-03-01"`, `to_date = "2026-03-01T00:00:00Z"`)...))
-	requestsBefore := 0
+	// config reads the same transactions with the ephemeral resource and the
+	// data source.
+	config := func(from, to string) string {
+		return env.providerConfig(fmt.Sprintf(`
+ephemeral "cardpay_ais_account_transactions" "test" {
+  merchant_id = %[1]d
+  user_id     = %[2]q
+  account_id  = "acc-1001-sek"
+  page_limit  = 4
+  from_date   = %[3]q
+  to_date     = %[4]q
+}
+
+data "cardpay_ais_account_transactions" "test" {
+  merchant_id = %[1]d
+  user_id     = %[2]q
+  account_id  = "acc-1001-sek"
+  page_limit  = 4
+  from_date   = %[3]q
+  to_date     = %[4]q
+}
+`, env.MerchantID, aisTestUser, from, to), echoConfig("ephemeral.cardpay_ais_account_transactions.test"))
+	}
+	var mark sandboxtest.RequestMark
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{
 			{
-				Config:            config,
+				Config:            config("2025-03-01", "2026-03-01T00:00:00Z"),
 				ConfigStateChecks: checks,
 			},
 			{
 				// The ephemeral resource validates its dates before any request too.
-				PreConfig: func() { requestsBefore = sb.RequestCounts()[sandbox.RouteListTransactions] },
-				Config: env.providerConfig(aisEphemeralConfig("cardpay_ais_account_transactions", aisReadArgs(env.MerchantID, aisTestUser,
-					"acc-1001-sek", `from_date = "2026-03-02"`, `to_date = "2026-03-01"`)...)),
+				PreConfig:   func() { mark = sandboxtest.MarkRequests(sb) },
+				Config:      config("2026-03-02", "2026-03-01"),
 				ExpectError: aisTestError("from_date is after to_date"),
 			},
 			{
-				PreConfig: func() {
-					if n := sb.RequestCounts()[sandbox.RouteListTransactions]; n != requestsBefore {
-						t.Errorf("the rejected configuration sent %d transaction requests, want none", n-requestsBefore)
-					}
-				},
-				Config:            config,
+				PreConfig:         func() { mark.ExpectNoneReached(t, sandbox.RouteListTransactions) },
+				Config:            config("2025-03-01", "2026-03-01T00:00:00Z"),
 				ConfigStateChecks: checks,
 			},
 		},

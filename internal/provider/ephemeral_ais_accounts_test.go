@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"fmt"
 	"sort"
 	"testing"
 
@@ -15,16 +16,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 )
 
-// The ephemeral AIS reads are tested against their data sources: the echo
-// provider copies the ephemeral result into echo.test, and every attribute
-// must equal the data source's. Nothing else may reach the state.
-
-// aisEphemeralConfig declares the ephemeral resource and the data source of
-// typeName with the same arguments, and echoes the ephemeral result.
-func aisEphemeralConfig(typeName string, args ...string) string {
-	return ephemeralBlock(typeName, "test", args...) + dataBlock(typeName, "test", args...) +
-		echoConfig("ephemeral."+typeName+".test")
-}
+// The ephemeral AIS reads are tested against their data sources: each test
+// declares the ephemeral resource and the data source with the same
+// arguments, the echo provider copies the ephemeral result into echo.test,
+// and every attribute must equal the data source's. Nothing else may reach
+// the state.
 
 // aisEphemeralChecks compares every attribute of the read's schema between
 // the echoed ephemeral result and the data source, and checks that the
@@ -60,7 +56,17 @@ func TestAccAISAccountsEphemeral(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config:            env.providerConfig(aisEphemeralConfig("cardpay_ais_accounts", aisReadArgs(env.MerchantID, aisTestUser, "")...)),
+			Config: env.providerConfig(fmt.Sprintf(`
+ephemeral "cardpay_ais_accounts" "test" {
+  merchant_id = %[1]d
+  user_id     = %[2]q
+}
+
+data "cardpay_ais_accounts" "test" {
+  merchant_id = %[1]d
+  user_id     = %[2]q
+}
+`, env.MerchantID, aisTestUser), echoConfig("ephemeral.cardpay_ais_accounts.test")),
 			ConfigStateChecks: checks,
 		}},
 	})
@@ -74,8 +80,12 @@ func TestAccAISAccountsEphemeral_pendingConsent(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(ephemeralBlock("cardpay_ais_accounts", "test", aisReadArgs(env.MerchantID, aisTestUser, "")...),
-				echoConfig("ephemeral.cardpay_ais_accounts.test")),
+			Config: env.providerConfig(fmt.Sprintf(`
+ephemeral "cardpay_ais_accounts" "test" {
+  merchant_id = %d
+  user_id     = %q
+}
+`, env.MerchantID, aisTestUser), echoConfig("ephemeral.cardpay_ais_accounts.test")),
 			ExpectError: aisTestError("Could not list the bank accounts", "HTTP 403", "consent "+id+" is pending", "request ID"),
 		}},
 	})

@@ -21,9 +21,15 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-func interappEphemeralConfig(merchantID int64, args ...string) string {
-	return ephemeralBlock("cardpay_interapp_registration", "test", merchantArgs(merchantID, args...)...) +
-		echoConfig("ephemeral.cardpay_interapp_registration.test")
+// interappEphemeralConfig opens a code for the store and echoes it into
+// echo.test.
+func interappEphemeralConfig(merchantID int64, storeID string) string {
+	return fmt.Sprintf(`
+ephemeral "cardpay_interapp_registration" "test" {
+  merchant_id = %d
+  store_id    = %q
+}
+`, merchantID, storeID) + echoConfig("ephemeral.cardpay_interapp_registration.test")
 }
 
 // expectNoManagedInterapp checks that no cardpay_interapp_registration, nor
@@ -69,7 +75,7 @@ func TestAccInterappRegistrationEphemeral(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(interappEphemeralConfig(env.MerchantID, `store_id = "1001-second"`)),
+			Config: env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-second")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data"), knownvalue.ObjectExact(map[string]knownvalue.Check{
 					"merchant_id":       knownvalue.Int64Exact(env.MerchantID),
@@ -91,7 +97,7 @@ func TestAccInterappRegistrationEphemeral_unknownStore(t *testing.T) {
 		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
 		ProtoV6ProviderFactories: echoFactories(),
 		Steps: []resource.TestStep{{
-			Config:      env.providerConfig(interappEphemeralConfig(env.MerchantID, `store_id = "1001-nowhere"`)),
+			Config:      env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-nowhere")),
 			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
 		}},
 	})

@@ -88,38 +88,97 @@ func checkOnePerResource(t *testing.T, kind string, state map[string]map[string]
 	}
 }
 
+// ambiguousCreate is a create whose answer TestAccFaults_ambiguousCreate
+// loses after the service made the object (a 502 after apply): route is
+// the create's, config makes the object, want is the error, and held
+// counts the objects of the kind in the sandbox.
+type ambiguousCreate struct {
+	route, config, want string
+	held                func(sandbox.State) int
+	// except, when set, says why the type has no create to lose.
+	except string
+}
+
+func (c ambiguousCreate) exception() string { return c.except }
+func (c ambiguousCreate) hasCase() bool     { return c.config != "" }
+
+// readsOnly is the exception of the types that create nothing.
+const readsOnly = "reads only: a lost answer changes nothing at the service, and reads are retried " +
+	"like any request (TestAccFaults_transientUnderLoad, TestAccFaults_rateLimitExhausted)"
+
+// ambiguousCreates holds every type, keyed as Terraform addresses it
+// (cardpay_store, data.cardpay_stores, action.cardpay_test_order...).
+// TestCoverage fails when a type is missing.
+var ambiguousCreates = map[string]ambiguousCreate{
+	"cardpay_online_terminal": {route: sandbox.RouteCreateOnlineTerminal, config: onlineTerminalConfig(1001, "PaymentPage"),
+		want: `online terminal may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
+			`check merchant 1001's online terminals before applying again`,
+		held: func(s sandbox.State) int { return len(s.Terminals) }},
+	"cardpay_order": {route: sandbox.RouteCreateOrder, config: testOrder{1001, 1000, "SEK", "tf-acc-lost", ""}.config(),
+		want: `order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
+			`orders for reference "tf-acc-lost" before applying again`,
+		held: func(s sandbox.State) int { return len(s.Orders) }},
+	"cardpay_onboarding_application": {route: sandbox.RouteStartOnboarding, config: `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+}
+`, want: `onboarding application may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+		held: func(s sandbox.State) int { return len(s.Applications) }},
+	"cardpay_interapp_registration": {route: sandbox.RouteCreateInterappCode, config: `
+resource "cardpay_interapp_registration" "x" {
+  merchant_id = 1001
+}
+`, want: `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+		held: func(s sandbox.State) int { return len(s.InterappCodes) }},
+	"cardpay_store": {route: sandbox.RouteCreateStore, config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  name        = "Lost answer"
+}
+`, want: `store may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*cardpay_stores data source lists`,
+		held: func(s sandbox.State) int { return len(s.Stores) }},
+	"cardpay_webhook": {route: sandbox.RouteCreateWebhook, config: webhookConfig("https://hooks.example/lost", `["payment.failed"]`),
+		want: `webhook endpoint may have been created \(outcome unknown\).*HTTP 502.*cardpay_webhooks data source lists`,
+		held: func(s sandbox.State) int { return len(s.Webhooks) }},
+	"cardpay_ais_consent": {route: sandbox.RouteCreateConsent, config: consentBase,
+		want: `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+		held: func(s sandbox.State) int { return len(s.Consents) }},
+	"cardpay_payment_method": {except: "activating creates nothing, so its outcome is never unknown: the client " +
+		"repeats an activation whose answer was lost (a repeatable endpoint), as activating an active method " +
+		"again succeeds (TestAccPaymentMethod_alreadyActive)"},
+	"ephemeral.cardpay_interapp_registration": {except: "issues its code as the cardpay_interapp_registration " +
+		"resource does (interappRegistrationData.issue), whose lost answer that entry tests; a lost ephemeral code " +
+		"expires unused"},
+	"action.cardpay_interapp_pairing": {except: "issues its code as the cardpay_interapp_registration resource " +
+		"does (interappRegistrationData.issue), whose lost answer that entry tests"},
+	"action.cardpay_test_order": {except: "tested beside the action, by TestAccTestOrderAction_outcomeUnknown: " +
+		"an action runs once per trigger, so this test's second apply would not run it again"},
+
+	"data.cardpay_ais_account_balance":           {except: readsOnly},
+	"data.cardpay_ais_account_transactions":      {except: readsOnly},
+	"data.cardpay_ais_accounts":                  {except: readsOnly},
+	"data.cardpay_onboarding_status":             {except: readsOnly},
+	"data.cardpay_payment_methods":               {except: readsOnly},
+	"data.cardpay_stores":                        {except: readsOnly},
+	"data.cardpay_terminals":                     {except: readsOnly},
+	"data.cardpay_webhooks":                      {except: readsOnly},
+	"ephemeral.cardpay_ais_account_balance":      {except: readsOnly},
+	"ephemeral.cardpay_ais_account_transactions": {except: readsOnly},
+	"ephemeral.cardpay_ais_accounts":             {except: readsOnly},
+	"list.cardpay_online_terminal":               {except: readsOnly},
+	"list.cardpay_payment_method":                {except: readsOnly},
+	"list.cardpay_store":                         {except: readsOnly},
+	"list.cardpay_webhook":                       {except: readsOnly},
+}
+
 // A create that the service applies but answers with 502 is not sent again;
 // the error says the object may exist and how to check; once the fault is
 // gone, the next apply works.
 func TestAccFaults_ambiguousCreate(t *testing.T) {
-	cases := map[string]struct {
-		route, config, want string
-		held                func(sandbox.State) int
-	}{
-		"cardpay_online_terminal": {sandbox.RouteCreateOnlineTerminal, onlineTerminalConfig(1001, "PaymentPage", ""),
-			`online terminal may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
-				`check merchant 1001's online terminals before applying again`,
-			func(s sandbox.State) int { return len(s.Terminals) }},
-		"cardpay_order": {sandbox.RouteCreateOrder, testOrder{1001, 1000, "SEK", "tf-acc-lost", ""}.config(),
-			`order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
-				`orders for reference "tf-acc-lost" before applying again`,
-			func(s sandbox.State) int { return len(s.Orders) }},
-		"cardpay_onboarding_application": {sandbox.RouteStartOnboarding, onboardingApplicationConfig(1001),
-			`onboarding application may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
-			func(s sandbox.State) int { return len(s.Applications) }},
-		"cardpay_interapp_registration": {sandbox.RouteCreateInterappCode, interappConfig(1001), `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
-			func(s sandbox.State) int { return len(s.InterappCodes) }},
-		"cardpay_store": {sandbox.RouteCreateStore, storeConfig("test", 1001, "", `name = "Lost answer"`),
-			`store may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*cardpay_stores data source lists`,
-			func(s sandbox.State) int { return len(s.Stores) }},
-		"cardpay_webhook": {sandbox.RouteCreateWebhook, webhookConfig("https://hooks.example/lost", "payment.failed"),
-			`webhook endpoint may have been created \(outcome unknown\).*HTTP 502.*cardpay_webhooks data source lists`,
-			func(s sandbox.State) int { return len(s.Webhooks) }},
-		"cardpay_ais_consent": {sandbox.RouteCreateConsent, consentBase,
-			`may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
-			func(s sandbox.State) int { return len(s.Consents) }},
-	}
-	for name, tc := range cases {
+	for name, tc := range ambiguousCreates {
+		if tc.except != "" {
+			continue
+		}
 		t.Run(name, func(t *testing.T) {
 			env := newTestEnv(t)
 			sb := env.requireSandbox(t)
@@ -159,7 +218,7 @@ func TestAccFaults_rateLimitExhausted(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfigWith(env.ClientSecret, shortRetries, paymentMethodsConfig(1001)),
+			Config: env.providerConfig(paymentMethodsConfig(1001)),
 			ExpectError: wrappedErrorPattern(`rate limited by the service \(HTTP 429 .*gave up after 2 attempts\); ` +
 				`the service asked to wait 2s before retrying.*Wait before applying again, allow more retries with max_retries`),
 		}},
@@ -172,10 +231,11 @@ func TestAccFaults_requestTimeout(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Latency: 5 * time.Second})
+	env.ProviderArgs = "request_timeout = \"1s\"\nmax_retries = 0"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfigWith(env.ClientSecret, "request_timeout = \"1s\"\nmax_retries = 0", paymentMethodsConfig(1001)),
+			Config: env.providerConfig(paymentMethodsConfig(1001)),
 			ExpectError: wrappedErrorPattern(`request timed out after 1s.*did not answer within the provider's ` +
 				`request_timeout. Raise request_timeout`),
 		}},

@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -59,16 +58,36 @@ func newExistingMerchant(t *testing.T, env *testEnv) existingMerchant {
 }
 
 // adoptionQuery lists everything the provider can list at merchant 1001.
-var adoptionQuery = merchantList("cardpay_payment_method", "all", 1001, "include_resource = true") +
-	merchantList("cardpay_store", "all", 1001, "include_resource = true") +
-	merchantList("cardpay_online_terminal", "all", 1001, "include_resource = true") +
-	listBlock("cardpay_webhook", "all", "include_resource = true")
-
-// merchantList renders a list block of a merchant's objects of kind, with
-// extra argument lines.
-func merchantList(kind, name string, merchantID int, args ...string) string {
-	return listBlock(kind, name, append(args, hclBlock("config", merchantArgs(merchantID)...))...)
+const adoptionQuery = `
+list "cardpay_payment_method" "all" {
+  provider         = cardpay
+  include_resource = true
+  config {
+    merchant_id = 1001
+  }
 }
+
+list "cardpay_store" "all" {
+  provider         = cardpay
+  include_resource = true
+  config {
+    merchant_id = 1001
+  }
+}
+
+list "cardpay_online_terminal" "all" {
+  provider         = cardpay
+  include_resource = true
+  config {
+    merchant_id = 1001
+  }
+}
+
+list "cardpay_webhook" "all" {
+  provider         = cardpay
+  include_resource = true
+}
+`
 
 func TestAccListResources_query(t *testing.T) {
 	skipWithoutQuery(t)
@@ -84,7 +103,7 @@ func TestAccListResources_query(t *testing.T) {
 		return querycheck.KnownValueCheck{Path: tfjsonpath.New(attr), KnownValue: check}
 	}
 	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+		TerraformVersionChecks:   queryVersionChecks,
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: env.providerConfig()},
@@ -174,8 +193,9 @@ func TestAccListResources_generateConfig(t *testing.T) {
 }
 
 // A list at another partner's merchant fails with the service's 403 and its
-// request ID; a merchant ID that cannot exist is refused before any request.
-func TestAccListResources_errors(t *testing.T) {
+// request ID. (A merchant ID that cannot exist is refused before any
+// request: see the list resources' entries of badInputs.)
+func TestAccListResources_otherPartnersMerchant(t *testing.T) {
 	skipWithoutQuery(t)
 	for kind, what := range map[string]string{
 		"cardpay_payment_method":  "payment methods",
@@ -184,26 +204,22 @@ func TestAccListResources_errors(t *testing.T) {
 	} {
 		t.Run(kind, func(t *testing.T) {
 			env := newTestEnv(t)
-			sb := env.requireSandbox(t)
+			env.requireSandbox(t)
 			resource.ParallelTest(t, resource.TestCase{
-				TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)},
+				TerraformVersionChecks:   queryVersionChecks,
 				ProtoV6ProviderFactories: testProviderFactories,
 				Steps: []resource.TestStep{
 					{Config: env.providerConfig()},
 					{
-						PreConfig:   sb.ResetRequestCounts,
-						Query:       true,
-						Config:      merchantList(kind, "x", 0),
-						ExpectError: wrappedErrorPattern(`merchant_id.*value must be at least 1`),
-					},
-					{
-						PreConfig: func() {
-							if counts := sb.RequestCounts(); len(counts) != 0 {
-								t.Errorf("an invalid merchant ID reached the service: %v", counts)
-							}
-						},
-						Query:  true,
-						Config: merchantList(kind, "x", otherPartnersMerchant),
+						Query: true,
+						Config: fmt.Sprintf(`
+list %q "x" {
+  provider = cardpay
+  config {
+    merchant_id = %d
+  }
+}
+`, kind, otherPartnersMerchant),
 						ExpectError: wrappedErrorPattern(fmt.Sprintf(`Could not list %s of merchant %d.*HTTP 403.*request ID \S+`,
 							what, otherPartnersMerchant)),
 					},

@@ -4,13 +4,11 @@
 package provider
 
 import (
-	"maps"
-	"net/http/httptest"
 	"sync"
 	"testing"
 
-	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // A refresh of many payment methods, terminals and stores over a few
@@ -20,22 +18,36 @@ func TestAccPlanRequestCounts(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	counts := mixedCounts{Terminals: 9, Orders: 2, Applications: 2, Consents: 2, Interapp: 2, PaymentMethods: 15, Stores: 6}
-	config := mixedConfig(counts, "counts") +
-		dataBlock("cardpay_payment_methods", "m1001", "merchant_id = 1001") +
-		dataBlock("cardpay_stores", "m1002", "merchant_id = 1002") +
-		dataBlock("cardpay_terminals", "m1003", "merchant_id = 1003")
+	config := mixedConfig(counts, "counts") + `
+data "cardpay_payment_methods" "m1001" {
+  merchant_id = 1001
+}
+
+data "cardpay_stores" "m1002" {
+  merchant_id = 1002
+}
+
+data "cardpay_terminals" "m1003" {
+  merchant_id = 1003
+}
+`
 	w := newCLIWorkdir(t, env, config)
 	w.run("apply", "-auto-approve", "-input=false", "-no-color")
 	// The accounts data source needs an authorized consent.
 	if err := sb.AuthorizeConsent(stateString(w.stateResources()["cardpay_ais_consent.c[0]"], "request_id")); err != nil {
 		t.Fatal(err)
 	}
-	w.write("main.tf", cliRequiredProviders+config+dataBlock("cardpay_ais_accounts", "user", aisReadArgs(1001, "user-1001", "")...))
+	w.write("main.tf", cliRequiredProviders+config+`
+data "cardpay_ais_accounts" "user" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+}
+`)
 	w.run("apply", "-auto-approve", "-input=false", "-no-color")
 
-	before := sb.RequestCounts()
+	mark := sandboxtest.MarkRequests(sb)
 	w.run("plan", "-input=false", "-no-color", "-detailed-exitcode")
-	plan := countsSince(before, sb.RequestCounts())
+	plan := mark.Since()
 
 	const merchants = 3
 	for route, what := range map[string]string{
@@ -68,30 +80,12 @@ func TestAccPlanRequestCounts(t *testing.T) {
 	}
 }
 
-// countsSince returns the requests made between two RequestCounts calls.
-func countsSince(before, after map[string]int) map[string]int {
-	diff := maps.Clone(after)
-	for route, n := range before {
-		diff[route] -= n
-		if diff[route] == 0 {
-			delete(diff, route)
-		}
-	}
-	return diff
-}
-
 // Concurrent reads share one request; an activation makes the next read
 // fetch again, and a read that started before the activation is not
 // reused by a reader that activated.
 func TestMerchantListsShareAndRefresh(t *testing.T) {
-	sb := sandbox.New(sandbox.Config{})
-	ts := httptest.NewServer(sb)
-	t.Cleanup(ts.Close)
-	c, err := client.New(client.Config{BaseURL: ts.URL, PartnerClientID: sandbox.DemoPartnerClientID,
-		PartnerClientSecret: sandbox.DemoPartnerClientSecret})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sb := sandboxtest.Start(t)
+	c := sb.Client(t)
 	lists := newPaymentMethodLists(true)
 	ctx := t.Context()
 

@@ -247,13 +247,18 @@ func TestAccProvider_unknownConfigValue(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: resourceBlock("terraform_data", "token", hclArg("input", sandbox.DemoAccessToken)) +
-				providerBlock("cardpay",
-					hclArg("base_url", env.BaseURL),
-					hclArg("partner_client_id", env.ClientID),
-					hclArg("partner_client_secret", env.ClientSecret),
-					"access_token = terraform_data.token.output") +
-				paymentMethodConfig(env.MerchantID, "visa"),
+			Config: fmt.Sprintf(`
+resource "terraform_data" "token" {
+  input = %q
+}
+
+provider "cardpay" {
+  base_url              = %q
+  partner_client_id     = %q
+  partner_client_secret = %q
+  access_token          = terraform_data.token.output
+}
+`, sandbox.DemoAccessToken, env.BaseURL, env.ClientID, env.ClientSecret) + paymentMethodConfig(env.MerchantID, "visa"),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 			},
@@ -278,7 +283,11 @@ func TestAccProvider_invalidBaseURL(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      providerBlock("cardpay", `base_url = "http://api.example.com"`) + paymentMethodConfig(1001, "amex"),
+			Config: `
+provider "cardpay" {
+  base_url = "http://api.example.com"
+}
+` + paymentMethodConfig(1001, "amex"),
 			PlanOnly:    true,
 			ExpectError: regexp.MustCompile(`(?s)Invalid base URL.*https`),
 		}},

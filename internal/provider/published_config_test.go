@@ -6,7 +6,6 @@ package provider
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -18,8 +17,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
-	"github.com/cardpay/terraform-provider-cardpay/internal/contract"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // hostLog records what one host of a split sandbox was asked and what it
@@ -79,12 +78,17 @@ func (h *hostLog) snapshot() (paths []string, statuses []int, tokenCalls int) {
 // balances and transactions with tokens the provider asks for, survives
 // every token expiring in the middle of an apply, and plans empty after.
 func TestAccPublishedConfiguration(t *testing.T) {
-	sb := sandbox.New(sandbox.Config{})
-	partner := &hostLog{next: sb.PartnerAPI(), sb: sb}
-	data := &hostLog{next: sb.DataAPI(), sb: sb, expireAt: 3}
-	partnerSrv, dataSrv := httptest.NewServer(contract.NewHandler(t, partner)), httptest.NewServer(contract.NewHandler(t, data))
-	t.Cleanup(partnerSrv.Close)
-	t.Cleanup(dataSrv.Close)
+	partner, data := &hostLog{}, &hostLog{expireAt: 3}
+	sb := sandboxtest.Start(t, sandboxtest.SplitHosts(), sandboxtest.Wrap(func(host sandboxtest.Host, next http.Handler) http.Handler {
+		log := partner
+		if host == sandboxtest.DataAPI {
+			log = data
+		}
+		log.next = next
+		return log
+	}))
+	// Set before the first request: the logs expire the sandbox's tokens.
+	partner.sb, data.sb = sb.Server, sb.Server
 
 	provider := fmt.Sprintf(`
 provider "cardpay" {
@@ -93,7 +97,7 @@ provider "cardpay" {
   partner_client_id     = %q
   partner_client_secret = %q
 }
-`, partnerSrv.URL, dataSrv.URL, sandbox.DemoPartnerClientID, sandbox.DemoPartnerClientSecret)
+`, sb.URL, sb.DataURL, sb.ClientID, sb.ClientSecret)
 	consents := `
 locals {
   users = ["user-1001", "user-1001-big"]
@@ -202,7 +206,8 @@ func checkHosts(partner, data *hostLog) error {
 func TestAccPartnerOAuth2(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	config := env.providerConfigWith(env.ClientSecret, `partner_auth = "oauth2"`, `
+	env.PartnerAuth, env.ProviderArgs = "oauth2", ""
+	config := env.providerConfig(`
 resource "cardpay_payment_method" "amex" {
   merchant_id = 1001
   method      = "amex"

@@ -5,7 +5,6 @@ package provider
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 func TestResolveMaxRequestsPerSecond(t *testing.T) {
@@ -67,7 +67,12 @@ func TestAccProvider_invalidMaxRequestsPerSecond(t *testing.T) {
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testProviderFactories,
 				Steps: []resource.TestStep{{
-					Config:   providerBlock("cardpay", `base_url = "http://127.0.0.1:1"`, "max_requests_per_second = "+value) + paymentMethodConfig(1001, "amex"),
+					Config: fmt.Sprintf(`
+provider "cardpay" {
+  base_url                = "http://127.0.0.1:1"
+  max_requests_per_second = %s
+}
+`, value) + paymentMethodConfig(1001, "amex"),
 					PlanOnly: true,
 					ExpectError: regexp.MustCompile(`(?s)Invalid max_requests_per_second.*above 0 and at most 10000, ` +
 						`such as 20.*leave it unset`),
@@ -102,11 +107,10 @@ func TestAccRateLimit_parallelApply(t *testing.T) {
 	if err := fixtures.AddGeneratedMerchants(merchants, 100001); err != nil {
 		t.Fatal(err)
 	}
-	sb := sandbox.New(sandbox.Config{Fixtures: fixtures, RateLimit: sandbox.RateLimit{PerSecond: rateLimitPerSecond}})
-	ts := httptest.NewServer(sb)
-	t.Cleanup(ts.Close)
-	env := &testEnv{BaseURL: ts.URL, ClientID: sandbox.DemoPartnerClientID, ClientSecret: sandbox.DemoPartnerClientSecret,
-		AccessToken: sandbox.DemoAccessToken, MerchantID: 100001, Sandbox: sb}
+	started := sandboxtest.Start(t, sandboxtest.Fixtures(fixtures), sandboxtest.RateLimit(sandbox.RateLimit{PerSecond: rateLimitPerSecond}))
+	sb := started.Server
+	env := sandboxTestEnv(started)
+	env.AccessToken, env.MerchantID = started.AccessToken, 100001
 
 	w := newCLIWorkdir(t, env, manyPaymentMethods(merchants))
 	w.run("apply", "-auto-approve", "-input=false", "-parallelism=20", "-no-color")
@@ -140,14 +144,14 @@ func TestAccRateLimit_parallelApply(t *testing.T) {
 // manyPaymentMethods activates the five inactive methods of each generated
 // merchant.
 func manyPaymentMethods(merchants int) string {
-	var b strings.Builder
-	b.WriteString("locals {\n  payment_methods = {\n")
-	for i := range merchants {
-		for _, m := range []string{"amex", "swish", "klarna", "vipps", "mobilepay"} {
-			fmt.Fprintf(&b, "    \"%d/%s\" = { merchant_id = %d, method = %q }\n", 100001+i, m, 100001+i, m)
-		}
-	}
-	b.WriteString(`  }
+	return fmt.Sprintf(`
+locals {
+  merchants = range(100001, 100001 + %d)
+  methods   = ["amex", "swish", "klarna", "vipps", "mobilepay"]
+  payment_methods = {
+    for pair in setproduct(local.merchants, local.methods) :
+    "${pair[0]}/${pair[1]}" => { merchant_id = pair[0], method = pair[1] }
+  }
 }
 
 resource "cardpay_payment_method" "this" {
@@ -155,8 +159,7 @@ resource "cardpay_payment_method" "this" {
   merchant_id = each.value.merchant_id
   method      = each.value.method
 }
-`)
-	return b.String()
+`, merchants)
 }
 
 func total(counts map[string]int) int {

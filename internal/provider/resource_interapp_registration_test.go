@@ -26,10 +26,6 @@ const interappAddr = "cardpay_interapp_registration.test"
 // return something non-empty.
 var interappCodePattern = regexp.MustCompile(`^\S+$`)
 
-func interappConfig(merchantID int64, args ...string) string {
-	return resourceBlock("cardpay_interapp_registration", "test", merchantArgs(merchantID, args...)...)
-}
-
 // expectExpiresAtWindow checks that expires_at is RFC 3339 and lies the
 // validity period after a moment between *issuedAfter and now.
 func expectExpiresAtWindow(issuedAfter *time.Time) knownvalue.Check {
@@ -85,9 +81,18 @@ func TestAccInterappRegistration_lifecycle(t *testing.T) {
 	var stepStart time.Time
 	markStart := func() { stepStart = time.Now() }
 	codes := statecheck.CompareValue(compare.ValuesDiffer())
-	withKeepers := func(device string, args ...string) string {
-		return env.providerConfig(interappConfig(env.MerchantID,
-			append(args, fmt.Sprintf("keepers = { device = %q }", device))...))
+	// withKeepers is a code for the device at the store ("" for the
+	// merchant's default store); a change of either replaces the code.
+	withKeepers := func(device, storeID string) string {
+		return env.providerConfig(fmt.Sprintf(`
+resource "cardpay_interapp_registration" "test" {
+  merchant_id = %d
+  store_id    = %s
+  keepers = {
+    device = %q
+  }
+}
+`, env.MerchantID, hclOptional(storeID), device))
 	}
 
 	resource.ParallelTest(t, resource.TestCase{
@@ -96,7 +101,7 @@ func TestAccInterappRegistration_lifecycle(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				PreConfig: markStart,
-				Config:    withKeepers("tablet-1"),
+				Config:    withKeepers("tablet-1", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionCreate),
@@ -124,7 +129,7 @@ func TestAccInterappRegistration_lifecycle(t *testing.T) {
 			},
 			{
 				// No change: no new code, and the state keeps the first one.
-				Config: withKeepers("tablet-1"),
+				Config: withKeepers("tablet-1", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
@@ -132,7 +137,7 @@ func TestAccInterappRegistration_lifecycle(t *testing.T) {
 			},
 			{
 				PreConfig: markStart,
-				Config:    withKeepers("tablet-2"),
+				Config:    withKeepers("tablet-2", ""),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
@@ -145,7 +150,7 @@ func TestAccInterappRegistration_lifecycle(t *testing.T) {
 				},
 			},
 			{
-				Config: withKeepers("tablet-2", `store_id = "1001-second"`),
+				Config: withKeepers("tablet-2", "1001-second"),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
@@ -166,7 +171,12 @@ func TestAccInterappRegistration_unknownStore(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      env.providerConfig(interappConfig(env.MerchantID, `store_id = "1001-nowhere"`)),
+			Config: env.providerConfig(fmt.Sprintf(`
+resource "cardpay_interapp_registration" "test" {
+  merchant_id = %d
+  store_id    = "1001-nowhere"
+}
+`, env.MerchantID)),
 			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere.*store`),
 		}},
 	})
@@ -181,12 +191,21 @@ func TestAccInterappRegistration_validation(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:      env.providerConfig(interappConfig(0)),
+				Config: env.providerConfig(`
+resource "cardpay_interapp_registration" "test" {
+  merchant_id = 0
+}
+`),
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at\s+least\s+1`),
 			},
 			{
-				Config:      env.providerConfig(interappConfig(env.MerchantID, `store_id = ""`)),
+				Config: env.providerConfig(fmt.Sprintf(`
+resource "cardpay_interapp_registration" "test" {
+  merchant_id = %d
+  store_id    = ""
+}
+`, env.MerchantID)),
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)store_id.*must\s+not\s+be\s+empty`),
 			},
@@ -240,7 +259,12 @@ func TestAccInterappRegistration_waitForPairing(t *testing.T) {
 					return err
 				})
 			},
-			Config: env.providerConfig(interappConfig(env.MerchantID, "wait_for_pairing = true")),
+			Config: env.providerConfig(fmt.Sprintf(`
+resource "cardpay_interapp_registration" "test" {
+  merchant_id      = %d
+  wait_for_pairing = true
+}
+`, env.MerchantID)),
 			ConfigPlanChecks: resource.ConfigPlanChecks{
 				PreApply: []plancheck.PlanCheck{
 					plancheck.ExpectUnknownValue(interappAddr, tfjsonpath.New("terminal_id")),
@@ -264,7 +288,12 @@ func TestAccInterappRegistration_waitForPairing(t *testing.T) {
 func TestAccInterappRegistration_codeExpiresUnpaired(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	config := env.providerConfig(interappConfig(env.MerchantID, "wait_for_pairing = true"))
+	config := env.providerConfig(fmt.Sprintf(`
+resource "cardpay_interapp_registration" "test" {
+  merchant_id      = %d
+  wait_for_pairing = true
+}
+`, env.MerchantID))
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: fastWaitFactories(time.Second),
 		Steps: []resource.TestStep{

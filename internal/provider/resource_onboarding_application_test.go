@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
@@ -23,18 +22,14 @@ import (
 
 const onboardingApplicationAddr = "cardpay_onboarding_application.test"
 
-// onboardingApplicationConfig renders the resource with extra lines, such
-// as a wait_for argument or a timeouts block.
-func onboardingApplicationConfig(merchantID int64, extra ...string) string {
-	return resourceBlock("cardpay_onboarding_application", "test", merchantArgs(merchantID, extra...)...)
-}
-
-const waitForMerchant = `wait_for = "MERCHANT_CREATED"`
-
 func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
+	config := env.providerConfig(fmt.Sprintf(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = %d
+}
+`, env.MerchantID))
 	applicationIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	fixtures := len(sb.Snapshot().Applications)
 	var appID string
@@ -105,7 +100,11 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 				// Another merchant starts a new application. Merchant 1003
 				// answers in the guide's vocabulary and has no short link, so
 				// short_link_url is null rather than "".
-				Config: env.providerConfig(onboardingApplicationConfig(1003)),
+				Config: env.providerConfig(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = 1003
+}
+`),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
@@ -127,153 +126,17 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 	})
 }
 
-// wait_for makes the create wait until the merchant exists; the status
-// passes through review on the way, and the dependent payment method is
-// activated only afterwards.
-func TestAccOnboardingApplication_waitForMerchant(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	fixtures := len(sb.Snapshot().Applications)
-	var activatedWhile string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{{
-			PreConfig: func() {
-				moveNewApplication(t, sb, env.MerchantID, "IN_REVIEW", "MERCHANT_CREATED")
-				// Record the application's status when the method is activated.
-				whenSandbox(t, sb, func(s sandbox.State) bool { return methodActive(s, env.MerchantID, "amex") },
-					func() error {
-						activatedWhile = newestApplication(sb.Snapshot(), env.MerchantID).ApplicationStatus
-						return nil
-					})
-			},
-			Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant, `timeouts { create = "1m" }`), `
-resource "cardpay_payment_method" "amex" {
-  merchant_id = cardpay_onboarding_application.test.merchant_id
-  method      = "amex"
-  depends_on  = [cardpay_onboarding_application.test]
-}
-`),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-					knownvalue.StringExact("MERCHANT_CREATED")),
-				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("wait_for"),
-					knownvalue.StringExact("MERCHANT_CREATED")),
-				expectSandboxApplication(sb, env.MerchantID, fixtures+1),
-			},
-		}},
-	})
-	if activatedWhile != "MERCHANT_CREATED" {
-		t.Errorf("the dependent payment method was activated while the application was %q, want MERCHANT_CREATED", activatedWhile)
-	}
-	if n := sb.RequestCounts()[sandbox.RouteOnboardingStatus]; n < 2 {
-		t.Errorf("the wait read the onboarding status %d times, want it to poll", n)
-	}
-}
-
-// A rejected application ends the wait with the service's status word;
-// the application is kept in state as tainted, so the next plan replaces it.
-func TestAccOnboardingApplication_waitEndsOnRejection(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant, `timeouts { create = "30s" }`))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { moveNewApplication(t, sb, env.MerchantID, "REJECTED") },
-				Config:    config,
-				ExpectError: wrappedErrorPattern(`Onboarding of merchant 1001 was rejected .*application app_[0-9a-f]+ of ` +
-					`merchant 1001 as REJECTED: business verification failed.*next apply starts a new application`),
-			},
-			{
-				Config:             config,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
-			},
-		},
-	})
-}
-
-// A wait that outlives timeouts.create fails with the status it saw and
-// how to go on, without sleeping longer than the timeout.
-func TestAccOnboardingApplication_waitTimesOut(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	fixtures := len(sb.Snapshot().Applications)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant, `timeouts { create = "1s" }`)),
-			ExpectError: wrappedErrorPattern(`Merchant 1001 was not created within 1s.*still reports onboarding ` +
-				`application app_[0-9a-f]+ of merchant 1001 as PENDING after 1s \(timeouts.create\).*terraform untaint`),
-		}},
-	})
-	if n := len(sb.Snapshot().Applications); n != fixtures+1 {
-		t.Errorf("sandbox holds %d applications, want %d: the wait must not start another", n, fixtures+1)
-	}
-}
-
-// Adding wait_for to an application that is still in review plans an
-// update that waits again, with application_status known only after it.
-func TestAccOnboardingApplication_waitAgainOnUpdate(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{
-			{Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID))},
-			{
-				// Verification ends once the update is waiting: after the
-				// plan's refresh and the update's first status read.
-				PreConfig: func() {
-					reads := sb.RequestCounts()[sandbox.RouteOnboardingStatus]
-					whenSandbox(t, sb, func(sandbox.State) bool { return sb.RequestCounts()[sandbox.RouteOnboardingStatus] >= reads+2 },
-						func() error {
-							_, err := sb.SetApplicationStatus(newestApplication(sb.Snapshot(), env.MerchantID).ApplicationID, "MERCHANT_CREATED")
-							return err
-						})
-				},
-				Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant, `timeouts { update = "30s" }`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("application_status")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("MERCHANT_CREATED")),
-				},
-			},
-			{
-				// Once the merchant exists, wait_for plans nothing more.
-				Config: env.providerConfig(onboardingApplicationConfig(env.MerchantID, waitForMerchant, `timeouts { update = "30s" }`)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-			},
-		},
-	})
-}
-
 // Import by merchant ID reads the merchant's current application; a
 // fixture merchant was onboarded long ago.
 func TestAccOnboardingApplication_import(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	fixture := newestApplication(sb.Snapshot(), env.MerchantID)
-	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
+	config := env.providerConfig(fmt.Sprintf(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = %d
+}
+`, env.MerchantID))
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
@@ -301,10 +164,18 @@ func TestAccOnboardingApplication_import(t *testing.T) {
 			},
 			{
 				// An application Terraform started imports to the same values.
-				Config: env.providerConfig(onboardingApplicationConfig(1002)),
+				Config: env.providerConfig(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = 1002
+}
+`),
 			},
 			{
-				Config:                  env.providerConfig(onboardingApplicationConfig(1002)),
+				Config: env.providerConfig(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = 1002
+}
+`),
 				ResourceName:            onboardingApplicationAddr,
 				ImportState:             true,
 				ImportStateId:           "1002",
@@ -327,7 +198,11 @@ func TestAccOnboardingApplication_import(t *testing.T) {
 func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
+	config := env.providerConfig(fmt.Sprintf(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = %d
+}
+`, env.MerchantID))
 	var ours string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
@@ -372,17 +247,31 @@ func TestAccOnboardingApplication_validation(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:      env.providerConfig(onboardingApplicationConfig(0)),
+				Config: env.providerConfig(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = 0
+}
+`),
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
 			},
 			{
-				Config:      env.providerConfig(onboardingApplicationConfig(1001, `wait_for = "IN_REVIEW"`)),
+				Config: env.providerConfig(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = 1001
+  wait_for    = "IN_REVIEW"
+}
+`),
 				PlanOnly:    true,
 				ExpectError: wrappedErrorPattern(`wait_for value must be one of: \["MERCHANT_CREATED"\]`),
 			},
 			{
-				Config:      env.providerConfig(onboardingApplicationConfig(1001, `timeouts { create = "soon" }`)),
+				Config: env.providerConfig(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = 1001
+  timeouts { create = "soon" }
+}
+`),
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)timeouts.*"soon"`),
 			},
@@ -426,24 +315,6 @@ func setApplicationStatus(t *testing.T, sb *sandbox.Server, applicationID, statu
 	}
 }
 
-// moveNewApplication waits in the background for the next application of
-// the merchant and moves it through statuses, a moment apart, as
-// verification would.
-func moveNewApplication(t *testing.T, sb *sandbox.Server, merchantID int64, statuses ...string) {
-	t.Helper()
-	before := len(sb.Snapshot().Applications)
-	whenSandbox(t, sb, func(s sandbox.State) bool { return len(s.Applications) > before }, func() error {
-		app := newestApplication(sb.Snapshot(), merchantID)
-		for _, status := range statuses {
-			time.Sleep(100 * time.Millisecond)
-			if _, err := sb.SetApplicationStatus(app.ApplicationID, status); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-}
-
 // newestApplication returns the merchant's last application in the sandbox.
 func newestApplication(s sandbox.State, merchantID int64) sandbox.Application {
 	var newest sandbox.Application
@@ -453,13 +324,4 @@ func newestApplication(s sandbox.State, merchantID int64) sandbox.Application {
 		}
 	}
 	return newest
-}
-
-func methodActive(s sandbox.State, merchantID int64, method string) bool {
-	for _, pm := range s.PaymentMethods {
-		if pm.MerchantID == merchantID && pm.Method == method {
-			return pm.Status == "active"
-		}
-	}
-	return false
 }

@@ -23,10 +23,26 @@ import (
 
 const onlineTerminalAddr = "cardpay_online_terminal.test"
 
-// onlineTerminalConfig leaves store_id out when storeID is "".
-func onlineTerminalConfig(merchantID int64, mode, storeID string) string {
-	return resourceBlock("cardpay_online_terminal", "test", hclArg("merchant_id", merchantID),
-		hclArg("online_terminal_mode", mode), optionalArg("store_id", storeID))
+// onlineTerminalConfig registers a terminal at the merchant's default
+// store, which the service picks.
+func onlineTerminalConfig(merchantID int64, mode string) string {
+	return fmt.Sprintf(`
+resource "cardpay_online_terminal" "test" {
+  merchant_id          = %d
+  online_terminal_mode = %q
+}
+`, merchantID, mode)
+}
+
+// onlineTerminalAtStore registers a terminal at the store storeID.
+func onlineTerminalAtStore(merchantID int64, mode, storeID string) string {
+	return fmt.Sprintf(`
+resource "cardpay_online_terminal" "test" {
+  merchant_id          = %d
+  online_terminal_mode = %q
+  store_id             = %q
+}
+`, merchantID, mode, storeID)
 }
 
 // onlineTerminalStateChecks checks every attribute of the terminal in state
@@ -69,7 +85,7 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 			{
 				// Without store_id the service picks the default store, and the
 				// resource records which.
-				Config: env.providerConfig(onlineTerminalConfig(m, "PaymentPage", "")),
+				Config: env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
 				ConfigPlanChecks: resource.ConfigPlanChecks{
 					PreApply: []plancheck.PlanCheck{
 						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionCreate),
@@ -82,7 +98,7 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 			},
 			{
 				// The refresh reads the status the registration answer lacked.
-				Config:           env.providerConfig(onlineTerminalConfig(m, "PaymentPage", "")),
+				Config:           env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
 				ConfigPlanChecks: unchanged,
 				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
 					statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status"), knownvalue.StringExact("ACTIVE")),
@@ -90,24 +106,24 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 			},
 			{
 				// Naming the store it already has changes nothing.
-				Config:            env.providerConfig(onlineTerminalConfig(m, "PaymentPage", defaultStore)),
+				Config:            env.providerConfig(onlineTerminalAtStore(m, "PaymentPage", defaultStore)),
 				ConfigPlanChecks:  unchanged,
 				ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
 			},
 			{
 				// Removing store_id from the configuration changes nothing either.
-				Config:            env.providerConfig(onlineTerminalConfig(m, "PaymentPage", "")),
+				Config:            env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
 				ConfigPlanChecks:  unchanged,
 				ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
 			},
 			{
-				Config:           env.providerConfig(onlineTerminalConfig(m, "PaymentPage", secondStore)),
+				Config:           env.providerConfig(onlineTerminalAtStore(m, "PaymentPage", secondStore)),
 				ConfigPlanChecks: replaced(),
 				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", secondStore, 2),
 					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
 			},
 			{
-				Config:           env.providerConfig(onlineTerminalConfig(m, "SelfHostedPage", secondStore)),
+				Config:           env.providerConfig(onlineTerminalAtStore(m, "SelfHostedPage", secondStore)),
 				ConfigPlanChecks: replaced(),
 				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "SelfHostedPage", secondStore, 3),
 					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
@@ -115,7 +131,7 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 			{
 				// A new merchant without store_id gets that merchant's default
 				// store, not the old one from state.
-				Config: env.providerConfig(onlineTerminalConfig(1002, "MerchantInitiated", "")),
+				Config: env.providerConfig(onlineTerminalConfig(1002, "MerchantInitiated")),
 				ConfigPlanChecks: replaced(
 					plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
 				),
@@ -132,7 +148,7 @@ func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	m := env.MerchantID
-	config := env.providerConfig(onlineTerminalConfig(m, "PaymentPage", ""))
+	config := env.providerConfig(onlineTerminalConfig(m, "PaymentPage"))
 	terminalIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	var first string
 	resource.ParallelTest(t, resource.TestCase{
@@ -195,7 +211,7 @@ func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
 // store, which the terminal list does not report.
 func TestAccOnlineTerminal_import(t *testing.T) {
 	env := newTestEnv(t)
-	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "SelfHostedPage", "1001-second"))
+	config := env.providerConfig(onlineTerminalAtStore(env.MerchantID, "SelfHostedPage", "1001-second"))
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
@@ -221,7 +237,7 @@ func TestAccOnlineTerminal_import(t *testing.T) {
 func TestAccOnlineTerminal_importExisting(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "SelfHostedPage", "1001-second"))
+	config := env.providerConfig(onlineTerminalAtStore(env.MerchantID, "SelfHostedPage", "1001-second"))
 	var terminalID string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
@@ -265,7 +281,7 @@ func TestAccOnlineTerminal_importExisting(t *testing.T) {
 func TestAccOnlineTerminal_importRefused(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", ""))
+	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage"))
 	var device string
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
@@ -310,17 +326,17 @@ func TestAccOnlineTerminal_validation(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config:      env.providerConfig(onlineTerminalConfig(env.MerchantID, "paymentpage", "")),
+				Config:      env.providerConfig(onlineTerminalConfig(env.MerchantID, "paymentpage")),
 				PlanOnly:    true,
 				ExpectError: wrappedErrorPattern(`online_terminal_mode value must be one of: \["SelfHostedPage" "PaymentPage" "MerchantInitiated"\], got: "paymentpage"`),
 			},
 			{
-				Config:      env.providerConfig(onlineTerminalConfig(0, "PaymentPage", "")),
+				Config:      env.providerConfig(onlineTerminalConfig(0, "PaymentPage")),
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
 			},
 			{
-				Config:      env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", " ")),
+				Config:      env.providerConfig(onlineTerminalAtStore(env.MerchantID, "PaymentPage", " ")),
 				PlanOnly:    true,
 				ExpectError: regexp.MustCompile(`(?s)store_id.*must not be empty`),
 			},
@@ -334,7 +350,7 @@ func TestAccOnlineTerminal_unknownStore(t *testing.T) {
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config: env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage", "no-such-store")),
+			Config: env.providerConfig(onlineTerminalAtStore(env.MerchantID, "PaymentPage", "no-such-store")),
 			ExpectError: wrappedErrorPattern(
 				`Could not create online terminal for merchant 1001.*HTTP 404 Not Found: .*no-such-store.*request ID.*` +
 					`Check that the merchant ID and any store or account ID exist`),

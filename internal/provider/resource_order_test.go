@@ -24,7 +24,7 @@ import (
 const orderAddr = "cardpay_order.test"
 
 // testOrder is the configuration of one cardpay_order; empty reference and
-// description are left out.
+// description are null, as if left out.
 type testOrder struct {
 	merchantID             int64
 	amount                 int64
@@ -33,18 +33,15 @@ type testOrder struct {
 }
 
 func (o testOrder) config() string {
-	return resourceBlock("cardpay_order", "test", o.arguments()...)
+	return fmt.Sprintf(`
+resource "cardpay_order" "test" {
+  merchant_id = %d
+  amount      = %d
+  currency    = %q
+  reference   = %s
+  description = %s
 }
-
-// arguments renders the order's argument lines.
-func (o testOrder) arguments() []string {
-	return []string{
-		hclArg("merchant_id", o.merchantID),
-		hclArg("amount", o.amount),
-		hclArg("currency", o.currency),
-		optionalArg("reference", o.reference),
-		optionalArg("description", o.description),
-	}
+`, o.merchantID, o.amount, o.currency, hclOptional(o.reference), hclOptional(o.description))
 }
 
 // orderOptionalValue is the known value of an optional argument: null when empty.

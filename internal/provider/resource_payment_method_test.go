@@ -18,8 +18,14 @@ import (
 
 const paymentMethodAddr = "cardpay_payment_method.test"
 
+// paymentMethodConfig activates method for the merchant.
 func paymentMethodConfig(merchantID int64, method string) string {
-	return resourceBlock("cardpay_payment_method", "test", hclArg("merchant_id", merchantID), hclArg("method", method))
+	return fmt.Sprintf(`
+resource "cardpay_payment_method" "test" {
+  merchant_id = %d
+  method      = %q
+}
+`, merchantID, method)
 }
 
 func TestAccPaymentMethod_lifecycle(t *testing.T) {
@@ -153,10 +159,11 @@ func TestAccPaymentMethod_validation(t *testing.T) {
 
 func TestAccPaymentMethod_wrongSecret(t *testing.T) {
 	env := newTestEnv(t)
+	env.ClientSecret = "not-the-secret"
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      env.providerConfigWith("not-the-secret", shortRetries, paymentMethodConfig(env.MerchantID, "amex")),
+			Config:      env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
 			ExpectError: regexp.MustCompile(`(?s)401.*(?i:credential|secret|unauthori)`),
 		}},
 	})

@@ -31,8 +31,15 @@ import (
 
 const webhookAddr = "cardpay_webhook.test"
 
-func webhookConfig(url string, events ...string) string {
-	return resourceBlock("cardpay_webhook", "test", hclArg("url", url), hclArg("events", events))
+// webhookConfig is an endpoint at url for events, an HCL list such as
+// ["payment.completed"].
+func webhookConfig(url, events string) string {
+	return fmt.Sprintf(`
+resource "cardpay_webhook" "test" {
+  url    = %q
+  events = %s
+}
+`, url, events)
 }
 
 // webhookID reads the endpoint ID of the test webhook from state.
@@ -52,8 +59,8 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 	ids := statecheck.CompareValue(compare.ValuesSame())
 	secrets := statecheck.CompareValue(compare.ValuesSame())
 	var id int64
-	first := env.providerConfig(webhookConfig("https://hooks.example/cardpay", "payment.completed"))
-	second := env.providerConfig(webhookConfig("https://hooks.example/cardpay/v2", "payment.completed", "payment.failed"))
+	first := env.providerConfig(webhookConfig("https://hooks.example/cardpay", `["payment.completed"]`))
+	second := env.providerConfig(webhookConfig("https://hooks.example/cardpay/v2", `["payment.completed", "payment.failed"]`))
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testProviderFactories,
@@ -158,7 +165,7 @@ func TestAccWebhook_signedDelivery(t *testing.T) {
 		w.WriteHeader(http.StatusNoContent)
 	}))
 	t.Cleanup(receiver.Close)
-	config := env.providerConfig(webhookConfig(receiver.URL+"/events", "payment.completed", "payment.failed"))
+	config := env.providerConfig(webhookConfig(receiver.URL+"/events", `["payment.completed", "payment.failed"]`))
 	var id int64
 	var secret string
 	resource.ParallelTest(t, resource.TestCase{
@@ -222,7 +229,7 @@ func verifyDelivery(secret string, body []byte, h http.Header) error {
 // Import reads the endpoint; the secret, shown only at creation, is null.
 func TestAccWebhook_import(t *testing.T) {
 	env := newTestEnv(t)
-	config := env.providerConfig(webhookConfig("https://hooks.example/imported", "merchant.activated"))
+	config := env.providerConfig(webhookConfig("https://hooks.example/imported", `["merchant.activated"]`))
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
@@ -254,12 +261,12 @@ func TestAccWebhook_import(t *testing.T) {
 func TestAccWebhook_validation(t *testing.T) {
 	env := newTestEnv(t)
 	cases := []struct{ config, pattern string }{
-		{webhookConfig("http://hooks.example/events", "payment.completed"),
+		{webhookConfig("http://hooks.example/events", `["payment.completed"]`),
 			`Invalid webhook URL.*plain http for a host that is not loopback.*Write an absolute https URL`},
-		{webhookConfig("https://hooks.example/events", "payment.done"),
+		{webhookConfig("https://hooks.example/events", `["payment.done"]`),
 			`events\[Value\("payment.done"\)\] value must be one of:.*"merchant.activated".*"payment.expired"`},
-		{webhookConfig("https://hooks.example/events"), `events set must contain at least 1 elements`},
-		{webhookConfig("https://user:pw@hooks.example/events", "payment.completed"), `contains a user name or password`},
+		{webhookConfig("https://hooks.example/events", `[]`), `events set must contain at least 1 elements`},
+		{webhookConfig("https://user:pw@hooks.example/events", `["payment.completed"]`), `contains a user name or password`},
 	}
 	steps := make([]resource.TestStep, 0, len(cases))
 	for _, c := range cases {

@@ -4,7 +4,6 @@
 package provider
 
 import (
-	"fmt"
 	"reflect"
 	"testing"
 
@@ -21,29 +20,50 @@ const otherPartnersMerchant = 2001
 // that names the merchant, the request ID and the likely cause, and the
 // sandbox is left as it was.
 func TestAccScoping_otherPartnersMerchant(t *testing.T) {
-	const m int64 = otherPartnersMerchant
 	cases := map[string]struct{ config, summary string }{
-		"cardpay_payment_method": {paymentMethodConfig(m, "amex"),
-			fmt.Sprintf(`Could not activate payment method "amex" for merchant %d`, m)},
-		"cardpay_onboarding_application": {onboardingApplicationConfig(m),
-			fmt.Sprintf(`Could not create onboarding application for merchant %d`, m)},
-		"cardpay_online_terminal": {onlineTerminalConfig(m, "PaymentPage", ""),
-			fmt.Sprintf(`Could not create online terminal for merchant %d`, m)},
-		"cardpay_order": {testOrder{m, 1000, "SEK", "scoping", ""}.config(),
-			fmt.Sprintf(`Could not create order for merchant %d`, m)},
-		"cardpay_interapp_registration": {interappConfig(m), fmt.Sprintf(`Could not .* merchant %d`, m)},
-		"cardpay_store": {storeConfig("x", m, fmt.Sprintf("%d-main", m), `city = "Oslo"`),
-			fmt.Sprintf(`Could not .* store "%d-main"`, m)},
-		"data.cardpay_payment_methods": {paymentMethodsConfig(m),
-			fmt.Sprintf(`Could not list payment methods of merchant %d`, m)},
-		"cardpay_store created": {storeConfig("x", m, "", `name = "Intruder"`),
-			fmt.Sprintf(`Could not create store for merchant %d`, m)},
-		"data.cardpay_onboarding_status": {onboardingStatusConfig(m),
-			fmt.Sprintf(`Could not read the onboarding status of merchant %d`, m)},
-		"data.cardpay_terminals": {dataBlock("cardpay_terminals", "x", merchantArgs(m)...),
-			fmt.Sprintf(`Could not list the terminals of merchant %d`, m)},
-		"data.cardpay_stores": {dataBlock("cardpay_stores", "x", merchantArgs(m)...),
-			fmt.Sprintf(`Could not list the stores of merchant %d`, m)},
+		"cardpay_payment_method": {paymentMethodConfig(otherPartnersMerchant, "amex"),
+			`Could not activate payment method "amex" for merchant 2001`},
+		"cardpay_onboarding_application": {`
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 2001
+}
+`, `Could not create onboarding application for merchant 2001`},
+		"cardpay_online_terminal": {onlineTerminalConfig(otherPartnersMerchant, "PaymentPage"),
+			`Could not create online terminal for merchant 2001`},
+		"cardpay_order": {testOrder{otherPartnersMerchant, 1000, "SEK", "scoping", ""}.config(),
+			`Could not create order for merchant 2001`},
+		"cardpay_interapp_registration": {`
+resource "cardpay_interapp_registration" "x" {
+  merchant_id = 2001
+}
+`, `Could not .* merchant 2001`},
+		"cardpay_store": {`
+resource "cardpay_store" "x" {
+  merchant_id = 2001
+  store_id    = "2001-main"
+  city        = "Oslo"
+}
+`, `Could not .* store "2001-main"`},
+		"cardpay_store created": {`
+resource "cardpay_store" "x" {
+  merchant_id = 2001
+  name        = "Intruder"
+}
+`, `Could not create store for merchant 2001`},
+		"data.cardpay_payment_methods": {paymentMethodsConfig(otherPartnersMerchant),
+			`Could not list payment methods of merchant 2001`},
+		"data.cardpay_onboarding_status": {onboardingStatusConfig(otherPartnersMerchant),
+			`Could not read the onboarding status of merchant 2001`},
+		"data.cardpay_terminals": {`
+data "cardpay_terminals" "x" {
+  merchant_id = 2001
+}
+`, `Could not list the terminals of merchant 2001`},
+		"data.cardpay_stores": {`
+data "cardpay_stores" "x" {
+  merchant_id = 2001
+}
+`, `Could not list the stores of merchant 2001`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -69,15 +89,48 @@ func TestAccScoping_otherPartnersMerchant(t *testing.T) {
 // access_token setting, and partner credentials that cannot get a data-API
 // token one that points at them, for every account-information type.
 func TestAccScoping_unknownAccessToken(t *testing.T) {
-	accounts, read := aisReadArgs(1001, "user-1001", ""), aisReadArgs(1001, "user-1001", "acc-1001-dkk")
 	cases := map[string]string{
-		"cardpay_ais_consent":                        consentBase,
-		"data.cardpay_ais_accounts":                  dataBlock("cardpay_ais_accounts", "x", accounts...),
-		"data.cardpay_ais_account_balance":           dataBlock("cardpay_ais_account_balance", "x", read...),
-		"data.cardpay_ais_account_transactions":      dataBlock("cardpay_ais_account_transactions", "x", read...),
-		"ephemeral.cardpay_ais_accounts":             ephemeralBlock("cardpay_ais_accounts", "x", accounts...),
-		"ephemeral.cardpay_ais_account_balance":      ephemeralBlock("cardpay_ais_account_balance", "x", read...),
-		"ephemeral.cardpay_ais_account_transactions": ephemeralBlock("cardpay_ais_account_transactions", "x", read...),
+		"cardpay_ais_consent": consentBase,
+		"data.cardpay_ais_accounts": `
+data "cardpay_ais_accounts" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+}
+`,
+		"data.cardpay_ais_account_balance": `
+data "cardpay_ais_account_balance" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`,
+		"data.cardpay_ais_account_transactions": `
+data "cardpay_ais_account_transactions" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`,
+		"ephemeral.cardpay_ais_accounts": `
+ephemeral "cardpay_ais_accounts" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+}
+`,
+		"ephemeral.cardpay_ais_account_balance": `
+ephemeral "cardpay_ais_account_balance" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`,
+		"ephemeral.cardpay_ais_account_transactions": `
+ephemeral "cardpay_ais_account_transactions" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`,
 	}
 	for name, config := range cases {
 		for _, creds := range []struct {
@@ -91,12 +144,12 @@ func TestAccScoping_unknownAccessToken(t *testing.T) {
 			t.Run(name+"/"+creds.name, func(t *testing.T) {
 				env := newTestEnv(t)
 				sb := env.requireSandbox(t)
-				env.AccessToken = creds.token
+				env.AccessToken, env.ClientSecret = creds.token, creds.secret
 				before := sb.Snapshot()
 				resource.ParallelTest(t, resource.TestCase{
 					ProtoV6ProviderFactories: testProviderFactories,
 					Steps: []resource.TestStep{{
-						Config:      env.providerConfigWith(creds.secret, shortRetries, config),
+						Config:      env.providerConfig(config),
 						ExpectError: wrappedErrorPattern(creds.want),
 					}},
 				})

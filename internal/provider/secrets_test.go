@@ -6,6 +6,7 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -14,21 +15,176 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-// secretsConfig uses every resource type, the payment-method data source
-// and the in-app ephemeral resource.
-func secretsConfig() string {
-	return mixedConfig(mixedCounts{1, 1, 1, 1, 1, 1, 1}, "secrets") +
-		dataBlock("cardpay_payment_methods", "m", "merchant_id = 1001") +
-		ephemeralBlock("cardpay_interapp_registration", "e", "merchant_id = 1002") +
-		resourceBlock("cardpay_webhook", "w", `url = "https://hooks.example/secrets"`, `events = ["payment.completed"]`)
+// secretsUse is how TestAccSecrets_neverWritten uses a type: a block named
+// after it, applied in the first run, or in the second (afterConsent) once
+// the consent of the first is authorized, as the account reads need.
+type secretsUse struct {
+	config       string
+	afterConsent bool
+	// except, when set, says why the test cannot use the type.
+	except string
 }
 
-// aisReadsConfig adds every account-information read, which needs an
-// authorized consent first.
-var aisReadsConfig = dataBlock("cardpay_ais_accounts", "a", aisReadArgs(1001, "user-1001", "")...) +
-	dataBlock("cardpay_ais_account_balance", "b", aisReadArgs(1001, "user-1001", "acc-1001-dkk")...) +
-	dataBlock("cardpay_ais_account_transactions", "t", aisReadArgs(1001, "user-1001", "acc-1001-dkk")...) +
-	ephemeralBlock("cardpay_ais_account_transactions", "t", aisReadArgs(1001, "user-1001", "acc-1001-dkk")...)
+func (c secretsUse) exception() string { return c.except }
+func (c secretsUse) hasCase() bool     { return c.config != "" }
+
+// secretsUses holds every type, keyed as Terraform addresses it
+// (cardpay_store, data.cardpay_stores, action.cardpay_test_order...).
+// TestCoverage fails when a type is missing.
+var secretsUses = map[string]secretsUse{
+	"cardpay_online_terminal": {config: `
+resource "cardpay_online_terminal" "t" {
+  merchant_id          = 1001
+  online_terminal_mode = "PaymentPage"
+}
+`},
+	"cardpay_order": {config: `
+resource "cardpay_order" "o" {
+  merchant_id = 1001
+  amount      = 1000
+  currency    = "DKK"
+  reference   = "secrets"
+}
+`},
+	"cardpay_onboarding_application": {config: `
+resource "cardpay_onboarding_application" "a" {
+  merchant_id = 1002
+}
+`},
+	"cardpay_ais_consent": {config: `
+resource "cardpay_ais_consent" "c" {
+  merchant_id                = 1001
+  user_id                    = "user-1001"
+  permissions                = ["ReadAccountsDetail", "ReadBalances", "ReadTransactionsDetail"]
+  expiration_date_time       = "2099-01-01T00:00:00Z"
+  transaction_from_date_time = "2025-01-01T00:00:00Z"
+}
+`},
+	"cardpay_interapp_registration": {config: `
+resource "cardpay_interapp_registration" "i" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+}
+`},
+	"cardpay_payment_method": {config: `
+resource "cardpay_payment_method" "p" {
+  merchant_id = 1001
+  method      = "amex"
+}
+`},
+	"cardpay_store": {config: `
+resource "cardpay_store" "s" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  name        = "Secrets"
+}
+`},
+	"cardpay_webhook": {config: `
+resource "cardpay_webhook" "w" {
+  url    = "https://hooks.example/secrets"
+  events = ["payment.completed"]
+}
+`},
+	"data.cardpay_payment_methods": {config: `
+data "cardpay_payment_methods" "m" {
+  merchant_id = 1001
+}
+`},
+	"data.cardpay_stores": {config: `
+data "cardpay_stores" "s" {
+  merchant_id = 1001
+}
+`},
+	"data.cardpay_terminals": {config: `
+data "cardpay_terminals" "t" {
+  merchant_id = 1001
+}
+`},
+	"data.cardpay_onboarding_status": {config: `
+data "cardpay_onboarding_status" "o" {
+  merchant_id = 1003
+}
+`},
+	"data.cardpay_webhooks": {config: `
+data "cardpay_webhooks" "w" {
+  depends_on = [cardpay_webhook.w]
+}
+`},
+	"ephemeral.cardpay_interapp_registration": {config: `
+ephemeral "cardpay_interapp_registration" "e" {
+  merchant_id = 1002
+}
+`},
+	"data.cardpay_ais_accounts": {afterConsent: true, config: `
+data "cardpay_ais_accounts" "a" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+}
+`},
+	"data.cardpay_ais_account_balance": {afterConsent: true, config: `
+data "cardpay_ais_account_balance" "b" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`},
+	"data.cardpay_ais_account_transactions": {afterConsent: true, config: `
+data "cardpay_ais_account_transactions" "t" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`},
+	"ephemeral.cardpay_ais_accounts": {afterConsent: true, config: `
+ephemeral "cardpay_ais_accounts" "a" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+}
+`},
+	"ephemeral.cardpay_ais_account_balance": {afterConsent: true, config: `
+ephemeral "cardpay_ais_account_balance" "b" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-eur"
+}
+`},
+	"ephemeral.cardpay_ais_account_transactions": {afterConsent: true, config: `
+ephemeral "cardpay_ais_account_transactions" "t" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`},
+	"list.cardpay_online_terminal": {except: listsWriteNothing},
+	"list.cardpay_payment_method":  {except: listsWriteNothing},
+	"list.cardpay_store":           {except: listsWriteNothing},
+	"list.cardpay_webhook": {except: listsWriteNothing + "; TestAccListResources_query checks that a listed " +
+		"webhook carries no secret"},
+	"action.cardpay_test_order": {except: actionsNeedTerraform114 + "; TestAccTestOrderAction_progress checks that " +
+		"its output never shows the order's nonce"},
+	"action.cardpay_interapp_pairing": {except: actionsNeedTerraform114 + "; TestAccInterappPairingAction_progress " +
+		"checks that the TRACE log never holds its code"},
+}
+
+// The exceptions of the kinds this test cannot run.
+const (
+	listsWriteNothing = "terraform query writes neither state nor plan, which this test reads, and needs " +
+		"Terraform 1.14, while this test runs on every CLI"
+	actionsNeedTerraform114 = "actions need Terraform 1.14, while this test runs on every CLI, and write " +
+		"nothing to state or plan (stateHoldsOnly in their tests)"
+)
+
+// secretsConfig is the configuration of every type of secretsUses for one
+// run: the first, or the second, which adds the account reads.
+func secretsConfig(afterConsent bool) string {
+	var config strings.Builder
+	for _, key := range slices.Sorted(maps.Keys(secretsUses)) {
+		if use := secretsUses[key]; use.config != "" && (!use.afterConsent || afterConsent) {
+			config.WriteString(use.config)
+		}
+	}
+	return config.String()
+}
 
 // With TF_LOG=TRACE, neither the state, nor the plans as terraform show
 // -json prints them, nor the log holds the client secret or the access
@@ -37,7 +193,7 @@ var aisReadsConfig = dataBlock("cardpay_ais_accounts", "a", aisReadArgs(1001, "u
 func TestAccSecrets_neverWritten(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	w := newCLIWorkdir(t, env, secretsConfig())
+	w := newCLIWorkdir(t, env, secretsConfig(false))
 	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path("terraform.log"))
 
 	var plans []string
@@ -47,10 +203,10 @@ func TestAccSecrets_neverWritten(t *testing.T) {
 		w.run("apply", "-input=false", "-no-color", name)
 	}
 	planAndApply("create.tfplan")
-	if err := sb.AuthorizeConsent(stateString(w.stateResources()["cardpay_ais_consent.c[0]"], "request_id")); err != nil {
+	if err := sb.AuthorizeConsent(stateString(w.stateResources()["cardpay_ais_consent.c"], "request_id")); err != nil {
 		t.Fatal(err)
 	}
-	w.write("main.tf", cliRequiredProviders+secretsConfig()+aisReadsConfig)
+	w.write("main.tf", cliRequiredProviders+secretsConfig(true))
 	planAndApply("reads.tfplan")
 	// A plan on existing state shows the sensitive values in prior_state.
 	w.run("plan", "-input=false", "-no-color", "-out=refresh.tfplan")
@@ -83,7 +239,7 @@ func TestAccSecrets_neverWritten(t *testing.T) {
 
 	// Guard against a vacuous pass: the resource's code must be in state,
 	// in the attribute where the test allows it.
-	if code := stateString(w.stateResources()["cardpay_interapp_registration.i[0]"], "registration_code"); !slices.Contains(codes, code) {
+	if code := stateString(w.stateResources()["cardpay_interapp_registration.i"], "registration_code"); !slices.Contains(codes, code) {
 		t.Fatalf("registration_code in state is %q, not one of the codes the sandbox issued %v", code, codes)
 	}
 	stateFile, err := os.ReadFile(w.path("terraform.tfstate"))

@@ -6,6 +6,8 @@ package sandbox
 import (
 	"net/http"
 	"testing"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
 // The benchmarks drive the hottest handlers through ServeHTTP (routing,
@@ -15,7 +17,7 @@ import (
 const paymentMethodsPath = merchantPath + "/card-payments/payment-methods"
 
 func BenchmarkListPaymentMethods(b *testing.B) {
-	srv := New(Config{Now: newFakeClock().Now})
+	srv := New(Config{Now: testclock.New(testclock.Start).Now})
 	b.ReportAllocs()
 	for b.Loop() {
 		expectBench(b, serveRaw(b, srv, http.MethodGet, paymentMethodsPath, "", nil).Code, http.StatusOK)
@@ -32,7 +34,7 @@ func BenchmarkActivatePaymentMethod(b *testing.B) {
 			name = "state=inactive"
 		}
 		b.Run(name, func(b *testing.B) {
-			srv := New(Config{Now: newFakeClock().Now})
+			srv := New(Config{Now: testclock.New(testclock.Start).Now})
 			b.ReportAllocs()
 			for b.Loop() {
 				if inactive {
@@ -48,7 +50,7 @@ func BenchmarkActivatePaymentMethod(b *testing.B) {
 }
 
 func BenchmarkCreateOrder(b *testing.B) {
-	srv := New(Config{Now: newFakeClock().Now})
+	srv := New(Config{Now: testclock.New(testclock.Start).Now})
 	body := []byte(`{"amount":1000,"currency":"DKK","reference":"bench-1","description":"benchmark order"}`)
 	b.ReportAllocs()
 	n := 0
@@ -72,7 +74,7 @@ func BenchmarkListTransactions(b *testing.B) {
 		{"query=date-filter", `{"userId":"user-1001-big","merchantId":1001,"accountId":"acc-1001-big","fromDate":"2025-06-01","toDate":"2025-12-31"}`},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			srv := New(Config{Now: newFakeClock().Now})
+			srv := New(Config{Now: testclock.New(testclock.Start).Now})
 			consent := `{"merchantId":1001,"userId":"user-1001-big","permissions":["ReadTransactionsDetail"],` +
 				`"expirationDateTime":"2026-12-31T00:00:00Z","transactionFromDateTime":"2025-01-01T00:00:00Z"}`
 			rec := serveRaw(b, srv, http.MethodPost, "/v1/ais/consents", "application/json", []byte(consent))

@@ -7,22 +7,20 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
-	"github.com/cardpay/terraform-provider-cardpay/internal/contract"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // TestClientAgainstSandbox runs the real client against the sandbox for all
 // eleven endpoints, so the two independent implementations of the contract
 // are checked against each other.
 func TestClientAgainstSandbox(t *testing.T) {
-	srv := sandbox.New(sandbox.Config{})
-	hs := checkedServer(t, srv)
-	c := newClient(t, hs.URL, sandbox.DemoPartnerClientSecret)
+	srv := sandboxtest.Start(t)
+	c := newClient(t, srv, sandbox.DemoPartnerClientSecret)
 	ctx := context.Background()
 
 	term, err := c.CreateOnlineTerminal(ctx, 1001, client.OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage"})
@@ -104,9 +102,8 @@ func TestClientAgainstSandbox(t *testing.T) {
 // lifecycle against the sandbox, in both of the service's answer shapes:
 // merchant 1001 answers like the API reference, 1003 like the guide.
 func TestClientReadsAgainstSandbox(t *testing.T) {
-	srv := sandbox.New(sandbox.Config{})
-	hs := checkedServer(t, srv)
-	c := newClient(t, hs.URL, sandbox.DemoPartnerClientSecret)
+	srv := sandboxtest.Start(t)
+	c := newClient(t, srv, sandbox.DemoPartnerClientSecret)
 	ctx := context.Background()
 
 	for _, merchant := range []int64{1001, 1003} {
@@ -178,17 +175,16 @@ func TestClientReadsAgainstSandbox(t *testing.T) {
 }
 
 func TestClientSeesSandboxErrors(t *testing.T) {
-	srv := sandbox.New(sandbox.Config{})
-	hs := checkedServer(t, srv)
+	srv := sandboxtest.Start(t)
 	ctx := context.Background()
 
-	_, err := newClient(t, hs.URL, "wrong-secret").ListPaymentMethods(ctx, 1001)
+	_, err := newClient(t, srv, "wrong-secret").ListPaymentMethods(ctx, 1001)
 	var apiErr *client.APIError
 	if !client.IsUnauthorized(err) || !errors.As(err, &apiErr) || apiErr.Message == "" {
 		t.Fatalf("wrong secret: %v, want a 401 APIError with the service's message", err)
 	}
 
-	_, err = newClient(t, hs.URL, sandbox.DemoPartnerClientSecret).CreateOrder(ctx, 1001, client.OrderRequest{Amount: 100, Currency: "USD"})
+	_, err = newClient(t, srv, sandbox.DemoPartnerClientSecret).CreateOrder(ctx, 1001, client.OrderRequest{Amount: 100, Currency: "USD"})
 	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || apiErr.Message == "" {
 		t.Fatalf("bad currency: %v, want a 400 APIError", err)
 	}
@@ -196,35 +192,19 @@ func TestClientSeesSandboxErrors(t *testing.T) {
 
 	// A 502 after the order was stored is ambiguous for the client.
 	srv.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
-	_, err = newClient(t, hs.URL, sandbox.DemoPartnerClientSecret).CreateOrder(ctx, 1001, client.OrderRequest{Amount: 100, Currency: "DKK"})
+	_, err = newClient(t, srv, sandbox.DemoPartnerClientSecret).CreateOrder(ctx, 1001, client.OrderRequest{Amount: 100, Currency: "DKK"})
 	var maybe *client.MaybeCreatedError
 	if !errors.As(err, &maybe) || len(srv.Snapshot().Orders) != 1 {
 		t.Fatalf("502 after apply: %v with %d orders stored, want MaybeCreatedError and 1 order", err, len(srv.Snapshot().Orders))
 	}
 }
 
-// checkedServer serves srv to the client through the contract validator,
-// so every request and answer of these tests is checked against
-// api/openapi.yaml.
-func checkedServer(t *testing.T, srv *sandbox.Server) *httptest.Server {
+// newClient is a client of srv with the given partner secret, which
+// retries quickly.
+func newClient(t *testing.T, srv *sandboxtest.Sandbox, secret string) *client.Client {
 	t.Helper()
-	hs := httptest.NewServer(contract.NewHandler(t, srv))
-	t.Cleanup(hs.Close) // after the validator's, so it runs first
-	return hs
-}
-
-func newClient(t *testing.T, baseURL, secret string) *client.Client {
-	t.Helper()
-	c, err := client.New(client.Config{
-		BaseURL:             baseURL,
-		PartnerClientID:     sandbox.DemoPartnerClientID,
-		PartnerClientSecret: secret,
-		AccessToken:         sandbox.DemoAccessToken,
-		RetryWaitMin:        time.Millisecond,
-		RetryWaitMax:        10 * time.Millisecond,
+	return srv.Client(t, func(cfg *client.Config) {
+		cfg.PartnerClientSecret = secret
+		cfg.RetryWaitMin, cfg.RetryWaitMax = time.Millisecond, 10*time.Millisecond
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }

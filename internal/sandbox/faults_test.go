@@ -12,13 +12,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
 // TestFaultProbabilityStack checks the documented stacking example: two
 // probabilistic status faults fall through to a latency-only fault, so about
 // a third of requests fail and the rest are delayed.
 func TestFaultProbabilityStack(t *testing.T) {
-	srv := New(Config{Now: newFakeClock().Now})
+	srv := New(Config{Now: testclock.New(testclock.Start).Now})
 	srv.InjectFault(Fault{Status: 429, RetryAfter: "1", Probability: 0.17})
 	srv.InjectFault(Fault{Status: 503, Probability: 0.2})
 	srv.InjectFault(Fault{Latency: 20 * time.Millisecond})
@@ -45,7 +47,7 @@ func TestFaultProbabilityStack(t *testing.T) {
 }
 
 func TestFaultProbabilityCountOnlyOnHit(t *testing.T) {
-	srv := New(Config{Now: newFakeClock().Now})
+	srv := New(Config{Now: testclock.New(testclock.Start).Now})
 	srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 503, Probability: 0.3, Count: 5})
 	hits := 0
 	for range 2000 {
@@ -61,7 +63,7 @@ func TestFaultProbabilityCountOnlyOnHit(t *testing.T) {
 
 func TestFaultProbabilityBounds(t *testing.T) {
 	for _, p := range []float64{0, 1} {
-		srv := New(Config{Now: newFakeClock().Now})
+		srv := New(Config{Now: testclock.New(testclock.Start).Now})
 		srv.InjectFault(Fault{Status: 503, Probability: p})
 		for range 200 {
 			if srv.takeFault(RouteCreateOrder).Status != 503 {

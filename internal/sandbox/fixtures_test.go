@@ -13,6 +13,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
 func TestDefaultFixturesAreValid(t *testing.T) {
@@ -182,7 +184,7 @@ func TestFixtureMerchantsStartOnboarded(t *testing.T) {
 	if err := f.AddGeneratedMerchants(2, 100001); err != nil {
 		t.Fatal(err)
 	}
-	srv := New(Config{Fixtures: f, Now: newFakeClock().Now})
+	srv := New(Config{Fixtures: f, Now: testclock.New(testclock.Start).Now})
 	apps := srv.Snapshot().Applications
 	if len(apps) != 7 {
 		t.Fatalf("applications = %+v, want one per merchant", apps)

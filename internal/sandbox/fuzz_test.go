@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"testing"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
 // fuzzMethods are the methods a fuzzed request may use instead of its
@@ -21,7 +23,7 @@ var fuzzMethods = []string{
 // route indexes the server's routes; method 0 is the route's own method,
 // anything else picks from fuzzMethods.
 func FuzzDecodeRequest(f *testing.F) {
-	srv := New(Config{Now: newFakeClock().Now})
+	srv := New(Config{Now: testclock.New(testclock.Start).Now})
 	routes := srv.routeKeys
 	for i, route := range routes {
 		raw, _ := json.Marshal(validBodies[route])

@@ -10,39 +10,17 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
-	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
-
-// fakeClock is a settable clock for Config.Now.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newFakeClock() *fakeClock {
-	return &fakeClock{t: time.Date(2026, 1, 15, 12, 0, 0, 0, time.UTC)}
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
 
 // env is a sandbox behind a real HTTP server, with a fake clock.
 type env struct {
 	t     *testing.T
 	srv   *Server
 	http  *httptest.Server
-	clock *fakeClock
+	clock *testclock.Clock
 }
 
 func newEnv(t *testing.T) *env {
@@ -53,7 +31,7 @@ func newEnv(t *testing.T) *env {
 // newEnvWith is newEnv with cfg; its Now is replaced by the fake clock.
 func newEnvWith(t *testing.T, cfg Config) *env {
 	t.Helper()
-	clock := newFakeClock()
+	clock := testclock.New(testclock.Start)
 	cfg.Now = clock.Now
 	srv := New(cfg)
 	hs := httptest.NewServer(srv)

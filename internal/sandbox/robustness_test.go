@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
 // validBodies holds a valid request body for every API route, with every
@@ -94,7 +96,7 @@ func methodsByPath(routes []string) map[string][]string {
 // the mutations fail.
 func robustServer(t testing.TB) *Server {
 	t.Helper()
-	srv := New(Config{Now: newFakeClock().Now})
+	srv := New(Config{Now: testclock.New(testclock.Start).Now})
 	authorizeUserConsent(t, srv)
 	seedRobustObjects(srv)
 	return srv

@@ -5,15 +5,14 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // The big AIS fixture account the memory scenario reads.
@@ -25,8 +24,7 @@ const (
 
 // benchSandbox is the in-process sandbox every command talks to.
 type benchSandbox struct {
-	srv      *sandbox.Server
-	http     *http.Server
+	srv      *sandboxtest.Sandbox
 	url      string
 	latency  time.Duration // added to every request while set
 	refusals *refusalClock
@@ -57,22 +55,13 @@ func startSandbox(merchants, bigTransactions int) (*benchSandbox, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
-	srv := sandbox.New(newSandboxConfig(f))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
 	refusals := &refusalClock{}
-	hs := &http.Server{Handler: refusals.wrap(srv), ReadHeaderTimeout: 10 * time.Second}
-	go func() { _ = hs.Serve(ln) }()
-	return &benchSandbox{srv: srv, http: hs, url: "http://" + ln.Addr().String(), refusals: refusals}, nil
+	srv := sandboxtest.Serve(sandboxtest.Fixtures(f), sandboxtest.MaxPageLimit(pageLimit),
+		sandboxtest.Wrap(func(_ sandboxtest.Host, next http.Handler) http.Handler { return refusals.wrap(next) }))
+	return &benchSandbox{srv: srv, url: srv.URL, refusals: refusals}, nil
 }
 
-func (b *benchSandbox) close() {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_ = b.http.Shutdown(ctx)
-}
+func (b *benchSandbox) close() { b.srv.Close() }
 
 // reset restores the fixtures (which clears faults) and re-applies the
 // latency in force.
@@ -92,12 +81,7 @@ func (b *benchSandbox) setLatency(d time.Duration) {
 
 // env is what the provider needs to reach the sandbox.
 func (b *benchSandbox) env() []string {
-	return []string{
-		"CARDPAY_BASE_URL=" + b.url,
-		"CARDPAY_PARTNER_CLIENT_ID=" + sandbox.DemoPartnerClientID,
-		"CARDPAY_PARTNER_CLIENT_SECRET=" + sandbox.DemoPartnerClientSecret,
-		"CARDPAY_ACCESS_TOKEN=" + sandbox.DemoAccessToken,
-	}
+	return append(b.srv.Env(), "CARDPAY_ACCESS_TOKEN="+b.srv.AccessToken)
 }
 
 // authorizeBigConsent creates and authorizes a consent that lets the demo
@@ -115,7 +99,7 @@ func (b *benchSandbox) authorizeBigConsent() error {
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Authorization", "Bearer "+sandbox.DemoAccessToken)
+	req.Header.Set("Authorization", "Bearer "+b.srv.AccessToken)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -137,8 +121,3 @@ func (b *benchSandbox) authorizeBigConsent() error {
 // default is 1000); the memory scenario reads min(transactions, pageLimit)
 // transactions in one page.
 const pageLimit = 10000
-
-// newSandboxConfig is the sandbox configuration of the bench.
-func newSandboxConfig(f *sandbox.Fixtures) sandbox.Config {
-	return sandbox.Config{Fixtures: f, MaxPageLimit: pageLimit}
-}

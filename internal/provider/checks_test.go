@@ -1,0 +1,123 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+)
+
+// stateCheckFunc adapts a function of the state to statecheck.StateCheck:
+// the one adapter the tests' own state checks are built on. Checks of the
+// sandbox alone ignore the state.
+type stateCheckFunc func(state *tfjson.State) error
+
+func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	resp.Error = f(req.State)
+}
+
+// stateResources returns the resources of the state's root module.
+func stateResources(state *tfjson.State) ([]*tfjson.StateResource, error) {
+	if state == nil || state.Values == nil || state.Values.RootModule == nil {
+		return nil, errors.New("state is empty")
+	}
+	return state.Values.RootModule.Resources, nil
+}
+
+// stateAttrs returns the attribute values of the resource at addr.
+func stateAttrs(state *tfjson.State, addr string) (map[string]any, error) {
+	resources, err := stateResources(state)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range resources {
+		if r.Address == addr {
+			return r.AttributeValues, nil
+		}
+	}
+	return nil, fmt.Errorf("%s is not in state", addr)
+}
+
+// resourceAttrs hands the state attributes of the resource at addr to
+// check, so tests can compare them with the sandbox's own records.
+func resourceAttrs(addr string, check func(attrs map[string]any) error) statecheck.StateCheck {
+	return stateCheckFunc(func(state *tfjson.State) error {
+		attrs, err := stateAttrs(state, addr)
+		if err != nil {
+			return err
+		}
+		return check(attrs)
+	})
+}
+
+// stateHoldsOnly checks that the state holds exactly the resources at
+// addrs, in any order: an action or an ephemeral resource leaves nothing of
+// its own in it.
+func stateHoldsOnly(addrs ...string) statecheck.StateCheck {
+	want := slices.Sorted(slices.Values(addrs))
+	return stateCheckFunc(func(state *tfjson.State) error {
+		resources, err := stateResources(state)
+		if err != nil {
+			return fmt.Errorf("%w, want %q", err, want)
+		}
+		got := make([]string, 0, len(resources))
+		for _, r := range resources {
+			got = append(got, r.Address)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			return fmt.Errorf("state holds %q, want exactly %q", got, want)
+		}
+		return nil
+	})
+}
+
+// stateString returns a string attribute of state, "" when null.
+func stateString(attrs map[string]any, name string) string {
+	s, _ := attrs[name].(string)
+	return s
+}
+
+// wrappedErrorPattern matches an error text across the line breaks that
+// terraform inserts when it wraps diagnostic details: every space of pattern
+// matches any run of white space.
+func wrappedErrorPattern(pattern string) *regexp.Regexp {
+	return regexp.MustCompile(`(?s)` + strings.ReplaceAll(pattern, " ", `\s+`))
+}
+
+// newestOf checks that the sandbox holds total objects of a kind and
+// returns the newest, the last one.
+func newestOf[T any](kind string, objects []T, total int) (T, error) {
+	if len(objects) != total || total == 0 {
+		var zero T
+		return zero, fmt.Errorf("sandbox holds %d %s, want %d", len(objects), kind, total)
+	}
+	return objects[total-1], nil
+}
+
+// onlyOneWithID checks that the sandbox holds total objects of a kind and
+// exactly one whose ID is id, and returns that one.
+func onlyOneWithID[T any](kind string, objects []T, total int, id string, idOf func(T) string) (T, error) {
+	var zero T
+	if len(objects) != total {
+		return zero, fmt.Errorf("sandbox holds %d %s, want %d", len(objects), kind, total)
+	}
+	var found []T
+	for _, o := range objects {
+		if idOf(o) == id {
+			found = append(found, o)
+		}
+	}
+	if len(found) != 1 {
+		return zero, fmt.Errorf("sandbox holds %d %s with ID %q, want 1", len(found), kind, id)
+	}
+	return found[0], nil
+}

@@ -1,0 +1,312 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/action"
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/list"
+	"github.com/hashicorp/terraform-plugin-framework/provider"
+	"github.com/hashicorp/terraform-plugin-framework/resource"
+)
+
+// The kinds of type the provider registers, named as Terraform addresses
+// them: a resource by its type name alone (cardpay_store), the others after
+// a prefix (data.cardpay_stores, ephemeral..., list..., action...). The
+// cross-type tables are keyed the same way.
+const (
+	kindResource  = "resource"
+	kindData      = "data"
+	kindEphemeral = "ephemeral"
+	kindList      = "list"
+	kindAction    = "action"
+)
+
+var allKinds = []string{kindResource, kindData, kindEphemeral, kindList, kindAction}
+
+// providerType is one type the provider registers.
+type providerType struct {
+	kind, name string
+	// importable and identity say whether a resource can be imported, and
+	// by identity.
+	importable, identity bool
+}
+
+// key is the type's key in the cross-type tables.
+func (p providerType) key() string {
+	if p.kind == kindResource {
+		return p.name
+	}
+	return p.kind + "." + p.name
+}
+
+func (p providerType) String() string { return p.kind + " " + p.name }
+
+// registeredTypes asks the provider for every type it registers.
+func registeredTypes(t *testing.T) []providerType {
+	t.Helper()
+	p, ok := New("test")().(interface {
+		provider.ProviderWithEphemeralResources
+		provider.ProviderWithListResources
+		provider.ProviderWithActions
+	})
+	if !ok {
+		t.Fatal("the provider lacks ephemeral resources, list resources or actions")
+	}
+	ctx := context.Background()
+	var meta provider.MetadataResponse
+	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
+	prefix := meta.TypeName
+
+	types := typesOf(kindResource, p.Resources(ctx), func(r resource.Resource) providerType {
+		var resp resource.MetadataResponse
+		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		_, importable := r.(resource.ResourceWithImportState)
+		_, identity := r.(resource.ResourceWithIdentity)
+		return providerType{name: resp.TypeName, importable: importable, identity: identity}
+	})
+	types = append(types, typesOf(kindData, p.DataSources(ctx), func(d datasource.DataSource) providerType {
+		var resp datasource.MetadataResponse
+		d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		return providerType{name: resp.TypeName}
+	})...)
+	types = append(types, typesOf(kindEphemeral, p.EphemeralResources(ctx), func(e ephemeral.EphemeralResource) providerType {
+		var resp ephemeral.MetadataResponse
+		e.Metadata(ctx, ephemeral.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		return providerType{name: resp.TypeName}
+	})...)
+	types = append(types, typesOf(kindList, p.ListResources(ctx), func(l list.ListResource) providerType {
+		var resp resource.MetadataResponse
+		l.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		return providerType{name: resp.TypeName}
+	})...)
+	return append(types, typesOf(kindAction, p.Actions(ctx), func(a action.Action) providerType {
+		var resp action.MetadataResponse
+		a.Metadata(ctx, action.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		return providerType{name: resp.TypeName}
+	})...)
+}
+
+// typesOf describes the type each factory makes, as a type of kind.
+func typesOf[T any](kind string, factories []func() T, describe func(T) providerType) []providerType {
+	out := make([]providerType, len(factories))
+	for i, f := range factories {
+		out[i] = describe(f())
+		out[i].kind = kind
+	}
+	return out
+}
+
+// crossTypeTable is a table of cases that must hold every type of its
+// kinds, as the coverage check sees it.
+type crossTypeTable struct {
+	name    string // the table and its file, as the failure names them
+	kinds   []string
+	entries map[string]tableEntryKind
+	// entry shows how to add a type, for the failure message.
+	entry string
+}
+
+// tableEntry is an entry of a cross-type table: a test case, or an
+// exception that says why the type has none.
+type tableEntry interface {
+	hasCase() bool
+	exception() string
+}
+
+// tableEntryKind is what the coverage check needs to know of an entry.
+type tableEntryKind struct {
+	isCase    bool
+	exception string
+}
+
+func newCrossTypeTable[T tableEntry](name string, kinds []string, entry string, table map[string]T) crossTypeTable {
+	entries := make(map[string]tableEntryKind, len(table))
+	for key, e := range table {
+		entries[key] = tableEntryKind{isCase: e.hasCase(), exception: strings.TrimSpace(e.exception())}
+	}
+	return crossTypeTable{name: name, kinds: kinds, entries: entries, entry: entry}
+}
+
+// crossTypeTables are the tables every new type must join.
+func crossTypeTables() []crossTypeTable {
+	return []crossTypeTable{
+		newCrossTypeTable("identityTests (identity_test.go)", []string{kindResource},
+			`{addr: ..., config: ..., identity: ...}`, identityTests),
+		newCrossTypeTable("ambiguousCreates (faults_test.go)", allKinds,
+			`{route: ..., config: ..., want: ..., held: ...}`, ambiguousCreates),
+		newCrossTypeTable("badInputs (bad_input_test.go)", allKinds,
+			`{config: ..., attr: ..., want: ...}`, badInputs),
+		newCrossTypeTable("secretsUses (secrets_test.go)", allKinds,
+			`{config: ...}`, secretsUses),
+	}
+}
+
+// problems says what the table lacks for the type, and what it holds that
+// is not a registered type.
+func (tbl crossTypeTable) problems(types []providerType) []string {
+	var out []string
+	known := map[string]bool{}
+	for _, typ := range types {
+		known[typ.key()] = true
+		if !slices.Contains(tbl.kinds, typ.kind) {
+			continue
+		}
+		if !slices.ContainsFunc(slices.Collect(maps.Keys(tbl.entries)), func(key string) bool { return tableKeyType(key) == typ.key() }) {
+			out = append(out, fmt.Sprintf("%s has no entry for %s: add %q: %s, or %q: {except: \"why it has none\"}",
+				tbl.name, typ, typ.key(), tbl.entry, typ.key()))
+		}
+	}
+	for key, e := range tbl.entries {
+		switch {
+		case !known[tableKeyType(key)]:
+			out = append(out, fmt.Sprintf("%s has an entry %q, but the provider registers no such type: "+
+				"rename it after the type (prefixed data., ephemeral., list. or action. unless a resource) or remove it", tbl.name, key))
+		case e.isCase == (e.exception != ""):
+			out = append(out, fmt.Sprintf("%s: the entry %q must be either a case or an exception with its reason (except: \"why\")",
+				tbl.name, key))
+		}
+	}
+	return out
+}
+
+// tableKeyType is the type a table key names: the key up to the first
+// space, after which a variant may follow ("cardpay_store adopted").
+func tableKeyType(key string) string {
+	typ, _, _ := strings.Cut(key, " ")
+	return typ
+}
+
+// docDirs are where each kind keeps its examples, and its templates where
+// it has its own (data sources, ephemeral and list resources use the
+// default template).
+var docDirs = map[string]struct{ examples, example, templates string }{
+	kindResource:  {"examples/resources", "resource.tf", "templates/resources"},
+	kindData:      {"examples/data-sources", "data-source.tf", ""},
+	kindEphemeral: {"examples/ephemeral-resources", "ephemeral-resource.tf", ""},
+	kindList:      {"examples/list-resources", "list-resource.tfquery.hcl", ""},
+	kindAction:    {"examples/actions", "action.tf", "templates/actions"},
+}
+
+// docProblems says which files of the docs the type lacks in repo: its
+// template, its example and, for a resource that can be imported, its
+// import examples.
+func docProblems(typ providerType, repo fs.FS) []string {
+	dirs, ok := docDirs[typ.kind]
+	if !ok {
+		return []string{fmt.Sprintf("%s: no docs layout is known for the kind %q: add it to docDirs", typ, typ.kind)}
+	}
+	examples := dirs.examples + "/" + typ.name + "/"
+	want := []string{examples + dirs.example}
+	if dirs.templates != "" {
+		want = append(want, dirs.templates+"/"+strings.TrimPrefix(typ.name, "cardpay_")+".md.tmpl")
+	}
+	if typ.importable {
+		want = append(want, examples+"import.sh", examples+"import-by-string-id.tf")
+	}
+	if typ.identity {
+		want = append(want, examples+"import-by-identity.tf")
+	}
+	var out []string
+	for _, path := range want {
+		if _, err := fs.Stat(repo, path); err != nil {
+			out = append(out, fmt.Sprintf("%s has no %s: add it (the docs are generated from it)", typ, path))
+		}
+	}
+	return out
+}
+
+// coverageProblems is everything the provider's types lack: an entry in a
+// cross-type table, a template, an example or an import example. Tables
+// and the repository are arguments, so a test can show what a gap reports.
+func coverageProblems(types []providerType, tables []crossTypeTable, repo fs.FS) []string {
+	var out []string
+	for _, tbl := range tables {
+		out = append(out, tbl.problems(types)...)
+	}
+	for _, typ := range types {
+		out = append(out, docProblems(typ, repo)...)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Every registered type is in every cross-type table of its kind (or an
+// exception there says why not), and has its template, example and import
+// examples.
+func TestCoverage(t *testing.T) {
+	types := registeredTypes(t)
+	if len(types) < 20 {
+		t.Fatalf("the provider registers %d types, fewer than it did when this test was written: %v", len(types), types)
+	}
+	for _, problem := range coverageProblems(types, crossTypeTables(), os.DirFS("../..")) {
+		t.Error(problem)
+	}
+}
+
+// The check fails, saying which table and what to add, for a type removed
+// from a table; and for a stale entry, an entry that is neither a case nor
+// an exception, and a new type with nothing yet.
+func TestCoverageReportsGaps(t *testing.T) {
+	types := registeredTypes(t)
+	tables := map[string]crossTypeTable{}
+	for _, tbl := range crossTypeTables() {
+		name, _, _ := strings.Cut(tbl.name, " ")
+		tables[name] = tbl
+	}
+	for key := range tables["badInputs"].entries {
+		if tableKeyType(key) == "cardpay_store" {
+			delete(tables["badInputs"].entries, key)
+		}
+	}
+	delete(tables["identityTests"].entries, "cardpay_interapp_registration")
+	tables["ambiguousCreates"].entries["cardpay_stores"] = tableEntryKind{exception: "stale"}
+	tables["secretsUses"].entries["data.cardpay_stores"] = tableEntryKind{}
+	refund := providerType{kind: kindResource, name: "cardpay_refund", importable: true}
+
+	got := coverageProblems(append(slices.Clone(types), refund), slices.Collect(maps.Values(tables)), os.DirFS("../.."))
+	want := []string{
+		`badInputs (bad_input_test.go) has no entry for resource cardpay_store: add "cardpay_store": ` +
+			`{config: ..., attr: ..., want: ...}, or "cardpay_store": {except: "why it has none"}`,
+		`identityTests (identity_test.go) has no entry for resource cardpay_interapp_registration: ` +
+			`add "cardpay_interapp_registration": {addr: ..., config: ..., identity: ...}, or ` +
+			`"cardpay_interapp_registration": {except: "why it has none"}`,
+		`ambiguousCreates (faults_test.go) has an entry "cardpay_stores", but the provider registers no such type: ` +
+			`rename it after the type (prefixed data., ephemeral., list. or action. unless a resource) or remove it`,
+		`secretsUses (secrets_test.go): the entry "data.cardpay_stores" must be either a case or an exception with its reason (except: "why")`,
+		`resource cardpay_refund has no examples/resources/cardpay_refund/import-by-string-id.tf: add it (the docs are generated from it)`,
+		`resource cardpay_refund has no examples/resources/cardpay_refund/import.sh: add it (the docs are generated from it)`,
+		`resource cardpay_refund has no examples/resources/cardpay_refund/resource.tf: add it (the docs are generated from it)`,
+		`resource cardpay_refund has no templates/resources/refund.md.tmpl: add it (the docs are generated from it)`,
+	}
+	for _, tbl := range []string{"ambiguousCreates (faults_test.go)", "badInputs (bad_input_test.go)",
+		"identityTests (identity_test.go)", "secretsUses (secrets_test.go)"} {
+		want = append(want, fmt.Sprintf(`%s has no entry for resource cardpay_refund: add "cardpay_refund": %s, `+
+			`or "cardpay_refund": {except: "why it has none"}`, tbl, tables[strings.Fields(tbl)[0]].entry))
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// kindAndType splits a table key such as "data.cardpay_stores merchant 0"
+// into the kind (kindData) and the type name (cardpay_stores).
+func kindAndType(key string) (kind, typeName string) {
+	address, _, _ := strings.Cut(key, " ")
+	if prefix, name, ok := strings.Cut(address, "."); ok {
+		return prefix, name
+	}
+	return kindResource, address
+}

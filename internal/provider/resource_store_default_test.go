@@ -1,0 +1,131 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+)
+
+// The default flag moves between stores as configured, the refresh
+// records that a store lost it, and the service refuses to leave the
+// merchant without a default.
+func TestAccStore_defaultStoreSwitch(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	// mainDefault is the configuration with is_default of 1001-main, and
+	// none of 1001-second.
+	mainDefault := func(isDefault bool) string {
+		return env.providerConfig(fmt.Sprintf(`
+resource "cardpay_store" "second" {
+  merchant_id = %[1]d
+  store_id    = "1001-second"
+}
+
+resource "cardpay_store" "main" {
+  merchant_id = %[1]d
+  store_id    = "1001-main"
+  is_default  = %[2]t
+}
+`, env.MerchantID, isDefault))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: env.providerConfig(fmt.Sprintf(`
+resource "cardpay_store" "second" {
+  merchant_id = %d
+  store_id    = "1001-second"
+  is_default  = true
+}
+`, env.MerchantID)),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cardpay_store.second", tfjsonpath.New("is_default"), knownvalue.Bool(true)),
+					expectOneDefaultStore(sb, env.MerchantID, "1001-second"),
+				},
+			},
+			{
+				// Main takes the flag back; second no longer sets it.
+				Config: mainDefault(true),
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("is_default"), knownvalue.Bool(true)),
+					expectOneDefaultStore(sb, env.MerchantID, "1001-main"),
+				},
+			},
+			{
+				// The refresh records that second lost the flag.
+				Config:           mainDefault(true),
+				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigStateChecks: []statecheck.StateCheck{
+					statecheck.ExpectKnownValue("cardpay_store.second", tfjsonpath.New("is_default"), knownvalue.Bool(false)),
+				},
+			},
+			{
+				// The service refuses to leave the merchant without a default.
+				Config:      mainDefault(false),
+				ExpectError: regexp.MustCompile(`(?s)400.*one\s+default\s+store.*is_default\s+=\s+true\s+on\s+another`),
+			},
+		},
+	})
+	if err := expectOneDefaultStore(sb, env.MerchantID, "1001-main")(nil); err != nil {
+		t.Error(err)
+	}
+}
+
+// A created store that became the default cannot be deactivated; the
+// error says how to go on, and forgetting it instead works.
+func TestAccStore_defaultStoreNotDeactivated(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	var storeID string
+	flagship := env.providerConfig(fmt.Sprintf(`
+resource "cardpay_store" "test" {
+  merchant_id = %d
+  name        = "Flagship"
+  is_default  = true
+}
+`, env.MerchantID))
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: flagship,
+				ConfigStateChecks: []statecheck.StateCheck{
+					recordStoreID(&storeID),
+					stateCheckFunc(func(*tfjson.State) error {
+						return expectOneDefaultStore(sb, env.MerchantID, storeID)(nil)
+					}),
+				},
+			},
+			{
+				Config:  flagship,
+				Destroy: true,
+				ExpectError: wrappedErrorPattern(`Could not deactivate store "loc_[0-9a-f]+" of merchant 1001.*HTTP 400.*` +
+					`default store.*Make another store the default \(is_default = true on it\) and destroy again`),
+			},
+			{
+				Config: env.providerConfig(fmt.Sprintf(`
+resource "cardpay_store" "test" {
+  merchant_id           = %d
+  name                  = "Flagship"
+  is_default            = true
+  deactivate_on_destroy = false
+}
+`, env.MerchantID)),
+			},
+		},
+	})
+	if err := expectStoreStatus(sb, env.MerchantID, storeID, "active"); err != nil {
+		t.Error(err)
+	}
+}
