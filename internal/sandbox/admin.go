@@ -58,6 +58,7 @@ func (s *Server) ResetRequestCounts() {
 
 // Snapshot returns a copy of the current state.
 func (s *Server) Snapshot() State {
+	s.advanceDue()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.st.snapshot(s.now())
@@ -433,6 +434,7 @@ func (s *Server) adminRoutes() {
 	})
 	s.rateLimitRoutes()
 	s.tokenRoutes()
+	s.bookAdminRoutes()
 }
 
 var okBody = map[string]string{"status": "OK"}
