@@ -56,7 +56,8 @@ func (s *Server) ResetRequestCounts() {
 	s.counts = map[string]int{}
 }
 
-// Snapshot returns a copy of the current state.
+// Snapshot returns a copy of the current state, after the changes
+// auto-advance mode has due.
 func (s *Server) Snapshot() State {
 	s.advanceDue()
 	s.mu.Lock()

@@ -78,8 +78,9 @@ type Server struct {
 	// is 405, not a read of merchant "test".
 	literal map[string][]string
 
-	// Credentials and bank data never change after New, so they are read
-	// without the lock.
+	// Partners (their IDs and access tokens) and bank data never change
+	// after New, so they are read without the lock. Credential pairs,
+	// which do, are in the state.
 	partnersByID    map[string]Partner
 	partnersByToken map[string]Partner
 	bank            map[userKey]*bankUser
