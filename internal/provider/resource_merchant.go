@@ -176,8 +176,23 @@ func (r *merchantResource) Create(ctx context.Context, req resource.CreateReques
 		timeout, diags := plan.Timeouts.Create(ctx, defaultMerchantWait)
 		resp.Diagnostics.Append(diags...)
 		resp.Diagnostics.Append(r.waitUntilActive(ctx, c, &plan, timeout)...)
+	} else {
+		r.completeFromRead(ctx, c, &plan, &resp.Diagnostics)
 	}
 	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+}
+
+// completeFromRead reads the new merchant once: the create answer has no
+// phone, reference or creation time, and state should hold them from the
+// first apply. A failed read only warns; the next refresh fills them in.
+func (r *merchantResource) completeFromRead(ctx context.Context, c *client.Client, m *merchantModel, diags *diag.Diagnostics) {
+	merchant, err := c.GetMerchant(ctx, m.MerchantID.ValueInt64())
+	if err != nil {
+		diags.AddWarning(fmt.Sprintf("Merchant %d was created but could not be read back", m.MerchantID.ValueInt64()),
+			fmt.Sprintf("%v\n\nThe merchant exists and is in state; the next refresh records its creation time.", err))
+		return
+	}
+	m.fromAPI(merchant)
 }
 
 // create sends the create request of the configured kind of merchant.
