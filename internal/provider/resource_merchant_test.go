@@ -243,7 +243,9 @@ func TestAccMerchant_import(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{Config: config},
-			importSteps(func(s *terraform.State) (string, error) { return s.RootModule().Resources[merchantAddr].Primary.ID, nil }),
+			importSteps(func(s *terraform.State) (string, error) {
+				return s.RootModule().Resources[merchantAddr].Primary.ID, nil
+			}),
 			importSteps(func(*terraform.State) (string, error) { return "ref:CRM-import", nil }),
 			{
 				Config: config, ResourceName: merchantAddr, ImportState: true, ImportStateId: "ref:nobody",
@@ -251,32 +253,4 @@ func TestAccMerchant_import(t *testing.T) {
 			},
 		},
 	})
-}
-
-// A create whose answer is lost after the service made the merchant finds
-// it by its partner reference and records it, with a warning; no second
-// merchant is made and the next plan is empty.
-func TestAccMerchant_lostAnswerRecovered(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	before := len(sb.Snapshot().Merchants)
-	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateMerchant, Status: 502, AfterApply: true, Count: 1})
-	w := newCLIWorkdir(t, env, merchantConfig("CRM-lost"))
-	out := w.run("apply", "-auto-approve", "-input=false", "-no-color")
-	for _, want := range []string{"Warning: The merchant's creation was answered with an error, but it exists",
-		`partner reference "CRM-lost"`, "HTTP 502"} {
-		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
-			t.Errorf("the apply does not say %q:\n%s", want, out)
-		}
-	}
-	merchants := sb.Snapshot().Merchants
-	if len(merchants) != before+1 {
-		t.Fatalf("the sandbox holds %d merchants, want %d", len(merchants), before+1)
-	}
-	if got := stateString(w.stateResources()[merchantAddr], "id"); got != strconv.FormatInt(merchants[len(merchants)-1].ID, 10) {
-		t.Errorf("state records merchant %s, want the one the service made, %d", got, merchants[len(merchants)-1].ID)
-	}
-	if _, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
-		t.Errorf("the plan after recovery is not empty: %v", err)
-	}
 }

@@ -49,7 +49,8 @@ func (r *partnerCredentialResource) Schema(_ context.Context, _ resource.SchemaR
 				"rename a pair: changing it generates a new pair and revokes this one.",
 				Required: true, Validators: notBlank(), PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())}},
 			"rotate_when": schema.MapAttribute{MarkdownDescription: "Arbitrary values; any change rotates the secret " +
-				"in place, for example `{ quarter = \"2026-Q4\" }` or the ID of a `time_rotating` resource.",
+				"in place, for example `{ quarter = \"2026-Q4\" }` or the ID of a `time_rotating` resource. Adding it " +
+				"counts as a change: import a pair without it, or the apply that imports also rotates (the plan shows it).",
 				Optional: true, ElementType: types.StringType},
 			"client_id": computed("Client ID of the pair, sent as `X-Partner-Client-Id` (or used for the OAuth2 token)."),
 			"client_secret": schema.StringAttribute{MarkdownDescription: "The pair's secret, from the create or " +

@@ -130,17 +130,18 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 		return
 	}
 	sentAt := r.data.now()
-	hook, err := c.CreateWebhook(ctx, body)
-	if err != nil {
-		if hook, err = r.recover(ctx, c, body, sentAt, err); err != nil {
+	hook, createErr := c.CreateWebhook(ctx, body)
+	if createErr != nil {
+		var err error
+		if hook, err = r.recover(ctx, c, body, sentAt, createErr); err != nil {
 			addWebhookCreateError(&resp.Diagnostics, err)
 			return
 		}
 		resp.Diagnostics.AddWarning("The endpoint's creation was answered with an error, but it exists",
-			fmt.Sprintf("The provider found webhook endpoint %s for %s with the same events, created after the request "+
+			fmt.Sprintf("%v\n\nThe provider found webhook endpoint %s for %s with the same events, created after the request "+
 				"was sent, and records it: a second apply would otherwise create a second endpoint. Its signing secret "+
 				"was in the lost answer and cannot be read again, so secret is null. To get a secret, replace the "+
-				"endpoint: terraform apply -replace=<this resource's address>.", hook.ID, body.URL))
+				"endpoint: terraform apply -replace=<this resource's address>.", createErr, hook.ID, body.URL))
 	} else if hook.Secret == nil || *hook.Secret == "" {
 		resp.Diagnostics.AddWarning("No signing secret in the service's answer",
 			fmt.Sprintf("Webhook endpoint %s was created, but the answer carried no secret, and the service shows "+

@@ -126,7 +126,8 @@ func (s *Server) issue(claims tokenClaims) (string, time.Duration, error) {
 	return token, life, err
 }
 
-// IssuedTokens returns every token the sandbox has issued, oldest first,
+// IssuedTokens returns every token the sandbox has issued (data-API,
+// partner OAuth2 and online SDK tokens), oldest first,
 // so tests can check that none of them leaks into state, plans or logs.
 func (s *Server) IssuedTokens() []string {
 	s.mu.Lock()
