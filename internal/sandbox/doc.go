@@ -400,7 +400,8 @@
 //     clientSecret, same ID, client ID and createdAt; DELETE revokes (200,
 //     the pair without secret), also the pair the call uses (the call is
 //     answered, the next refused); revoking again changes nothing. Another
-//     partner's pair is 404 like an unknown one.
+//     partner's pair is 404 like an unknown one. Under Config.RateLimit each
+//     pair has a bucket of its own, which its OAuth2 tokens share.
 //   - GET /v1/partner/profile answers {id, name, companyName,
 //     contactEmail, contactPhone, website, registrationNumber, status,
 //     createdAt, updatedAt}: Partner.Profile's fields, the empty ones derived
