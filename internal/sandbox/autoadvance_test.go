@@ -37,8 +37,8 @@ func TestAutoAdvanceActivatesNewMerchants(t *testing.T) {
 		t.Fatalf("events = %+v", got)
 	}
 	verifySignatures(t, got[0], secret)
-	if st := e.srv.Snapshot(); st.Merchants[6].Status != "active" || len(st.Stores) != 12 {
-		t.Errorf("after activation: merchant %+v, %d stores (want a default store each)", st.Merchants[6], len(st.Stores))
+	if st := e.srv.Snapshot(); st.Merchants[6].Status != "active" || len(st.Stores) != 14 {
+		t.Errorf("after activation: merchant %+v, %d stores (want the demo merchants' two each)", st.Merchants[6], len(st.Stores))
 	}
 	e.clock.Advance(time.Hour)
 	if status("3001"); len(sink.events()) != 2 {

@@ -377,9 +377,10 @@
 //     lists are bare arrays).
 //   - Admin: activating (the merchant completed its onboarding form) or
 //     deactivating changes the status and sends merchant.activated or
-//     merchant.deactivated; activation gives a merchant without a default
-//     store a "Default store", as MERCHANT_CREATED does. The same status
-//     again changes nothing and sends nothing.
+//     merchant.deactivated. Activation gives a merchant without stores the
+//     demo merchants' ("<id>-main", the default, and "<id>-second"), and one
+//     whose stores include no default a "Default store", as MERCHANT_CREATED
+//     does. The same status again changes nothing and sends nothing.
 //   - Events the sandbox sends on its own (merchant status, payment status)
 //     go to every active endpoint of the partner that subscribes to the
 //     event, in the test deliveries' envelope and signatures, once, before
