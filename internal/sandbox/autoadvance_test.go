@@ -5,6 +5,7 @@ package sandbox
 
 import (
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 )
@@ -36,8 +37,8 @@ func TestAutoAdvanceActivatesNewMerchants(t *testing.T) {
 		t.Fatalf("events = %+v", got)
 	}
 	verifySignatures(t, got[0], secret)
-	if st := e.srv.Snapshot(); st.Merchants[6].Status != "active" || len(st.Stores) != 12 {
-		t.Errorf("after activation: merchant %+v, %d stores (want a default store each)", st.Merchants[6], len(st.Stores))
+	if st := e.srv.Snapshot(); st.Merchants[6].Status != "active" || len(st.Stores) != 14 {
+		t.Errorf("after activation: merchant %+v, %d stores (want the demo merchants' two each)", st.Merchants[6], len(st.Stores))
 	}
 	e.clock.Advance(time.Hour)
 	if status("3001"); len(sink.events()) != 2 {
@@ -121,5 +122,30 @@ func TestAutoAdvanceSetting(t *testing.T) {
 	r = e.do(http.MethodDelete, "/_sandbox/auto-advance", nil, nil)
 	if expectStatus(t, r, http.StatusOK); r.obj(t)["delay"] != "0s" || e.srv.AutoAdvance() != 0 {
 		t.Errorf("after DELETE: %s, %s", r.raw, e.srv.AutoAdvance())
+	}
+}
+
+// Requests racing past the due time make the change once: one event.
+func TestAutoAdvanceOnceUnderConcurrentRequests(t *testing.T) {
+	e := newEnvWith(t, Config{AutoAdvance: time.Second})
+	sink := newEventSink(t)
+	e.subscribe(sink.url, "merchant.activated")
+	e.createMerchantAs(merchantsPath, contactBody("Busy ApS"), partnerAuth())
+	e.clock.Advance(time.Second)
+	var wg sync.WaitGroup
+	for range 16 {
+		wg.Go(func() {
+			req, _ := http.NewRequest(http.MethodGet, e.http.URL+merchantsPath, nil)
+			for k, v := range partnerAuth() {
+				req.Header.Set(k, v)
+			}
+			if resp, err := e.http.Client().Do(req); err == nil {
+				_ = resp.Body.Close()
+			}
+		})
+	}
+	wg.Wait()
+	if got := sink.events(); len(got) != 1 {
+		t.Errorf("%d merchant.activated events, want 1", len(got))
 	}
 }

@@ -167,3 +167,25 @@ func TestRevokeOwnCredential(t *testing.T) {
 	e.srv.Reset()
 	expectStatus(t, e.partner(http.MethodGet, credentialsPath, nil), http.StatusOK)
 }
+
+// A pair's header requests and its OAuth2 tokens share one rate-limit
+// bucket, apart from the partner's other pairs.
+func TestRateLimitKeyOfPairs(t *testing.T) {
+	e := newEnv(t)
+	created := e.partner(http.MethodPost, credentialsPath, map[string]any{"name": "ci"}).obj(t)
+	id, secret := get[string](t, created, "clientId"), get[string](t, created, "clientSecret")
+	key := func(headers map[string]string) string {
+		req, _ := http.NewRequest(http.MethodGet, partnerMethodsPath, nil)
+		for k, v := range headers {
+			req.Header.Set(k, v)
+		}
+		return rateLimitKey(RouteListPaymentMethods, req)
+	}
+	pair, token := key(pairAuth(id, secret)), key(bearer(e.grant(id, secret)))
+	if pair != "partner:"+id || token != pair {
+		t.Errorf("keys %q (headers) and %q (OAuth2 token), want both partner:%s", pair, token, id)
+	}
+	if fixture := key(bearer(e.grant(DemoPartnerClientID, DemoPartnerClientSecret))); fixture != "partner:"+DemoPartnerClientID {
+		t.Errorf("the fixture pair's token key = %q", fixture)
+	}
+}

@@ -377,9 +377,10 @@
 //     lists are bare arrays).
 //   - Admin: activating (the merchant completed its onboarding form) or
 //     deactivating changes the status and sends merchant.activated or
-//     merchant.deactivated; activation gives a merchant without a default
-//     store a "Default store", as MERCHANT_CREATED does. The same status
-//     again changes nothing and sends nothing.
+//     merchant.deactivated. Activation gives a merchant without stores the
+//     demo merchants' ("<id>-main", the default, and "<id>-second"), and one
+//     whose stores include no default a "Default store", as MERCHANT_CREATED
+//     does. The same status again changes nothing and sends nothing.
 //   - Events the sandbox sends on its own (merchant status, payment status)
 //     go to every active endpoint of the partner that subscribes to the
 //     event, in the test deliveries' envelope and signatures, once, before
@@ -400,7 +401,8 @@
 //     clientSecret, same ID, client ID and createdAt; DELETE revokes (200,
 //     the pair without secret), also the pair the call uses (the call is
 //     answered, the next refused); revoking again changes nothing. Another
-//     partner's pair is 404 like an unknown one.
+//     partner's pair is 404 like an unknown one. Under Config.RateLimit each
+//     pair has a bucket of its own, which its OAuth2 tokens share.
 //   - GET /v1/partner/profile answers {id, name, companyName,
 //     contactEmail, contactPhone, website, registrationNumber, status,
 //     createdAt, updatedAt}: Partner.Profile's fields, the empty ones derived

@@ -300,12 +300,23 @@ func newMerchantState(id int64, partner, clientID string, profile MerchantProfil
 		m.methods = append(m.methods, &pm)
 	}
 	if profile.Status == merchantActive {
-		for _, store := range demo.Stores {
-			store.CreatedAt = timestamp(now)
-			m.stores = append(m.stores, &store)
-		}
+		m.stockStores(id, now)
 	}
 	return m
+}
+
+// stockStores gives an active merchant its stores: the demo merchants'
+// ("<id>-main", the default, and "<id>-second") to one without stores; one
+// that created stores keeps them and gets a default store if none is.
+func (m *merchantState) stockStores(id int64, now time.Time) {
+	if len(m.stores) > 0 {
+		m.ensureDefaultStore(now)
+		return
+	}
+	for _, store := range defaultMerchant(id, m.partner, true).Stores {
+		store.CreatedAt = timestamp(now)
+		m.stores = append(m.stores, &store)
+	}
 }
 
 // unusedClientID is a new random (version 4) UUID no merchant has.
@@ -372,7 +383,7 @@ type MerchantChange struct {
 }
 
 // ActivateMerchant completes a merchant's onboarding: it becomes active,
-// gets a default store if it has none, and merchant.activated goes to the
+// gets its stores (stockStores), and merchant.activated goes to the
 // partner's endpoints. An active merchant stays as it is, without event.
 func (s *Server) ActivateMerchant(merchantID int64) (MerchantChange, error) {
 	return s.setMerchantStatus(merchantID, merchantActive)
@@ -408,7 +419,7 @@ func (st *state) moveMerchant(id int64, m *merchantState, status string, now tim
 	event := merchantDeactivatedEvent
 	if status == merchantActive {
 		event = merchantActivatedEvent
-		m.ensureDefaultStore(now)
+		m.stockStores(id, now)
 	}
 	return st.eventDeliveries(m.partner, event, map[string]any{"merchantId": id, "clientId": m.clientID}, now)
 }

@@ -271,7 +271,12 @@ func TestMerchantStatusEvents(t *testing.T) {
 	if w := e.srv.Snapshot().Webhooks[0]; w.LastTriggeredAt != "2026-01-15T12:00:01Z" {
 		t.Errorf("lastTriggeredAt = %q", w.LastTriggeredAt)
 	}
-	// Activation gave the merchant a default store, so stores routes work.
+	// Activation gave the merchant the demo merchants' stores.
+	var stores []map[string]any
+	mustUnmarshal(t, e.partner(http.MethodGet, merchantsPath+"/3001/stores", nil).raw, &stores)
+	if len(stores) != 2 || stores[0]["id"] != "3001-main" || stores[0]["isDefault"] != true || stores[1]["id"] != "3001-second" {
+		t.Errorf("stores after activation = %v", stores)
+	}
 	expectStatus(t, e.partner(http.MethodPost, merchantsPath+"/3001/card-payments/online-terminals", map[string]any{"onlineTerminalMode": "PaymentPage"}), http.StatusCreated)
 
 	again, err := e.srv.ActivateMerchant(3001)
@@ -310,5 +315,29 @@ func TestMerchantEventToUnreachableReceiver(t *testing.T) {
 	}
 	if len(sink.events()) != 1 {
 		t.Error("the reachable receiver did not get the event")
+	}
+}
+
+// A merchant that created a store while pending keeps its stores when it
+// is activated, and gets a default store only if none of them is one.
+func TestActivationKeepsCreatedStores(t *testing.T) {
+	e := newEnv(t)
+	e.createMerchantAs(merchantsPath, contactBody("Shop ApS"), partnerAuth())
+	expectStatus(t, e.partner(http.MethodPost, merchantsPath+"/3001/stores", map[string]any{"name": "Own", "isDefault": true}), http.StatusCreated)
+	e.createMerchantAs(merchantsPath, contactBody("Other Shop ApS"), partnerAuth())
+	expectStatus(t, e.partner(http.MethodPost, merchantsPath+"/3002/stores", map[string]any{"name": "Side"}), http.StatusCreated)
+	for _, id := range []int64{3001, 3002} {
+		if _, err := e.srv.ActivateMerchant(id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var names []string
+	for _, s := range e.srv.Snapshot().Stores {
+		if s.MerchantID > 3000 {
+			names = append(names, fmt.Sprintf("%d:%s:%t", s.MerchantID, s.Name, s.IsDefault))
+		}
+	}
+	if got := strings.Join(names, " "); got != "3001:Own:true 3002:Side:false 3002:Default store:true" {
+		t.Errorf("stores = %s", got)
 	}
 }
