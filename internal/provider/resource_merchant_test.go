@@ -13,6 +13,7 @@ import (
 	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
@@ -253,4 +254,14 @@ func TestAccMerchant_import(t *testing.T) {
 			},
 		},
 	})
+}
+
+// Destroy forgets the merchant, and both the plan and the apply say so.
+func TestMerchant_destroyWarning(t *testing.T) {
+	plan, apply := destroyDiagnostics(t, "cardpay_merchant", map[string]tftypes.Value{
+		"id":          tftypes.NewValue(tftypes.String, "3001"),
+		"merchant_id": tftypes.NewValue(tftypes.Number, 3001),
+	})
+	requireWarning(t, "plan", plan, merchantNoDeleteSummary)
+	requireWarning(t, "apply", apply, merchantNoDeleteSummary)
 }
