@@ -4,6 +4,8 @@
 package sandbox
 
 import (
+	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"net/http"
 	"slices"
@@ -403,6 +405,29 @@ func buildBank(f *Fixtures) map[userKey]*bankUser {
 		bank[userKey{u.MerchantID, u.UserID}] = bu
 	}
 	return bank
+}
+
+// newMerchantUserID names the one AIS user of a merchant created through
+// the API, so a demo that starts from a new merchant reads accounts as it
+// does for the fixture merchants.
+func newMerchantUserID(merchantID int64) string { return fmt.Sprintf("user-%d", merchantID) }
+
+// newMerchantBankUser gives that user a current account in DKK held by the
+// merchant's company, with a year of generated transactions.
+func newMerchantBankUser(merchantID int64, profile MerchantProfile) *bankUser {
+	accountID := fmt.Sprintf("acc-%d-dkk", merchantID)
+	iban := fmt.Sprintf("DK5000400%09d", merchantID)
+	details, _ := json.Marshal(map[string]any{ //nolint:errchkjson // a map of strings always encodes
+		"iban": iban, "accountHolderName": profile.CompanyName, "bankId": "DABADKKK", "product": "Business Current",
+	})
+	return &bankUser{accounts: []*bankAccount{newBankAccount(AccountFixture{
+		Account: Account{
+			AccountID: accountID, BankID: "DABADKKK", AccountHolderName: profile.CompanyName, IBAN: iban,
+			Currency: "DKK", Balance: "0.00", AccountType: "CURRENT", AccountDetails: details,
+		},
+		BalanceLastUpdated: profile.CreatedAt,
+		Transactions:       generateTransactions(accountID, "DKK", 12, seedOf(accountID)),
+	})}}
 }
 
 func newBankAccount(a AccountFixture) *bankAccount {

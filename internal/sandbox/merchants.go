@@ -279,6 +279,7 @@ func (s *Server) addMerchant(p Partner, profile MerchantProfile) (int, any, erro
 	}
 	m := newMerchantState(id, p.ClientID, st.unusedClientID(), profile, now)
 	st.merchants[id], st.merchantIDs = m, append(st.merchantIDs, id)
+	s.bank[userKey{id, newMerchantUserID(id)}] = newMerchantBankUser(id, profile)
 	if profile.Kind == merchantKindTest {
 		st.applications = append(st.applications, newApplication(id, m, randomID("app_"), appMerchantCreated, profile.CreatedAt))
 	} else {
