@@ -38,23 +38,20 @@ func testCardPayment(t *testing.T, env *testEnv, sb *sandbox.Server, merchantID 
 
 // expectCardPayment checks the data source against the sandbox's card
 // payment id when the check runs.
-func expectCardPayment(sb *sandbox.Server, id string) []statecheck.StateCheck {
-	value := func(attr string, of func(sandbox.CardPayment) string) statecheck.StateCheck {
-		return lateCheck(func() statecheck.StateCheck {
-			for _, cp := range sb.Snapshot().CardPayments {
-				if cp.PaymentID == id {
-					return statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New(attr), knownvalue.StringExact(of(cp)))
+func expectCardPayment(sb *sandbox.Server, id string) statecheck.StateCheck {
+	return lateChecks(func() []statecheck.StateCheck {
+		for _, cp := range sb.Snapshot().CardPayments {
+			if cp.PaymentID == id {
+				return []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("payment_id"), knownvalue.StringExact(cp.PaymentID)),
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("status"), knownvalue.StringExact(cp.Status)),
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("amount"), knownvalue.StringExact(strconv.FormatInt(cp.Amount, 10))),
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("currency"), knownvalue.StringExact(cp.Currency)),
 				}
 			}
-			return failedCheck(fmt.Errorf("the sandbox has no card payment %s", id))
-		})
-	}
-	return []statecheck.StateCheck{
-		value("payment_id", func(cp sandbox.CardPayment) string { return cp.PaymentID }),
-		value("status", func(cp sandbox.CardPayment) string { return cp.Status }),
-		value("amount", func(cp sandbox.CardPayment) string { return strconv.FormatInt(cp.Amount, 10) }),
-		value("currency", func(cp sandbox.CardPayment) string { return cp.Currency }),
-	}
+		}
+		return []statecheck.StateCheck{failedCheck(fmt.Errorf("the sandbox has no card payment %s", id))}
+	})
 }
 
 // The data source reads a card payment as the sandbox holds it and follows
@@ -84,12 +81,14 @@ data "cardpay_card_payment" "test" {
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ConfigStateChecks: append(expectCardPayment(sb, payment.PaymentID), statusIs("CREATED"),
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectCardPayment(sb, payment.PaymentID), statusIs("CREATED"),
 					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("amount"), knownvalue.StringExact("14950")),
-					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1001))),
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1001)),
+				},
 			},
-			{PreConfig: moveTo("AUTHORIZED"), Config: config, ConfigStateChecks: append(expectCardPayment(sb, payment.PaymentID), statusIs("AUTHORIZED"))},
-			{PreConfig: moveTo("CAPTURED"), Config: config, ConfigStateChecks: append(expectCardPayment(sb, payment.PaymentID), statusIs("CAPTURED"))},
+			{PreConfig: moveTo("AUTHORIZED"), Config: config, ConfigStateChecks: []statecheck.StateCheck{expectCardPayment(sb, payment.PaymentID), statusIs("AUTHORIZED")}},
+			{PreConfig: moveTo("CAPTURED"), Config: config, ConfigStateChecks: []statecheck.StateCheck{expectCardPayment(sb, payment.PaymentID), statusIs("CAPTURED")}},
 		},
 	})
 }

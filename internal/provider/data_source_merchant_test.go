@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"testing"
@@ -19,12 +20,18 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-// lateCheck is a state check built when it runs, so it can compare the
+// lateChecks are state checks built when they run, so they can compare the
 // state with the sandbox as the step left it (after a PreConfig change).
-type lateCheck func() statecheck.StateCheck
+type lateChecks func() []statecheck.StateCheck
 
-func (f lateCheck) CheckState(ctx context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
-	f().CheckState(ctx, req, resp)
+func (f lateChecks) CheckState(ctx context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
+	var errs []error
+	for _, check := range f() {
+		var r statecheck.CheckStateResponse
+		check.CheckState(ctx, req, &r)
+		errs = append(errs, r.Error)
+	}
+	resp.Error = errors.Join(errs...)
 }
 
 // failedCheck is a state check that fails with err.
@@ -59,18 +66,18 @@ func merchantValues(m sandbox.MerchantRecord) map[string]knownvalue.Check {
 
 // expectMerchant checks every attribute of the cardpay_merchant data
 // source at addr against the sandbox's merchant id when the check runs.
-func expectMerchant(sb *sandbox.Server, addr string, id int64) []statecheck.StateCheck {
-	var checks []statecheck.StateCheck
-	for attr := range merchantValues(sandbox.MerchantRecord{}) {
-		checks = append(checks, lateCheck(func() statecheck.StateCheck {
-			m, err := sandboxMerchantByID(sb, id)
-			if err != nil {
-				return failedCheck(err)
-			}
-			return statecheck.ExpectKnownValue(addr, tfjsonpath.New(attr), merchantValues(m)[attr])
-		}))
-	}
-	return checks
+func expectMerchant(sb *sandbox.Server, addr string, id int64) statecheck.StateCheck {
+	return lateChecks(func() []statecheck.StateCheck {
+		m, err := sandboxMerchantByID(sb, id)
+		if err != nil {
+			return []statecheck.StateCheck{failedCheck(err)}
+		}
+		var checks []statecheck.StateCheck
+		for attr, want := range merchantValues(m) {
+			checks = append(checks, statecheck.ExpectKnownValue(addr, tfjsonpath.New(attr), want))
+		}
+		return checks
+	})
 }
 
 // createTestMerchant creates a standard merchant of the demo partner
@@ -112,11 +119,13 @@ data "cardpay_merchant" "harbour" {
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ConfigStateChecks: append(append(expectMerchant(sb, "data.cardpay_merchant.fixture", 1001), expectMerchant(sb, harbourAddr, harbour)...),
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectMerchant(sb, "data.cardpay_merchant.fixture", 1001),
+					expectMerchant(sb, harbourAddr, harbour),
 					statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(harbour)),
 					statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
 					statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("contact_phone"), knownvalue.Null()),
-				),
+				},
 			},
 			{
 				// The merchant completes its onboarding form.
@@ -126,8 +135,10 @@ data "cardpay_merchant" "harbour" {
 					}
 				},
 				Config: config,
-				ConfigStateChecks: append(expectMerchant(sb, harbourAddr, harbour),
-					statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("status"), knownvalue.StringExact("active"))),
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectMerchant(sb, harbourAddr, harbour),
+					statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				},
 			},
 		},
 	})

@@ -19,14 +19,14 @@ import (
 // demo partner's merchants in the sandbox whose status is status (any
 // when empty, compared as the data source does), in the sandbox's order.
 func expectMerchantList(sb *sandbox.Server, addr, status string) statecheck.StateCheck {
-	return lateCheck(func() statecheck.StateCheck {
+	return lateChecks(func() []statecheck.StateCheck {
 		want := []knownvalue.Check{}
 		for _, m := range sb.Snapshot().Merchants {
 			if m.PartnerClientID == sandbox.DemoPartnerClientID && (status == "" || strings.EqualFold(m.Status, status)) {
 				want = append(want, knownvalue.ObjectExact(merchantValues(m)))
 			}
 		}
-		return statecheck.ExpectKnownValue(addr, tfjsonpath.New("merchants"), knownvalue.ListExact(want))
+		return []statecheck.StateCheck{statecheck.ExpectKnownValue(addr, tfjsonpath.New("merchants"), knownvalue.ListExact(want))}
 	})
 }
 
