@@ -38,12 +38,12 @@ func expectNoSecretInState(sb *sandbox.Server) statecheck.StateCheck {
 	})
 }
 
-// createRevokedCredential creates a pair for the demo partner and revokes it,
-// and returns it as the sandbox holds it.
-func createRevokedCredential(t *testing.T, env *testEnv, sb *sandbox.Server, name string) sandbox.Credential {
+// createRevokedCredential creates a pair for the demo partner, "old-laptop",
+// revokes it, and returns it as the sandbox holds it.
+func createRevokedCredential(t *testing.T, env *testEnv, sb *sandbox.Server) sandbox.Credential {
 	t.Helper()
 	c := partnerTestClient(t, env)
-	cred, err := c.CreateCredential(t.Context(), name)
+	cred, err := c.CreateCredential(t.Context(), "old-laptop")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestAccPartnerCredentialsDataSource(t *testing.T) {
 	if _, err := partnerTestClient(t, env).CreateCredential(t.Context(), "ci-deploy"); err != nil {
 		t.Fatal(err)
 	}
-	createRevokedCredential(t, env, sb, "old-laptop")
+	createRevokedCredential(t, env, sb)
 	var want []knownvalue.Check
 	for _, c := range sb.Snapshot().Credentials {
 		if c.PartnerClientID != sandbox.DemoPartnerClientID {
@@ -107,7 +107,7 @@ data "cardpay_partner_credentials" "all" {}
 func TestAccPartnerCredentialsDataSource_revokedCredentials(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	revoked := createRevokedCredential(t, env, sb, "old-laptop")
+	revoked := createRevokedCredential(t, env, sb)
 	env.ClientID, env.ClientSecret = revoked.ClientID, revoked.ClientSecret
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,

@@ -59,7 +59,7 @@ func TestAccPartnerProfileDataSource(t *testing.T) {
 	otherEnv := *env
 	otherEnv.ClientID, otherEnv.ClientSecret = sandbox.OtherPartnerClientID, sandbox.OtherPartnerClientSecret
 	revokedEnv := *env
-	revoked := createRevokedCredential(t, env, started.Server, "old-laptop")
+	revoked := createRevokedCredential(t, env, started.Server)
 	revokedEnv.ClientID, revokedEnv.ClientSecret = revoked.ClientID, revoked.ClientSecret
 	resource.ParallelTest(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,

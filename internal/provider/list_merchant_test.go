@@ -92,7 +92,7 @@ func TestAccMerchantList_revokedCredentials(t *testing.T) {
 	skipWithoutQuery(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	revoked := createRevokedCredential(t, env, sb, "old-laptop")
+	revoked := createRevokedCredential(t, env, sb)
 	env.ClientID, env.ClientSecret = revoked.ClientID, revoked.ClientSecret
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   queryVersionChecks,
