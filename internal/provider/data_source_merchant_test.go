@@ -80,9 +80,9 @@ func expectMerchant(sb *sandbox.Server, addr string, id int64) statecheck.StateC
 	})
 }
 
-// createTestMerchant creates a standard merchant of the demo partner
+// createPendingMerchant creates a standard merchant of the demo partner
 // outside Terraform, as the partner's CRM would, and returns its ID.
-func createTestMerchant(t *testing.T, env *testEnv, name, ref string) int64 {
+func createPendingMerchant(t *testing.T, env *testEnv, name, ref string) int64 {
 	t.Helper()
 	m, err := partnerTestClient(t, env).CreateMerchant(t.Context(), client.MerchantRequest{
 		CompanyName: name, ContactEmail: "owner@example.com", PartnerRefID: ref,
@@ -103,7 +103,7 @@ func createTestMerchant(t *testing.T, env *testEnv, name, ref string) int64 {
 func TestAccMerchantDataSource(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	harbour := createTestMerchant(t, env, "Harbour Coffee ApS", "CRM-4711")
+	harbour := createPendingMerchant(t, env, "Harbour Coffee ApS", "CRM-4711")
 	config := env.providerConfig(`
 data "cardpay_merchant" "fixture" {
   merchant_id = 1001
@@ -149,8 +149,8 @@ data "cardpay_merchant" "harbour" {
 func TestAccMerchantDataSource_notFound(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireSandbox(t)
-	createTestMerchant(t, env, "Twin One ApS", "CRM-twice")
-	createTestMerchant(t, env, "Twin Two ApS", "CRM-twice")
+	createPendingMerchant(t, env, "Twin One ApS", "CRM-twice")
+	createPendingMerchant(t, env, "Twin Two ApS", "CRM-twice")
 	step := func(config, want string) resource.TestStep {
 		return resource.TestStep{Config: env.providerConfig(config), ExpectError: wrappedErrorPattern(want)}
 	}

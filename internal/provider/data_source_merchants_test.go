@@ -36,7 +36,7 @@ func expectMerchantList(sb *sandbox.Server, addr, status string) statecheck.Stat
 func TestAccMerchantsDataSource(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	harbour := createTestMerchant(t, env, "Harbour Coffee ApS", "CRM-4711")
+	harbour := createPendingMerchant(t, env, "Harbour Coffee ApS", "CRM-4711")
 	config := env.providerConfig(`
 data "cardpay_merchants" "all" {}
 

@@ -33,7 +33,7 @@ func TestAccMerchantList_query(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	c := partnerTestClient(t, env)
-	harbour := createTestMerchant(t, env, "Harbour Coffee ApS", "CRM-4711")
+	harbour := createPendingMerchant(t, env, "Harbour Coffee ApS", "CRM-4711")
 	if _, err := c.CreateTestMerchant(t.Context(), client.MerchantRequest{CompanyName: "Module CI ApS", ContactEmail: "ci@example.com"}); err != nil {
 		t.Fatal(err)
 	}
