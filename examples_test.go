@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
@@ -84,7 +85,9 @@ func validateExample(t *testing.T, provider *tfcli.Provider, dir, skip string) {
 
 func TestExamplesCompleteTerraformTest(t *testing.T) {
 	provider := buildProviderForTerraform(t)
-	sb := sandboxtest.Start(t)
+	// The example starts from a new merchant and waits until it and its
+	// card onboarding move on, which the sandbox's auto-advance plays.
+	sb := sandboxtest.Start(t, sandboxtest.AutoAdvance(time.Second))
 	work := copyDir(t, filepath.Join("examples", "complete"))
 	out := terraform(t, work, provider, sb.Env(), "test", "-no-color")
 	m := testSummary.FindStringSubmatch(out)

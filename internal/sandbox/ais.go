@@ -423,7 +423,7 @@ func newMerchantBankUser(merchantID int64, profile MerchantProfile) *bankUser {
 	return &bankUser{accounts: []*bankAccount{newBankAccount(AccountFixture{
 		Account: Account{
 			AccountID: accountID, BankID: "DABADKKK", AccountHolderName: profile.CompanyName, IBAN: iban,
-			Currency: "DKK", Balance: "0.00", AccountType: "CURRENT", AccountDetails: details,
+			Currency: "DKK", Balance: "25000.00", AccountType: "CURRENT", AccountDetails: details,
 		},
 		BalanceLastUpdated: profile.CreatedAt,
 		Transactions:       generateTransactions(accountID, "DKK", 12, seedOf(accountID)),
