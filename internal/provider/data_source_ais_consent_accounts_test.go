@@ -118,7 +118,8 @@ func TestAccAISConsentAccountsDataSource_noAccess(t *testing.T) {
 			{
 				Config: env.providerConfig(consentAccountsConfig("x", aisTestBigUser, other.ConsentID)),
 				ExpectError: aisTestError(fmt.Sprintf("Could not list the accounts of consent %q", other.ConsentID), "HTTP 401",
-					"this token was issued for user "+aisTestBigUser+" of merchant 1001, not user "+aisTestUser+" of merchant 1001"),
+					"this token was issued for user "+aisTestBigUser+" of merchant 1001, not user "+aisTestUser+" of merchant 1001",
+					"a consent or account of another user is refused the same way: check user_id"),
 			},
 			{
 				Config: env.providerConfig(consentAccountsConfig("x", aisTestUser, "ta:unknown")),
