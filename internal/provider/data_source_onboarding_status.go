@@ -18,9 +18,7 @@ func newOnboardingStatusDataSource() datasource.DataSource {
 	return &onboardingStatusDataSource{dataSourceBase{name: "onboarding_status"}}
 }
 
-type onboardingStatusDataSource struct {
-	dataSourceBase
-}
+type onboardingStatusDataSource struct{ dataSourceBase }
 
 type onboardingStatusModel struct {
 	MerchantID        types.Int64  `tfsdk:"merchant_id"`

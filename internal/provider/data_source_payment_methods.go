@@ -18,9 +18,7 @@ func newPaymentMethodsDataSource() datasource.DataSource {
 	return &paymentMethodsDataSource{dataSourceBase{name: "payment_methods"}}
 }
 
-type paymentMethodsDataSource struct {
-	dataSourceBase
-}
+type paymentMethodsDataSource struct{ dataSourceBase }
 
 type paymentMethodsModel struct {
 	MerchantID types.Int64               `tfsdk:"merchant_id"`

@@ -18,9 +18,7 @@ func newStoresDataSource() datasource.DataSource {
 	return &storesDataSource{dataSourceBase{name: "stores"}}
 }
 
-type storesDataSource struct {
-	dataSourceBase
-}
+type storesDataSource struct{ dataSourceBase }
 
 type storesModel struct {
 	MerchantID types.Int64  `tfsdk:"merchant_id"`

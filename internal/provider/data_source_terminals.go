@@ -18,9 +18,7 @@ func newTerminalsDataSource() datasource.DataSource {
 	return &terminalsDataSource{dataSourceBase{name: "terminals"}}
 }
 
-type terminalsDataSource struct {
-	dataSourceBase
-}
+type terminalsDataSource struct{ dataSourceBase }
 
 type terminalsModel struct {
 	MerchantID   types.Int64     `tfsdk:"merchant_id"`

@@ -17,9 +17,7 @@ func newWebhooksDataSource() datasource.DataSource {
 	return &webhooksDataSource{dataSourceBase{name: "webhooks"}}
 }
 
-type webhooksDataSource struct {
-	dataSourceBase
-}
+type webhooksDataSource struct{ dataSourceBase }
 
 type webhooksModel struct {
 	Webhooks []webhookAttrs `tfsdk:"webhooks"`

@@ -55,15 +55,10 @@ const (
 func newAISConsentResource() resource.Resource { return newAISConsent() }
 
 func newAISConsent() *aisConsentResource {
-	return &aisConsentResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "ais_consent"},
-		forget:       destroyWarning{aisConsentNoRevokeSummary, aisConsentNoRevokeDetail},
-	}}
+	return &aisConsentResource{forgotten("ais_consent", aisConsentNoRevokeSummary, aisConsentNoRevokeDetail)}
 }
 
-type aisConsentResource struct {
-	forgottenOnDestroy
-}
+type aisConsentResource struct{ forgottenOnDestroy }
 
 func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{

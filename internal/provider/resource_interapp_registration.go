@@ -41,15 +41,10 @@ var interappValiditySentence = "The code is valid for about " +
 	strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after issue."
 
 func newInterappRegistrationResource() resource.Resource {
-	return &interappRegistrationResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "interapp_registration"},
-		forget:       destroyWarning{interappNoRevokeSummary, interappNoRevokeDetail},
-	}}
+	return &interappRegistrationResource{forgotten("interapp_registration", interappNoRevokeSummary, interappNoRevokeDetail)}
 }
 
-type interappRegistrationResource struct {
-	forgottenOnDestroy
-}
+type interappRegistrationResource struct{ forgottenOnDestroy }
 
 // Read keeps the state as it is: the API cannot read a registration code
 // back.

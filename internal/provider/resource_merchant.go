@@ -49,10 +49,7 @@ func newMerchantResource() resource.Resource { return newMerchant() }
 
 // newMerchant returns the resource, which also serves as its list resource.
 func newMerchant() *merchantResource {
-	return &merchantResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "merchant"},
-		forget:       destroyWarning{merchantNoDeleteSummary, merchantNoDeleteDetail},
-	}}
+	return &merchantResource{forgotten("merchant", merchantNoDeleteSummary, merchantNoDeleteDetail)}
 }
 
 type merchantResource struct{ forgottenOnDestroy }
@@ -244,12 +241,7 @@ func (r *merchantResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	merchant, err := c.GetMerchant(ctx, state.MerchantID.ValueInt64())
-	switch {
-	case client.IsNotFound(err):
-		forget(ctx, req.State, resp)
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read merchant %d", state.MerchantID.ValueInt64()), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not read merchant %d", state.MerchantID.ValueInt64())) {
 		return
 	}
 	state.fromAPI(merchant)

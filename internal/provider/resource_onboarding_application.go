@@ -40,15 +40,10 @@ const (
 const defaultOnboardingWait = 30 * time.Minute
 
 func newOnboardingApplicationResource() resource.Resource {
-	return &onboardingApplicationResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "onboarding_application"},
-		forget:       destroyWarning{onboardingNoWithdrawSummary, onboardingNoWithdrawDetail},
-	}}
+	return &onboardingApplicationResource{forgotten("onboarding_application", onboardingNoWithdrawSummary, onboardingNoWithdrawDetail)}
 }
 
-type onboardingApplicationResource struct {
-	forgottenOnDestroy
-}
+type onboardingApplicationResource struct{ forgottenOnDestroy }
 
 func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -180,12 +175,7 @@ func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.R
 	}
 	merchantID := state.MerchantID.ValueInt64()
 	status, err := c.GetOnboardingStatus(ctx, merchantID)
-	switch {
-	case client.IsNotFound(err):
-		forget(ctx, req.State, resp) // the service knows no application any more
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID)) {
 		return
 	}
 	if !state.fromAPI(status) {

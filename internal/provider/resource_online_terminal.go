@@ -53,15 +53,10 @@ func onlineTerminalModeHelp(quote string) string {
 
 // newOnlineTerminal returns the resource, which also serves as its list resource.
 func newOnlineTerminal() *onlineTerminalResource {
-	return &onlineTerminalResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "online_terminal"},
-		forget:       destroyWarning{onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail},
-	}}
+	return &onlineTerminalResource{forgotten("online_terminal", onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail)}
 }
 
-type onlineTerminalResource struct {
-	forgottenOnDestroy
-}
+type onlineTerminalResource struct{ forgottenOnDestroy }
 
 func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -188,12 +183,7 @@ func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequ
 	}
 	merchantID, terminalID := state.MerchantID.ValueInt64(), state.TerminalID.ValueString()
 	terminal, err := r.data.findTerminal(ctx, c, merchantID, terminalID)
-	switch {
-	case notFound(err):
-		forget(ctx, req.State, resp) // gone from the list: the next plan registers a new one
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID)) {
 		return
 	}
 	if state.OnlineTerminalMode.IsNull() && !slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool {

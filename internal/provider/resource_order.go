@@ -26,15 +26,10 @@ const (
 )
 
 func newOrderResource() resource.Resource {
-	return &orderResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "order"},
-		forget:       destroyWarning{orderNoCancelSummary, orderNoCancelDetail},
-	}}
+	return &orderResource{forgotten("order", orderNoCancelSummary, orderNoCancelDetail)}
 }
 
-type orderResource struct {
-	forgottenOnDestroy
-}
+type orderResource struct{ forgottenOnDestroy }
 
 func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -151,12 +146,7 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	}
 	merchantID, orderID := state.MerchantID.ValueInt64(), state.OrderID.ValueString()
 	order, err := c.GetOrder(ctx, merchantID, orderID)
-	switch {
-	case client.IsNotFound(err):
-		forget(ctx, req.State, resp)
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read order %s of merchant %d", orderID, merchantID), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not read order %s of merchant %d", orderID, merchantID)) {
 		return
 	}
 	resp.Diagnostics.Append(state.fromAPI(order)...)

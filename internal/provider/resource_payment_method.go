@@ -29,15 +29,10 @@ func newPaymentMethodResource() resource.Resource { return newPaymentMethod() }
 // newPaymentMethod returns the resource, which also serves as its list
 // resource.
 func newPaymentMethod() *paymentMethodResource {
-	return &paymentMethodResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "payment_method"},
-		forget:       destroyWarning{paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail},
-	}}
+	return &paymentMethodResource{forgotten("payment_method", paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail)}
 }
 
-type paymentMethodResource struct {
-	forgottenOnDestroy
-}
+type paymentMethodResource struct{ forgottenOnDestroy }
 
 func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{

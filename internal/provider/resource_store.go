@@ -51,9 +51,7 @@ func newStore() *storeResource {
 	return r
 }
 
-type storeResource struct {
-	deactivatedUnlessAdopted
-}
+type storeResource struct{ deactivatedUnlessAdopted }
 
 func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -259,12 +257,7 @@ func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	}
 	merchantID := state.MerchantID.ValueInt64()
 	store, err := r.data.findStore(ctx, c, merchantID, state.StoreID.ValueString())
-	switch {
-	case notFound(err):
-		forget(ctx, req.State, resp) // gone at the service
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not list the stores of merchant %d", merchantID)) {
 		return
 	}
 	state.fromAPI(store, false)

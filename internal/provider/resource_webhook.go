@@ -49,15 +49,10 @@ func newWebhookResource() resource.Resource { return newWebhook() }
 
 // newWebhook returns the resource, which also serves as its list resource.
 func newWebhook() *webhookResource {
-	return &webhookResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "webhook"},
-		forget:       destroyWarning{webhookNoDeleteSummary, webhookNoDeleteDetail},
-	}}
+	return &webhookResource{forgotten("webhook", webhookNoDeleteSummary, webhookNoDeleteDetail)}
 }
 
-type webhookResource struct {
-	forgottenOnDestroy
-}
+type webhookResource struct{ forgottenOnDestroy }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -159,12 +154,7 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	hook, err := r.data.findWebhook(ctx, c, state.ID.ValueString())
-	switch {
-	case notFound(err):
-		forget(ctx, req.State, resp) // removed at the service: the next plan creates one
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, "Could not list the partner's webhook endpoints", err)
+	if !readOrForget(ctx, req, resp, err, "Could not list the partner's webhook endpoints") {
 		return
 	}
 	state.fromAPI(hook)

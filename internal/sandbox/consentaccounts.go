@@ -43,19 +43,12 @@ func accountFeatures(accountType string) []string {
 // expired, revoked or failed one no longer gives access (403). The accounts
 // are part of the consent, so no consent permission is needed.
 func (s *Server) listConsentAccounts(c *aisCall) (int, any, error) {
-	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
-		return 0, nil, err
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	rec, err := s.st.clientConsent(c.partner, c.r.PathValue("consentId"))
+	rec, err := s.pathConsent(c)
 	if err != nil {
 		return 0, nil, err
 	}
-	if err := c.token.permits(rec.MerchantID, rec.UserID, ""); err != nil {
-		return 0, nil, err
-	}
-	expireIfDue(rec, s.now())
 	switch rec.Status {
 	case consentPending:
 		return http.StatusOK, []consentAccount{}, nil
