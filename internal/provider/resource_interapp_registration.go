@@ -71,12 +71,8 @@ func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.Sche
 			"code a terminal used. Changing it later changes nothing at the service.",
 		Optional: true,
 	}
-	attrs["terminal_id"] = schema.StringAttribute{
-		MarkdownDescription: "ID of the tap-to-pay terminal that paired while the apply waited " +
-			"(`wait_for_pairing = true`); null otherwise.",
-		Computed:      true,
-		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-	}
+	attrs["terminal_id"] = keptString("ID of the tap-to-pay terminal that paired while the apply waited " +
+		"(`wait_for_pairing = true`); null otherwise.")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Issues an in-app (tap-to-pay) terminal registration code that a merchant types " +
 			"into the companion app on an Android device to pair it with a store. " + interappValiditySentence +

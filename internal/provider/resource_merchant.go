@@ -74,13 +74,9 @@ func (r *merchantResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 }
 
 func merchantAttributes() map[string]schema.Attribute {
-	computed := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: description, Computed: true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
-	}
 	immutable := " The API cannot change it: a change fails the plan."
 	return map[string]schema.Attribute{
-		"id": computed("The merchant ID as a string. Also the import ID."),
+		"id": keptString("The merchant ID as a string. Also the import ID."),
 		"merchant_id": schema.Int64Attribute{MarkdownDescription: "Numeric ID of the merchant, as the other " +
 			"resources take it in `merchant_id`.", Computed: true,
 			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}},
@@ -102,13 +98,13 @@ func merchantAttributes() map[string]schema.Attribute {
 		"test_merchant": schema.BoolAttribute{MarkdownDescription: "Creates a pre-activated test merchant. Only the " +
 			"service's sandbox (and the cardpay-sandbox) offers it; production answers 404. Not read back." + immutable,
 			Optional: true},
-		"client_id":  computed("The merchant's client ID (a UUID), as account-to-account payments name the merchant."),
-		"status":     computed("`pending` (or `pending_onboarding`) until the merchant completes onboarding, then `active`; `inactive` once deactivated. Other words are shown as sent."),
-		"created_at": computed("When the merchant was created (date-time), as the service reports it."),
+		"client_id":  keptString("The merchant's client ID (a UUID), as account-to-account payments name the merchant."),
+		"status":     keptString("`pending` (or `pending_onboarding`) until the merchant completes onboarding, then `active`; `inactive` once deactivated. Other words are shown as sent."),
+		"created_at": keptString("When the merchant was created (date-time), as the service reports it."),
 		"onboarding_url": schema.StringAttribute{MarkdownDescription: "Where the merchant completes its " +
 			"onboarding, from the create answer; null after import. Sensitive: it carries an onboarding token.",
 			Computed: true, Sensitive: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
-		"onboarding_url_expires_at": computed("When `onboarding_url` stops working, from the create answer."),
+		"onboarding_url_expires_at": keptString("When `onboarding_url` stops working, from the create answer."),
 		"wait_for": schema.StringAttribute{MarkdownDescription: "`active` to make the apply wait until the merchant " +
 			"is active (for at most `timeouts.create`, default 30 minutes). Changing it changes nothing at the service.",
 			Optional: true, Validators: []validator.String{stringvalidator.OneOf(client.MerchantStatusActive)}},

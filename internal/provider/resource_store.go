@@ -66,11 +66,7 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"recorded as the service reports them. Removing an argument from the configuration does not clear it " +
 			"at the service.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "`<merchant_id>/<store_id>`, for example `1001/1001-main`. Also the import ID.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("`<merchant_id>/<store_id>`, for example `1001/1001-main`. Also the import ID."),
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant that owns the store. Changing it manages a store " +
 					"of the other merchant (replacement).",

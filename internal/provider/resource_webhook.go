@@ -66,11 +66,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			"-> `secret` is returned only when the endpoint is created, so Terraform keeps it in state, marked " +
 			"sensitive. Keep state in an encrypted, access-controlled backend. It is null after import.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The service's identifier of the endpoint, for example `9001`. Also the import ID.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("The service's identifier of the endpoint, for example `9001`. Also the import ID."),
 			"url": schema.StringAttribute{
 				MarkdownDescription: "Where the service delivers events: an absolute `https` URL, or `http` for a " +
 					"loopback host (`localhost`, `127.0.0.1`, `::1`); no user name or password in it. Updated in place.",
@@ -105,11 +101,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 					"refresh; null if it never has.",
 				Computed: true,
 			},
-			"created_at": schema.StringAttribute{
-				MarkdownDescription: "When the endpoint was created (date-time), as the service reports it.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"created_at": keptString("When the endpoint was created (date-time), as the service reports it."),
 		},
 	}
 }
