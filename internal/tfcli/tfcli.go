@@ -10,7 +10,9 @@ package tfcli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,6 +62,25 @@ func WriteCLIConfig(path, dir string) error {
 }
 `, dir)
 	return os.WriteFile(path, []byte(config), 0o644)
+}
+
+// ReplaceMissingCLIConfig points TF_CLI_CONFIG_FILE at an empty file
+// (os.DevNull) when it names a file that does not exist, and returns the
+// name it replaced ("" when it left the variable alone). Terraform and
+// OpenTofu run with no CLI configuration either way, but OpenTofu 1.12 warns
+// about the missing file on stdout, ahead of the JSON of `version -json` and
+// `show -json`, which terraform-plugin-testing (through terraform-exec) then
+// cannot read. Tests that run the CLI through terraform-plugin-testing call
+// it first; Provider.Command sets a CLI configuration of its own.
+func ReplaceMissingCLIConfig() (string, error) {
+	name := os.Getenv("TF_CLI_CONFIG_FILE")
+	if name == "" {
+		return "", nil
+	}
+	if _, err := os.Stat(name); !errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	return name, os.Setenv("TF_CLI_CONFIG_FILE", os.DevNull)
 }
 
 // Binary is the terraform executable: TF_ACC_TERRAFORM_PATH when set (the

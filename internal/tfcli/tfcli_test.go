@@ -109,3 +109,23 @@ func TestIdentify(t *testing.T) {
 		}
 	}
 }
+
+func TestReplaceMissingCLIConfig(t *testing.T) {
+	existing := filepath.Join(t.TempDir(), "terraformrc")
+	if err := os.WriteFile(existing, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(t.TempDir(), "terraformrc")
+	cases := []struct{ set, replaced, after string }{
+		{"", "", ""},
+		{existing, "", existing},
+		{missing, missing, os.DevNull},
+	}
+	for _, tc := range cases {
+		t.Setenv("TF_CLI_CONFIG_FILE", tc.set)
+		replaced, err := ReplaceMissingCLIConfig()
+		if after := os.Getenv("TF_CLI_CONFIG_FILE"); err != nil || replaced != tc.replaced || after != tc.after {
+			t.Errorf("TF_CLI_CONFIG_FILE=%q: replaced %q, %v, now %q; want replaced %q, now %q", tc.set, replaced, err, after, tc.replaced, tc.after)
+		}
+	}
+}
