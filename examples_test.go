@@ -52,12 +52,12 @@ func TestExamplesValidate(t *testing.T) {
 		})
 		// The import by identity targets the same resource as the import by
 		// string ID, and a resource takes one import block: it is checked on
-		// its own, where the CLI knows identities (Terraform 1.12+).
+		// its own, where the CLI knows identities (Terraform and OpenTofu 1.12+).
 		if _, err := os.Stat(filepath.Join(dir, identityImportExample)); err == nil {
 			t.Run(dir+"/"+identityImportExample, func(t *testing.T) {
 				t.Parallel()
 				if !exampleCLI(t).Identities() {
-					t.Skipf("%s has no resource identity: import blocks with identity need Terraform 1.12 or later", exampleCLI(t))
+					t.Skipf("%s has no resource identity: import blocks with identity need Terraform or OpenTofu 1.12 or later", exampleCLI(t))
 				}
 				validateExample(t, provider, dir, stringIDImportExample)
 			})

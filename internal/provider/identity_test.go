@@ -78,9 +78,10 @@ resource "cardpay_partner_credential" "x" {
 }
 
 // Every resource with API keys records them as its identity, and an import
-// block with that identity imports the object again (Terraform 1.12+; the
-// CLI matrix runs these on Terraform 1.15).
+// block with that identity imports the object again (Terraform and OpenTofu
+// 1.12+; the CLI matrix runs these on Terraform 1.15 and OpenTofu 1.12).
 func TestAccIdentity(t *testing.T) {
+	skipWithoutIdentities(t)
 	for name, tc := range identityTests {
 		if tc.except != "" {
 			continue
