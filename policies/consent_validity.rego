@@ -32,8 +32,8 @@ deny contains lib.finding("consent_validity", rc.address, msg) if {
 	days := (time.parse_rfc3339_ns(expires) - plan_time) / day_ns
 	days > lib.config.consent_max_validity_days
 	msg := sprintf(
-		"the consent would be valid for %.1f days (expiration_date_time %s), more than the %v days allowed. Choose an earlier expiration_date_time, or raise consent_max_validity_days in the policy data.",
-		[days, expires, lib.config.consent_max_validity_days],
+		"the consent would be valid for %v days (expiration_date_time %s), more than the %v days allowed. Choose an earlier expiration_date_time, or raise consent_max_validity_days in the policy data.",
+		[round(days * 10) / 10, expires, lib.config.consent_max_validity_days],
 	)
 }
 

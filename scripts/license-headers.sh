@@ -2,7 +2,7 @@
 # Copyright (c) The terraform-provider-cardpay authors
 # SPDX-License-Identifier: MPL-2.0
 
-# make license-check: every Go and shell source tracked by git names its
+# make license-check: every Go, shell and Rego source tracked by git names its
 # license (MPL-2.0, see LICENSE) in an SPDX header within its first lines.
 # make license-headers adds the header where it is missing.
 set -euo pipefail
@@ -13,7 +13,7 @@ copyright='Copyright (c) The terraform-provider-cardpay authors'
 
 # Examples are left out: their text is shown verbatim in the generated docs.
 sources() {
-	git ls-files '*.go' '*.sh' '.ci/run' ':!:examples/'
+	git ls-files '*.go' '*.sh' '*.rego' '.ci/run' ':!:examples/'
 }
 
 has_header() { head -n 5 "$1" | grep -q "$spdx"; }
@@ -37,6 +37,10 @@ add)
 		case "$f" in
 		*.go)
 			printf '// %s\n// %s\n\n' "$copyright" "$spdx" >"$tmp"
+			cat "$f" >>"$tmp"
+			;;
+		*.rego)
+			printf '# %s\n# %s\n\n' "$copyright" "$spdx" >"$tmp"
 			cat "$f" >>"$tmp"
 			;;
 		*)
