@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,7 +71,10 @@ type guide struct {
 	// ownInstall: the guide installs the provider itself (getting-started);
 	// the others find it installed.
 	ownInstall bool
-	steps      []step
+	// setup adds to the reader's environment, such as a free port where
+	// the guide offers a variable for a port in use.
+	setup func(t *testing.T, env map[string]string)
+	steps []step
 }
 
 // step is what the reader does at one point of a guide.
@@ -91,6 +95,9 @@ type step struct {
 	// the start (up to the ready line), or with await alone, of the
 	// background program named by await, waited for.
 	expect, await string
+	// stop stops the background program started by that file (the reader
+	// presses Ctrl-C in its terminal).
+	stop string
 	// fails: the guide shows this command failing.
 	fails bool
 }
@@ -114,6 +121,47 @@ var guideRuns = []guide{
 			{run: "reset.sh", expect: "reset.out"},
 		},
 	},
+	{
+		name:  "webhooks",
+		setup: receiverPort,
+		steps: []step{
+			{start: "../getting-started/sandbox.sh", inRepo: true, ready: "^export "},
+			{save: "main.tf", path: "main.tf"},
+			{save: "../../webhook-receiver/main.go", path: "receiver/main.go"},
+			{run: "apply.sh", expect: "apply.out"},
+			{start: "receiver.sh", ready: "listening on", expect: "receiver-start.out"},
+			{run: "deliver.sh", expect: "deliver.out"},
+			{await: "receiver.sh", expect: "receiver.out"},
+			{run: "refresh.sh", expect: "refresh.out"},
+			{run: "openssl.sh", expect: "openssl.out"},
+			{run: "save-old.sh"},
+			{save: "next.tf", path: "next.tf"},
+			{run: "apply-next.sh", expect: "apply-next.out"},
+			{stop: "receiver.sh"},
+			{start: "receiver-both.sh", ready: "listening on"},
+			{run: "deliver-both.sh", expect: "deliver-both.out"},
+			{await: "receiver-both.sh", expect: "receiver-both.out"},
+			{save: "main-after.tf", path: "main.tf"},
+			{run: "apply-after.sh", expect: "apply-after.out"},
+			{run: "support-removes.sh", expect: "support-removes.out"},
+		},
+	},
+}
+
+// receiverPort moves the webhooks guide's receiver from port 9000 to a
+// free one, through the two settings the guide names for that.
+func receiverPort(t *testing.T, env map[string]string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	env["LISTEN_ADDR"] = addr
+	env["TF_VAR_receiver_url"] = "http://" + addr + "/events"
 }
 
 // guideRun is one guide being followed: its working directory, the
@@ -138,6 +186,9 @@ func newGuideRun(t *testing.T, g guide, p *tfcli.Provider, cli tfcli.CLI) *guide
 	r.env["PATH"] = terraformOnPath(t, cli) + string(os.PathListSeparator) + r.env["PATH"]
 	if !g.ownInstall {
 		r.env["TF_CLI_CONFIG_FILE"] = p.CLIConfig
+	}
+	if g.setup != nil {
+		g.setup(t, r.env)
 	}
 	return r
 }
@@ -196,6 +247,8 @@ func (r *guideRun) run(t *testing.T) {
 			r.startProgram(t, s)
 		case s.await != "":
 			r.awaitOutput(t, s)
+		case s.stop != "":
+			r.stopProgram(t, s)
 		default:
 			t.Fatalf("guide %s: a step that does nothing: %+v", r.name, s)
 		}
@@ -283,8 +336,9 @@ func (r *guideRun) environ() []string {
 // backgroundProgram is a program a guide leaves running, such as the
 // sandbox or a webhook receiver, with everything it printed so far.
 type backgroundProgram struct {
-	mu  sync.Mutex
-	out bytes.Buffer
+	mu   sync.Mutex
+	out  bytes.Buffer
+	stop func()
 }
 
 func (b *backgroundProgram) Write(p []byte) (int, error) {
@@ -318,14 +372,16 @@ func (r *guideRun) startProgram(t *testing.T, s step) {
 	}
 	exited := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(exited) }()
-	t.Cleanup(func() {
+	prog.stop = sync.OnceFunc(func() {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
 		select {
 		case <-exited:
 		case <-time.After(10 * time.Second):
 			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			<-exited
 		}
 	})
+	t.Cleanup(prog.stop)
 	r.background[s.start] = prog
 	ready := regexp.MustCompile("(?m)" + s.ready)
 	output := waitFor(t, func() (string, bool) {
@@ -362,6 +418,15 @@ func (r *guideRun) pasteExports(output string) {
 	}
 }
 
+func (r *guideRun) stopProgram(t *testing.T, s step) {
+	t.Helper()
+	prog := r.background[s.stop]
+	if prog == nil {
+		t.Fatalf("guide %s: stop %s, which was not started", r.name, s.stop)
+	}
+	prog.stop()
+}
+
 // awaitOutput waits until a background program has printed what the
 // guide shows, and fails if it does not within a minute.
 func (r *guideRun) awaitOutput(t *testing.T, s step) {
@@ -369,6 +434,10 @@ func (r *guideRun) awaitOutput(t *testing.T, s step) {
 	prog := r.background[s.await]
 	if prog == nil {
 		t.Fatalf("guide %s: await %s, which was not started", r.name, s.await)
+	}
+	if updating() {
+		r.compare(t, s.await, s.expect, prog.String())
+		return
 	}
 	want := r.readExpected(t, s.expect)
 	output := waitFor(t, func() (string, bool) {
@@ -415,7 +484,7 @@ func (r *guideRun) readExpected(t *testing.T, name string) string {
 // author to review and trim.
 func (r *guideRun) compare(t *testing.T, what, expectFile, output string) {
 	t.Helper()
-	if os.Getenv("CARDPAY_UPDATE_GUIDES") == "1" {
+	if updating() {
 		path := filepath.Join(r.dir, expectFile)
 		if err := os.WriteFile(path, []byte(plain(output)), 0o644); err != nil {
 			t.Fatal(err)
@@ -426,6 +495,9 @@ func (r *guideRun) compare(t *testing.T, what, expectFile, output string) {
 		t.Errorf("guide %s, %s: the output differs from %s (%s)\n--- output:\n%s", r.name, what, expectFile, diff, plain(output))
 	}
 }
+
+// updating reports whether shown outputs are written rather than compared.
+func updating() bool { return os.Getenv("CARDPAY_UPDATE_GUIDES") == "1" }
 
 // elision is a line of a shown output that stands for lines left out.
 const elision = "..."
@@ -518,6 +590,7 @@ var varying = []struct {
 	{regexp.MustCompile(`127\.0\.0\.1:\d+`), "127.0.0.1:PORT"},
 	{regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`), "TIME"},
 	{regexp.MustCompile(`\b\d{10}\b`), "UNIX_TIME"},
+	{regexp.MustCompile(`\d{4}/\d\d/\d\d \d\d:\d\d:\d\d`), "LOG_TIME"},
 	{regexp.MustCompile(`whsec_[0-9A-Za-z]+`), "whsec_SECRET"},
 	{regexp.MustCompile(`\b(loc|term|app|req|pay)_[0-9a-f]+`), "${1}_ID"},
 	{regexp.MustCompile(`pk_sandbox_[0-9A-Za-z_-]+`), "pk_sandbox_KEY"},
