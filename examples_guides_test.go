@@ -168,6 +168,30 @@ var guideRuns = []guide{
 			{run: "book.sh", dir: "book", expect: "book.out"},
 		},
 	},
+	{
+		name: "onboarding-a-merchant",
+		steps: []step{
+			{start: "../getting-started/sandbox.sh", inRepo: true, ready: "^export "},
+			{save: "../../complete/versions.tf", path: "versions.tf"},
+			{save: "../../complete/variables.tf", path: "variables.tf"},
+			{save: "../../complete/main.tf", path: "main.tf"},
+			{save: "../../complete/outputs.tf", path: "outputs.tf"},
+			{run: "apply.sh", expect: "apply.out"},
+			{run: "handout.sh"},
+			{run: "authorize.sh"},
+			{run: "refresh.sh", expect: "refresh.out"},
+			{run: "accounts.sh", expect: "accounts.out"},
+			{run: "plan.sh", expect: "plan.out"},
+			{run: "destroy.sh", expect: "destroy.out"},
+		},
+	},
+	{
+		name: "index", // the provider page's section on the sandbox
+		steps: []step{
+			{start: "sandbox.sh", inRepo: true, ready: "^export ", expect: "sandbox.out"},
+			{run: "admin.sh", expect: "admin.out"},
+		},
+	},
 }
 
 // needsQueries skips a guide that runs terraform query.
@@ -626,6 +650,7 @@ var varying = []struct {
 	{regexp.MustCompile(`\d{4}/\d\d/\d\d \d\d:\d\d:\d\d`), "LOG_TIME"},
 	{regexp.MustCompile(`whsec_[0-9A-Za-z]+`), "whsec_SECRET"},
 	{regexp.MustCompile(`\b(loc|term|app|req|pay)_[0-9a-f]+`), "${1}_ID"},
+	{regexp.MustCompile(`\bta:[0-9a-f]+:[0-9a-f]+`), "ta:CONSENT_ID"},
 	{regexp.MustCompile(`pk_sandbox_[0-9A-Za-z_-]+`), "pk_sandbox_KEY"},
 	{regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`), "UUID"},
 	{regexp.MustCompile(`\b(after|\[)\d+(m\d+)?s\b`), "${1}Ns"},
