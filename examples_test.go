@@ -136,6 +136,9 @@ func exampleDirs(t *testing.T) []string {
 			return err
 		}
 		dir := filepath.Dir(path)
+		if strings.HasPrefix(dir, guideExamples) {
+			return nil // run by TestExamplesGuides, in the order of their guide
+		}
 		if len(dirs) == 0 || dirs[len(dirs)-1] != dir {
 			dirs = append(dirs, dir)
 		}
@@ -187,6 +190,10 @@ const (
 // actionExamples holds the examples of actions, which only CLIs with
 // actions can validate.
 var actionExamples = filepath.Join("examples", "actions") + string(filepath.Separator)
+
+// guideExamples holds the files of the guides, which TestExamplesGuides
+// runs.
+var guideExamples = filepath.Join("examples", "guides") + string(filepath.Separator)
 
 // listResourceExamples holds the examples of list resources, which only
 // CLIs with terraform query can validate.

@@ -67,20 +67,19 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"after which the merchant may read that user's accounts, balances or transactions as the " +
 			"`permissions` allow.\n\n" +
 			"Every refresh reads the consent, so `status`, `consent_id`, `updated_at` and `error_message` follow " +
-			"the service: a plan shows a consent that the user authorized, or that expired, was revoked or failed. " +
-			"A consent that has ended (`expired`, `revoked` or `failed`) is planned for replacement, and the " +
-			"plan says why.\n\n" +
+			"the service. `terraform plan -refresh-only` shows a consent that the user authorized, or that expired, " +
+			"was revoked or failed; a plain `terraform plan` prints no changes for these read-only attributes. " +
+			"A consent that has ended (`expired`, `revoked` or `failed`) is planned for replacement by any plan, " +
+			"and the plan says why.\n\n" +
 			"~> **The API cannot revoke a consent.** Destroying or replacing this resource only removes it from " +
 			"state (the plan warns about it); the consent itself stays valid until it expires.\n\n" +
-			"-> The service's published read takes the consent ID, which exists only once the user has authorized. " +
-			"Until then the provider reads by request ID; a service that answers that form with 404 leaves the " +
-			"state as it is and the plan warns about it (see the Limitations).\n\n" +
 			"-> The state holds the user's ID and the bank authorization link of a person's financial data: " +
 			"keep the state in an access-controlled backend.",
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("Same as `request_id`. The import ID is `MERCHANT_ID/USER_ID/ID`, where ID is the " +
 				"request ID or the consent ID; with the provider's `access_token` set, the ID alone will do."),
-			"request_id": keptString("The data provider's identifier of the consent request."),
+			"request_id": keptString("The ID the service gives the consent when it creates it. The sandbox's admin " +
+				"calls and an import take it."),
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant whose user gives the consent. Changing it creates a " +
 					"new consent (replacement).",
@@ -89,7 +88,9 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
 			},
 			"user_id": schema.StringAttribute{
-				MarkdownDescription: "The identity provider's ID of the user whose bank data the consent covers. " +
+				MarkdownDescription: "The ID of the merchant's user whose bank data the consent covers: the ID under " +
+					"which the merchant's application registered that user with cardpay (ask cardpay where your " +
+					"integration finds it; in the cardpay-sandbox, a new merchant's user is `user-<merchant ID>`). " +
 					"Changing it creates a new consent (replacement).",
 				Required:      true,
 				Validators:    notBlank(),
@@ -138,8 +139,9 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"status": keptString("Status as the service reports it on every refresh: `pending` on creation, then " +
 				"`authorized`, `expired`, `revoked` or `failed` (other words are shown as sent). An ended consent " +
 				"(`expired`, `revoked`, `failed`) is planned for replacement."),
-			"consent_id": keptString("The data provider's consent ID, which the service fills in once the user has " +
-				"authorized; null until a refresh sees it. Also accepted as import ID."),
+			"consent_id": keptString("The consent's ID at the bank, which the service fills in once the user has " +
+				"authorized; null until a refresh sees it. The authorization callback also carries it, as " +
+				"`consentId` in the query of `callback_url`. Also accepted as import ID."),
 			"authorization_url": schema.StringAttribute{
 				MarkdownDescription: "Bank page where the user authorizes the consent. Give it to that user only: " +
 					"whoever completes it decides whose bank data the consent opens. Sensitive, so plans and logs " +
@@ -369,7 +371,7 @@ func addConsentCreateError(diags *diag.Diagnostics, merchantID int64, err error)
 func (r *aisConsentResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
 	resp.IdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
 		"request_id": identityschema.StringAttribute{RequiredForImport: true,
-			Description: "The data provider's request ID of the consent, or its consent ID."},
+			Description: "The consent's request ID (`request_id`), or its consent ID once authorized (`consent_id`)."},
 		"merchant_id": identityschema.Int64Attribute{OptionalForImport: true,
 			Description: "Numeric ID of the merchant; needed for import unless the provider has an access_token."},
 		"user_id": identityschema.StringAttribute{OptionalForImport: true,

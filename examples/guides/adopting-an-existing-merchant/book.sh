@@ -1,0 +1,2 @@
+terraform query -generate-config-out=generated.tf
+terraform plan

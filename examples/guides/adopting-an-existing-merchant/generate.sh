@@ -1,0 +1,1 @@
+terraform query -generate-config-out=generated.tf

@@ -1,0 +1,9 @@
+terraform {
+  required_providers {
+    cardpay = {
+      source = "cardpay/cardpay"
+    }
+  }
+}
+
+provider "cardpay" {}

@@ -1,0 +1,1 @@
+curl -sS --fail-with-body -X POST "$CARDPAY_BASE_URL/_sandbox/reset"

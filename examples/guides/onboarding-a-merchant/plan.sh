@@ -1,0 +1,1 @@
+terraform plan -var read_accounts=true

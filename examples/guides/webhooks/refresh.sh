@@ -1,0 +1,1 @@
+terraform plan -refresh-only

@@ -1,0 +1,667 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
+)
+
+// TestExamplesGuides follows each guide of templates/guides the way a
+// reader does. A guide's commands, configuration files and shown outputs
+// live in examples/guides/<guide>/, and the guide's template includes them
+// verbatim (codefile, tffile), so the text cannot drift from what runs
+// here. Each guide runs in a temporary directory, with its own sandbox
+// started by the command the guide shows, with `terraform` on PATH being
+// the CLI under test (TF_ACC_TERRAFORM_PATH, which make test-matrix sets).
+// A command that fails, or an output that no longer matches what the guide
+// shows, fails the test.
+//
+// What the harness does for the reader, and only that:
+//   - it answers "yes" to apply and destroy (TF_CLI_ARGS_apply and
+//     TF_CLI_ARGS_destroy set -auto-approve);
+//   - it "pastes" the export line a started program prints, as the guides
+//     tell the reader to;
+//   - guides other than getting-started find the provider installed as
+//     getting-started installs it (dev_overrides through TF_CLI_CONFIG_FILE);
+//   - HOME is a temporary directory, with Go's caches kept where they are.
+//
+// Adding a guide: put its files under examples/guides/<guide>/, include them
+// from the template, and add an entry to guideRuns.
+func TestExamplesGuides(t *testing.T) {
+	provider := buildProviderForTerraform(t)
+	cli := exampleCLI(t)
+	for _, g := range guideRuns {
+		t.Run(g.name, func(t *testing.T) {
+			t.Parallel()
+			if g.needs != nil {
+				if reason := g.needs(cli); reason != "" {
+					t.Skipf("%s: %s", cli, reason)
+				}
+			}
+			start := time.Now()
+			newGuideRun(t, g, provider, cli).run(t)
+			t.Logf("guide %s with %s: %s", g.name, cli, time.Since(start).Round(time.Second))
+		})
+	}
+}
+
+// guide is one guide's run: its directory under examples/guides (named
+// like its template), what it needs of the CLI, and its steps in the order
+// the reader takes them.
+type guide struct {
+	name  string
+	needs func(tfcli.CLI) string // why the CLI cannot run the guide, or ""
+	// ownInstall: the guide installs the provider itself (getting-started);
+	// the others find it installed.
+	ownInstall bool
+	// setup adds to the reader's environment, such as a free port where
+	// the guide offers a variable for a port in use.
+	setup func(t *testing.T, env map[string]string)
+	steps []step
+}
+
+// step is what the reader does at one point of a guide.
+type step struct {
+	// save copies the file into the working directory as path (the reader
+	// saves a configuration the guide shows).
+	save, path string
+	// run runs the shell commands of the file in one bash, in the working
+	// directory or, with inRepo, in the provider's repository. Variables it
+	// exports stay set for the next steps, as in the reader's shell.
+	run    string
+	inRepo bool
+	dir    string // a directory under the working directory to run in
+	// start runs the file's commands in the background (a second
+	// terminal) until the guide ends; the step ends when the output has a
+	// line matching ready. Export lines it prints are pasted.
+	start, ready string
+	// expect names the file of the output the guide shows: of the run, of
+	// the start (up to the ready line), or with await alone, of the
+	// background program named by await, waited for.
+	expect, await string
+	// stop stops the background program started by that file (the reader
+	// presses Ctrl-C in its terminal).
+	stop string
+	// fails: the guide shows this command failing.
+	fails bool
+	// anyOrder: the parts of the shown output between elisions may come
+	// in any order (lists that terraform query runs in parallel).
+	anyOrder bool
+}
+
+// guideRuns lists the guides that run. reviewing-plans-in-ci and
+// testing-modules are not converted yet.
+var guideRuns = []guide{
+	{
+		name:       "getting-started",
+		ownInstall: true,
+		steps: []step{
+			{start: "sandbox.sh", inRepo: true, ready: "^export ", expect: "sandbox.out"},
+			{run: "install.sh", inRepo: true},
+			{save: "main.tf", path: "main.tf"},
+			{run: "apply.sh", expect: "apply.out"},
+			{run: "output.sh", expect: "output.out"},
+			{run: "plan.sh", expect: "plan.out"},
+			{run: "drift.sh", expect: "drift.out"},
+			{run: "reapply.sh"},
+			{run: "destroy.sh", expect: "destroy.out"},
+			{run: "reset.sh", expect: "reset.out"},
+		},
+	},
+	{
+		name:  "webhooks",
+		setup: receiverPort,
+		steps: []step{
+			{start: "../getting-started/sandbox.sh", inRepo: true, ready: "^export "},
+			{save: "main.tf", path: "main.tf"},
+			{save: "../../webhook-receiver/main.go", path: "receiver/main.go"},
+			{run: "apply.sh", expect: "apply.out"},
+			{start: "receiver.sh", ready: "listening on", expect: "receiver-start.out"},
+			{run: "deliver.sh", expect: "deliver.out"},
+			{await: "receiver.sh", expect: "receiver.out"},
+			{run: "refresh.sh", expect: "refresh.out"},
+			{run: "openssl.sh", expect: "openssl.out"},
+			{run: "save-old.sh"},
+			{save: "next.tf", path: "next.tf"},
+			{run: "apply-next.sh", expect: "apply-next.out"},
+			{stop: "receiver.sh"},
+			{start: "receiver-both.sh", ready: "listening on"},
+			{run: "deliver-both.sh", expect: "deliver-both.out"},
+			{await: "receiver-both.sh", expect: "receiver-both.out"},
+			{save: "main-after.tf", path: "main.tf"},
+			{run: "apply-after.sh", expect: "apply-after.out"},
+			{run: "support-removes.sh", expect: "support-removes.out"},
+		},
+	},
+	{
+		name:  "adopting-an-existing-merchant",
+		needs: needsQueries,
+		steps: []step{
+			{start: "../getting-started/sandbox.sh", inRepo: true, ready: "^export "},
+			{save: "main.tf", path: "main.tf"},
+			{save: "adopt.tfquery.hcl", path: "adopt.tfquery.hcl"},
+			{run: "query.sh", expect: "query.out", anyOrder: true},
+			{run: "generate.sh", expect: "generate.out", anyOrder: true},
+			{run: "show-generated.sh", expect: "show-generated.out"},
+			{run: "plan.sh", expect: "plan.out"},
+			{run: "apply.sh", expect: "apply.out"},
+			// The whole book, in a directory of its own.
+			{save: "main.tf", path: "book/main.tf"},
+			{save: "book.tfquery.hcl", path: "book/book.tfquery.hcl"},
+			{run: "book.sh", dir: "book", expect: "book.out"},
+		},
+	},
+	{
+		name: "onboarding-a-merchant",
+		steps: []step{
+			{start: "../getting-started/sandbox.sh", inRepo: true, ready: "^export "},
+			{save: "../../complete/versions.tf", path: "versions.tf"},
+			{save: "../../complete/variables.tf", path: "variables.tf"},
+			{save: "../../complete/main.tf", path: "main.tf"},
+			{save: "../../complete/outputs.tf", path: "outputs.tf"},
+			{run: "apply.sh", expect: "apply.out"},
+			{run: "handout.sh"},
+			{run: "authorize.sh"},
+			{run: "refresh.sh", expect: "refresh.out"},
+			{run: "accounts.sh", expect: "accounts.out"},
+			{run: "plan.sh", expect: "plan.out"},
+			{run: "destroy.sh", expect: "destroy.out"},
+		},
+	},
+	{
+		name: "index", // the provider page's section on the sandbox
+		steps: []step{
+			{start: "sandbox.sh", inRepo: true, ready: "^export ", expect: "sandbox.out"},
+			{run: "admin.sh", expect: "admin.out"},
+		},
+	},
+}
+
+// needsQueries skips a guide that runs terraform query.
+func needsQueries(cli tfcli.CLI) string {
+	if cli.Queries() {
+		return ""
+	}
+	return "the guide runs terraform query, which needs Terraform 1.14 or later (OpenTofu has none)"
+}
+
+// receiverPort moves the webhooks guide's receiver from port 9000 to a
+// free one, through the two settings the guide names for that.
+func receiverPort(t *testing.T, env map[string]string) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	env["LISTEN_ADDR"] = addr
+	env["TF_VAR_receiver_url"] = "http://" + addr + "/events"
+}
+
+// guideRun is one guide being followed: its working directory, the
+// reader's environment and the programs running in the background.
+type guideRun struct {
+	guide
+	dir, work, repo string
+	env             map[string]string
+	background      map[string]*backgroundProgram
+}
+
+func newGuideRun(t *testing.T, g guide, p *tfcli.Provider, cli tfcli.CLI) *guideRun {
+	t.Helper()
+	repo, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &guideRun{
+		guide: g, repo: repo, work: t.TempDir(), dir: filepath.Join("examples", "guides", g.name),
+		env: readerEnv(t), background: map[string]*backgroundProgram{},
+	}
+	r.env["PATH"] = terraformOnPath(t, cli) + string(os.PathListSeparator) + r.env["PATH"]
+	if !g.ownInstall {
+		r.env["TF_CLI_CONFIG_FILE"] = p.CLIConfig
+	}
+	if g.setup != nil {
+		g.setup(t, r.env)
+	}
+	return r
+}
+
+// readerEnv is the environment of a reader's fresh shell: this process's
+// without the provider's and the CLI's settings, a HOME of its own (Go's
+// caches kept, so nothing is built twice) and apply and destroy approved.
+func readerEnv(t *testing.T) map[string]string {
+	t.Helper()
+	env := map[string]string{}
+	for _, kv := range os.Environ() {
+		name, value, _ := strings.Cut(kv, "=")
+		if strings.HasPrefix(name, "CARDPAY_") || strings.HasPrefix(name, "TF_") {
+			continue
+		}
+		env[name] = value
+	}
+	for _, name := range []string{"GOCACHE", "GOMODCACHE", "GOPATH"} {
+		out, err := exec.Command("go", "env", name).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		env[name] = strings.TrimSpace(string(out))
+	}
+	env["HOME"] = t.TempDir()
+	env["CHECKPOINT_DISABLE"] = "1"
+	env["TF_CLI_ARGS_apply"] = "-auto-approve"
+	env["TF_CLI_ARGS_destroy"] = "-auto-approve"
+	return env
+}
+
+// terraformOnPath returns a directory whose `terraform` is the CLI under
+// test, so a guide's `terraform` commands run it, OpenTofu included.
+func terraformOnPath(t *testing.T, cli tfcli.CLI) string {
+	t.Helper()
+	bin, err := exec.LookPath(tfcli.Binary())
+	if err != nil {
+		t.Fatalf("%s: %v", cli, err)
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(bin, filepath.Join(dir, "terraform")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func (r *guideRun) run(t *testing.T) {
+	t.Helper()
+	for _, s := range r.steps {
+		switch {
+		case s.save != "":
+			r.saveFile(t, s)
+		case s.run != "":
+			r.runScript(t, s)
+		case s.start != "":
+			r.startProgram(t, s)
+		case s.await != "":
+			r.awaitOutput(t, s)
+		case s.stop != "":
+			r.stopProgram(t, s)
+		default:
+			t.Fatalf("guide %s: a step that does nothing: %+v", r.name, s)
+		}
+	}
+}
+
+func (r *guideRun) saveFile(t *testing.T, s step) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(r.dir, s.save))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(r.work, s.path)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runScript runs a step's commands in one bash that stops at the first
+// failing command, then keeps what it exported for the next steps.
+func (r *guideRun) runScript(t *testing.T, s step) {
+	t.Helper()
+	envFile := filepath.Join(t.TempDir(), "env")
+	script, err := filepath.Abs(filepath.Join(r.dir, s.run))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "bash", "-euo", "pipefail", "-c", `. "$1"; env -0 >"$2"`, "bash", script, envFile)
+	cmd.Dir = r.stepDir(s)
+	cmd.Env = r.environ()
+	out, err := cmd.CombinedOutput()
+	output := string(out)
+	switch {
+	case err != nil && !s.fails:
+		t.Fatalf("guide %s, %s: %v\n%s", r.name, s.run, err, output)
+	case err == nil && s.fails:
+		t.Fatalf("guide %s, %s: succeeded, but the guide shows it failing\n%s", r.name, s.run, output)
+	}
+	if !s.fails {
+		r.keepExports(t, envFile)
+	}
+	if s.expect != "" {
+		r.compare(t, s.run, s.expect, output, s.anyOrder)
+	}
+}
+
+// keepExports reads the environment a script left (env -0) into the
+// reader's environment, without the shell's own bookkeeping.
+func (r *guideRun) keepExports(t *testing.T, envFile string) {
+	t.Helper()
+	data, err := os.ReadFile(envFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{}
+	for kv := range strings.SplitSeq(strings.TrimSuffix(string(data), "\x00"), "\x00") {
+		name, value, _ := strings.Cut(kv, "=")
+		if !slices.Contains([]string{"_", "PWD", "OLDPWD", "SHLVL"}, name) {
+			env[name] = value
+		}
+	}
+	r.env = env
+}
+
+func (r *guideRun) stepDir(s step) string {
+	if s.inRepo {
+		return r.repo
+	}
+	return filepath.Join(r.work, s.dir)
+}
+
+func (r *guideRun) environ() []string {
+	env := make([]string, 0, len(r.env))
+	for name, value := range r.env {
+		env = append(env, name+"="+value)
+	}
+	return env
+}
+
+// backgroundProgram is a program a guide leaves running, such as the
+// sandbox or a webhook receiver, with everything it printed so far.
+type backgroundProgram struct {
+	mu   sync.Mutex
+	out  bytes.Buffer
+	stop func()
+}
+
+func (b *backgroundProgram) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.out.Write(p)
+}
+
+func (b *backgroundProgram) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.out.String()
+}
+
+// startProgram starts a step's commands in a process group of their own
+// (go run starts a child), stopped with the group when the guide ends.
+func (r *guideRun) startProgram(t *testing.T, s step) {
+	t.Helper()
+	script, err := filepath.Abs(filepath.Join(r.dir, s.start))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := &backgroundProgram{}
+	cmd := exec.Command("bash", "-euo", "pipefail", script)
+	cmd.Dir = r.stepDir(s)
+	cmd.Env = r.environ()
+	cmd.Stdout, cmd.Stderr = prog, prog
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
+	prog.stop = sync.OnceFunc(func() {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			<-exited
+		}
+	})
+	t.Cleanup(prog.stop)
+	r.background[s.start] = prog
+	ready := regexp.MustCompile("(?m)" + s.ready)
+	output := waitFor(t, func() (string, bool) {
+		out := prog.String()
+		return out, ready.MatchString(out)
+	}, exited, 2*time.Minute)
+	if output == "" {
+		t.Fatalf("guide %s, %s: no line matching %q:\n%s", r.name, s.start, s.ready, prog)
+	}
+	// Up to the end of the ready line: what the guide can show.
+	loc := ready.FindStringIndex(output)
+	if end := strings.IndexByte(output[loc[1]:], '\n'); end >= 0 {
+		output = output[:loc[1]+end+1]
+	}
+	r.pasteExports(output)
+	if s.expect != "" {
+		r.compare(t, s.start, s.expect, output, false)
+	}
+}
+
+// pasteExports does what the guides tell the reader to do with an export
+// line a program prints: paste it into the shell.
+func (r *guideRun) pasteExports(output string) {
+	for line := range strings.Lines(output) {
+		assignments, ok := strings.CutPrefix(strings.TrimSpace(line), "export ")
+		if !ok {
+			continue
+		}
+		for _, kv := range strings.Fields(assignments) {
+			if name, value, ok := strings.Cut(kv, "="); ok {
+				r.env[name] = value
+			}
+		}
+	}
+}
+
+func (r *guideRun) stopProgram(t *testing.T, s step) {
+	t.Helper()
+	prog := r.background[s.stop]
+	if prog == nil {
+		t.Fatalf("guide %s: stop %s, which was not started", r.name, s.stop)
+	}
+	prog.stop()
+}
+
+// awaitOutput waits until a background program has printed what the
+// guide shows, and fails if it does not within a minute.
+func (r *guideRun) awaitOutput(t *testing.T, s step) {
+	t.Helper()
+	prog := r.background[s.await]
+	if prog == nil {
+		t.Fatalf("guide %s: await %s, which was not started", r.name, s.await)
+	}
+	if updating() {
+		r.compare(t, s.await, s.expect, prog.String(), false)
+		return
+	}
+	want := r.readExpected(t, s.expect)
+	output := waitFor(t, func() (string, bool) {
+		out := prog.String()
+		return out, shownIn(want, out, false) == ""
+	}, nil, time.Minute)
+	if output == "" {
+		r.compare(t, s.await, s.expect, prog.String(), false) // fails, saying how
+	}
+}
+
+// waitFor polls check until it reports done, and returns its output then;
+// "" when time runs out or the program exited first.
+func waitFor(t *testing.T, check func() (string, bool), exited <-chan struct{}, limit time.Duration) string {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		if out, done := check(); done {
+			return out
+		}
+		select {
+		case <-exited:
+			if out, done := check(); done {
+				return out
+			}
+			return ""
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return ""
+}
+
+func (r *guideRun) readExpected(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(r.dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// compare fails the test when the output differs from what the guide shows.
+// With CARDPAY_UPDATE_GUIDES=1 it writes the output instead, for a guide's
+// author to review and trim.
+func (r *guideRun) compare(t *testing.T, what, expectFile, output string, anyOrder bool) {
+	t.Helper()
+	if updating() {
+		path := filepath.Join(r.dir, expectFile)
+		if err := os.WriteFile(path, []byte(plain(output)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if diff := shownIn(r.readExpected(t, expectFile), output, anyOrder); diff != "" {
+		t.Errorf("guide %s, %s: the output differs from %s (%s)\n--- output:\n%s", r.name, what, expectFile, diff, plain(output))
+	}
+}
+
+// updating reports whether shown outputs are written rather than compared.
+func updating() bool { return os.Getenv("CARDPAY_UPDATE_GUIDES") == "1" }
+
+// elision is a line of a shown output that stands for lines left out.
+const elision = "..."
+
+// shownIn reports how an output differs from what a guide shows, or ""
+// when it matches. Both are compared after normalize. A shown output
+// without elision lines is the whole output; with them, each run of lines
+// between elisions must appear, whole lines in a row, in this order unless
+// anyOrder.
+func shownIn(shown, output string, anyOrder bool) string {
+	want := lines(normalize(shown))
+	got := lines(normalize(plain(output)))
+	if !slices.Contains(want, elision) {
+		if slices.Equal(want, got) {
+			return ""
+		}
+		return firstDifference(want, got)
+	}
+	rest := got
+	for chunk := range strings.SplitSeq(strings.Join(want, "\n"), elision) {
+		part := lines(chunk)
+		if len(part) == 0 {
+			continue
+		}
+		i := indexRun(rest, part)
+		if i < 0 {
+			return fmt.Sprintf("these lines, in this order after what matched before, are missing:\n%s", strings.Join(part, "\n"))
+		}
+		if !anyOrder {
+			rest = rest[i+len(part):]
+		}
+	}
+	return ""
+}
+
+func firstDifference(want, got []string) string {
+	for i := range max(len(want), len(got)) {
+		w, g := "(end)", "(end)"
+		if i < len(want) {
+			w = want[i]
+		}
+		if i < len(got) {
+			g = got[i]
+		}
+		if w != g {
+			return fmt.Sprintf("line %d: shown %q, got %q", i+1, w, g)
+		}
+	}
+	return ""
+}
+
+// indexRun returns where part starts in lines, or -1.
+func indexRun(lines, part []string) int {
+	for i := 0; i+len(part) <= len(lines); i++ {
+		if slices.Equal(lines[i:i+len(part)], part) {
+			return i
+		}
+	}
+	return -1
+}
+
+// lines splits text into lines without trailing blanks, dropping leading
+// and trailing empty lines.
+func lines(text string) []string {
+	var out []string
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		out = append(out, strings.TrimRight(sc.Text(), " \t"))
+	}
+	for len(out) > 0 && out[0] == "" {
+		out = out[1:]
+	}
+	for len(out) > 0 && out[len(out)-1] == "" {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// ansi matches the color codes of the CLI's output, which a reader's
+// terminal shows as colors and a guide leaves out.
+var ansi = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+func plain(output string) string { return ansi.ReplaceAllString(output, "") }
+
+// varying are the parts of an output that differ from run to run, replaced
+// in both the shown and the actual output before comparing: a guide shows
+// real values, and any value of the same form matches.
+var varying = []struct {
+	re   *regexp.Regexp
+	with string
+}{
+	{regexp.MustCompile(`127\.0\.0\.1:\d+`), "127.0.0.1:PORT"},
+	{regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`), "TIME"},
+	{regexp.MustCompile(`\b\d{10}\b`), "UNIX_TIME"},
+	{regexp.MustCompile(`\d{4}/\d\d/\d\d \d\d:\d\d:\d\d`), "LOG_TIME"},
+	{regexp.MustCompile(`whsec_[0-9A-Za-z]+`), "whsec_SECRET"},
+	{regexp.MustCompile(`\b(loc|term|app|req|pay)_[0-9a-f]+`), "${1}_ID"},
+	{regexp.MustCompile(`\bta:[0-9a-f]+:[0-9a-f]+`), "ta:CONSENT_ID"},
+	{regexp.MustCompile(`pk_sandbox_[0-9A-Za-z_-]+`), "pk_sandbox_KEY"},
+	{regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`), "UUID"},
+	{regexp.MustCompile(`\b(after|\[)\d+(m\d+)?s\b`), "${1}Ns"},
+	// The guides say terraform; OpenTofu prints its own name.
+	{regexp.MustCompile(`\bOpenTofu\b`), "Terraform"},
+	{regexp.MustCompile(`\btofu\b`), "terraform"},
+}
+
+func normalize(text string) string {
+	for _, v := range varying {
+		text = v.re.ReplaceAllString(text, v.with)
+	}
+	return text
+}
