@@ -150,7 +150,7 @@ func merchantForm() importIDForm {
 // the consent ID, and may hold slashes of its own.
 func consentForm() importIDForm {
 	return importIDForm{
-		syntax:  "<merchant_id>/<user_id>/<request_id>",
+		syntax:  "<merchant_id>/<user_id>/<request_id> or <request_id>",
 		example: "1001/user_35100188/req_0123456789abcdef",
 		fields: []importField{
 			{name: fieldMerchantID, number: true, optional: true}, {name: "user_id", optional: true}, {name: "request_id"},
