@@ -13,6 +13,8 @@ variable "delivery" {
   })
 }
 
+# The result is sensitive because the secret is.
 output "delivery_is_genuine" {
-  value = provider::cardpay::verify_webhook_signature(var.webhook_secret, var.delivery.body, var.delivery.signature, var.delivery.timestamp)
+  value     = provider::cardpay::verify_webhook_signature(var.webhook_secret, var.delivery.body, var.delivery.signature, var.delivery.timestamp)
+  sensitive = true
 }
