@@ -24,10 +24,10 @@ func importIDParts(parts map[string]any) types.Dynamic {
 			attrTypes[name], values[name] = types.NumberType, types.NumberValue(big.NewFloat(float64(v)))
 		case float64:
 			attrTypes[name], values[name] = types.NumberType, types.NumberValue(big.NewFloat(v))
-		case nil:
+		case string:
+			attrTypes[name], values[name] = types.StringType, types.StringValue(v)
+		default: // nil
 			attrTypes[name], values[name] = types.StringType, types.StringNull()
-		default:
-			attrTypes[name], values[name] = types.StringType, types.StringValue(v.(string))
 		}
 	}
 	return types.DynamicValue(types.ObjectValueMust(attrTypes, values))
