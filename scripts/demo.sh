@@ -2,8 +2,8 @@
 # Copyright (c) The terraform-provider-cardpay authors
 # SPDX-License-Identifier: MPL-2.0
 # make demo: build the provider and the sandbox, start the sandbox on a free
-# loopback port in auto-advance mode, apply examples/complete (from a new
-# merchant) through dev_overrides, show that a
+# loopback port in auto-advance mode, apply examples/complete (from two new
+# merchants) through dev_overrides, show that a
 # second plan is empty, destroy, and clean up — also when a step fails.
 set -euo pipefail
 
@@ -56,18 +56,25 @@ provider_installation {
 RC
 export TF_CLI_CONFIG_FILE="$work/terraformrc"
 export TF_IN_AUTOMATION=1
-# Work on a copy so no state or lock file is left in the repository.
-cp -R "$root/examples/complete" "$work/complete"
-cd "$work/complete"
+# Work on a copy so no state or lock file is left in the repository; the
+# merchant module it calls sits beside it, as in the repository.
+mkdir -p "$work/examples"
+cp -R "$root/examples/complete" "$root/examples/modules" "$work/examples/"
+cd "$work/examples/complete"
 rm -rf .terraform terraform.tfstate*
 
-step "terraform apply (a new merchant, waited for until active; card onboarding, waited for until MERCHANT_CREATED; payment methods, store, terminals, order, interapp code, webhook, AIS consent)"
+step "terraform get (installs the merchant module; the provider comes from dev_overrides)"
+terraform get
+
+step "terraform apply (two new merchants, each waited for until active; card onboarding, waited for until MERCHANT_CREATED; payment methods, store, terminals, order, interapp code, AIS consent; one partner webhook)"
 terraform apply -auto-approve -input=false
 
-step "The merchant's user authorizes the AIS consent at the bank (simulated by the sandbox)"
-request_id=$(terraform output -raw ais_consent_request_id)
-curl -fsS -X POST -H 'Content-Type: application/json' "$base_url/_sandbox/consents/$request_id/authorize" >/dev/null
-echo "consent $request_id authorized"
+step "Each merchant's user authorizes the AIS consent at the bank (simulated by the sandbox)"
+# ais_consent_request_ids is a map of merchant name to request ID (req_...).
+for request_id in $(terraform output -json ais_consent_request_ids | grep -o '"req_[A-Za-z0-9_-]*"' | tr -d '"'); do
+	curl -fsS -X POST -H 'Content-Type: application/json' "$base_url/_sandbox/consents/$request_id/authorize" >/dev/null
+	echo "consent $request_id authorized"
+done
 
 step "terraform apply -var read_accounts=true (reads the accounts the consent unlocks)"
 terraform apply -auto-approve -input=false -var read_accounts=true

@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -31,6 +32,11 @@ const (
 	kindEphemeral = "ephemeral"
 	kindList      = "list"
 	kindAction    = "action"
+	// kindFunction is a provider function (provider::cardpay::name). It
+	// joins no cross-type table: each function's tests cover its bad
+	// arguments (function_<name>_test.go), and it has no service calls or
+	// secrets in state. It has its docs example.
+	kindFunction = "function"
 )
 
 var allKinds = []string{kindResource, kindData, kindEphemeral, kindList, kindAction}
@@ -60,9 +66,10 @@ func registeredTypes(t *testing.T) []providerType {
 		provider.ProviderWithEphemeralResources
 		provider.ProviderWithListResources
 		provider.ProviderWithActions
+		provider.ProviderWithFunctions
 	})
 	if !ok {
-		t.Fatal("the provider lacks ephemeral resources, list resources or actions")
+		t.Fatal("the provider lacks ephemeral resources, list resources, actions or functions")
 	}
 	ctx := context.Background()
 	var meta provider.MetadataResponse
@@ -91,10 +98,15 @@ func registeredTypes(t *testing.T) []providerType {
 		l.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: prefix}, &resp)
 		return providerType{name: resp.TypeName}
 	})...)
-	return append(types, typesOf(kindAction, p.Actions(ctx), func(a action.Action) providerType {
+	types = append(types, typesOf(kindAction, p.Actions(ctx), func(a action.Action) providerType {
 		var resp action.MetadataResponse
 		a.Metadata(ctx, action.MetadataRequest{ProviderTypeName: prefix}, &resp)
 		return providerType{name: resp.TypeName}
+	})...)
+	return append(types, typesOf(kindFunction, p.Functions(ctx), func(f function.Function) providerType {
+		var resp function.MetadataResponse
+		f.Metadata(ctx, function.MetadataRequest{}, &resp)
+		return providerType{name: resp.Name}
 	})...)
 }
 
@@ -197,6 +209,7 @@ var docDirs = map[string]struct{ examples, example, templates string }{
 	kindEphemeral: {"examples/ephemeral-resources", "ephemeral-resource.tf", ""},
 	kindList:      {"examples/list-resources", "list-resource.tfquery.hcl", ""},
 	kindAction:    {"examples/actions", "action.tf", "templates/actions"},
+	kindFunction:  {"examples/functions", "function.tf", ""},
 }
 
 // docProblems says which files of the docs the type lacks in repo: its

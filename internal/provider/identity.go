@@ -6,8 +6,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -72,21 +70,23 @@ func identityOf(ctx context.Context, object attributeGetter, identity *tfsdk.Res
 	return diags
 }
 
-// merchantScopedImport returns the merchant and key of an import, from the
-// "<merchant_id>/<key>" string or from the identity of an import block.
-// typeName and example make the error say what to write.
-func merchantScopedImport(ctx context.Context, req resource.ImportStateRequest, typeName, key, example string) (int64, string, diag.Diagnostics) {
+// merchantScopedImport returns the merchant and key of an import of
+// typeName, from the "<merchant_id>/<key>" string (its importIDForms entry)
+// or from the identity of an import block.
+func merchantScopedImport(ctx context.Context, req resource.ImportStateRequest, typeName string) (int64, string, diag.Diagnostics) {
 	var diags diag.Diagnostics
+	form := importIDForms[typeName]
+	key := form.fields[1].name
 	if req.ID != "" {
-		merchantID, value, err := parseMerchantScopedID(req.ID, key, example)
+		parts, err := form.parse(req.ID)
 		if err != nil {
 			diags.AddError("Invalid import ID for "+typeName, err.Error())
 		}
-		return merchantID, value, diags
+		return parts.merchantID(), parts[key], diags
 	}
 	var merchantID types.Int64
 	var value types.String
-	diags.Append(req.Identity.GetAttribute(ctx, path.Root("merchant_id"), &merchantID)...)
+	diags.Append(req.Identity.GetAttribute(ctx, path.Root(fieldMerchantID), &merchantID)...)
 	diags.Append(req.Identity.GetAttribute(ctx, path.Root(key), &value)...)
 	if !diags.HasError() && (merchantID.ValueInt64() < 1 || value.ValueString() == "") {
 		diags.AddError("Invalid import identity for "+typeName,
@@ -96,41 +96,19 @@ func merchantScopedImport(ctx context.Context, req resource.ImportStateRequest, 
 	return merchantID.ValueInt64(), value.ValueString(), diags
 }
 
-// keyImport returns the key of an import from the string ID or the
+// keyImport returns the ID of an import of typeName, an object the API
+// knows by one ID, from the string ID (its importIDForms entry) or the
 // identity of an import block.
-func keyImport(ctx context.Context, req resource.ImportStateRequest, key string) (string, diag.Diagnostics) {
-	if req.ID != "" {
-		return req.ID, nil
+func keyImport(ctx context.Context, req resource.ImportStateRequest, typeName string) (string, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	id := req.ID
+	if id == "" {
+		var value types.String
+		diags.Append(req.Identity.GetAttribute(ctx, path.Root("id"), &value)...)
+		id = value.ValueString()
 	}
-	var value types.String
-	diags := req.Identity.GetAttribute(ctx, path.Root(key), &value)
-	return value.ValueString(), diags
-}
-
-// merchantScopedID is the import ID form "<merchant_id>/<name>".
-func merchantScopedID(merchantID int64, name string) string {
-	return strconv.FormatInt(merchantID, 10) + "/" + name
-}
-
-// parseMerchantScopedID splits an import ID "<merchant_id>/<name>"; label
-// and example say in the error what a valid ID looks like.
-func parseMerchantScopedID(id, label, example string) (int64, string, error) {
-	merchant, name, ok := strings.Cut(id, "/")
-	merchantID, err := parseMerchantID(merchant)
-	if !ok || err != nil || name == "" || strings.Contains(name, "/") {
-		return 0, "", fmt.Errorf("expected an ID of the form <merchant_id>/<%s> with a positive numeric "+
-			"merchant ID, for example %q; got %q", label, example, id)
+	if _, err := importIDForms[typeName].parse(id); err != nil && !diags.HasError() {
+		diags.AddError("Invalid import ID for "+typeName, err.Error())
 	}
-	return merchantID, name, nil
-}
-
-// parseMerchantID reads a merchant ID as an import ID or part of one. Only
-// the canonical form is accepted ("1001", not "+1001" or "01001"), so the
-// ID in state is the one the user imported.
-func parseMerchantID(s string) (int64, error) {
-	id, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || id < 1 || strconv.FormatInt(id, 10) != s {
-		return 0, fmt.Errorf("expected a positive numeric merchant ID such as \"1001\", got %q", s)
-	}
-	return id, nil
+	return id, diags
 }

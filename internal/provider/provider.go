@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider"
@@ -138,6 +139,20 @@ func (p *cardpayProvider) DataSources(context.Context) []func() datasource.DataS
 // merchant's existing objects.
 func (p *cardpayProvider) ListResources(context.Context) []func() list.ListResource {
 	return []func() list.ListResource{newPaymentMethodList, newStoreList, newOnlineTerminalList, newWebhookList, newMerchantList}
+}
+
+// Functions are the provider-defined functions, called as
+// provider::cardpay::<name>; they need Terraform 1.8 or OpenTofu 1.7 or
+// later, and no provider configuration.
+func (p *cardpayProvider) Functions(context.Context) []func() function.Function {
+	return []func() function.Function{
+		newToMinorUnitsFunction,
+		newFromMinorUnitsFunction,
+		newWebhookSignatureFunction,
+		newVerifyWebhookSignatureFunction,
+		newParseImportIDFunction,
+		newImportIDFunction,
+	}
 }
 
 func (p *cardpayProvider) EphemeralResources(context.Context) []func() ephemeral.EphemeralResource {

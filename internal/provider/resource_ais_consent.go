@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
@@ -329,15 +328,14 @@ func consentImport(ctx context.Context, req resource.ImportStateRequest, minting
 	var merchantID types.Int64
 	var userID, id types.String
 	if req.ID != "" {
-		merchantID, userID, id = types.Int64Null(), types.StringNull(), types.StringValue(req.ID)
-		if parts := strings.SplitN(req.ID, "/", 3); len(parts) == 3 {
-			n, err := strconv.ParseInt(parts[0], 10, 64)
-			if err != nil || n < 1 || parts[1] == "" || parts[2] == "" {
-				diags.AddError("Invalid import ID for cardpay_ais_consent", fmt.Sprintf("%q is not MERCHANT_ID/USER_ID/CONSENT_ID, "+
-					"for example 1001/user_35100188/ta:6Cpoq:BzQQ.", req.ID))
-				return client.DataScope{}, "", diags
-			}
-			merchantID, userID, id = types.Int64Value(n), types.StringValue(parts[1]), types.StringValue(parts[2])
+		parts, err := importIDForms["cardpay_ais_consent"].parse(req.ID)
+		if err != nil {
+			diags.AddError("Invalid import ID for cardpay_ais_consent", err.Error()+".")
+			return client.DataScope{}, "", diags
+		}
+		merchantID, userID, id = types.Int64Null(), types.StringNull(), types.StringValue(parts["request_id"])
+		if _, scoped := parts[fieldMerchantID]; scoped {
+			merchantID, userID = types.Int64Value(parts.merchantID()), types.StringValue(parts["user_id"])
 		}
 	} else {
 		diags.Append(req.Identity.GetAttribute(ctx, path.Root("request_id"), &id)...)

@@ -297,7 +297,15 @@ func (r *merchantResource) waitUntilActive(ctx context.Context, c *client.Client
 // identity.
 func (r *merchantResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	var id int64
-	switch ref, isRef := strings.CutPrefix(req.ID, "ref:"); {
+	var parts importParts
+	if req.ID != "" {
+		var err error
+		if parts, err = importIDForms["cardpay_merchant"].parse(req.ID); err != nil {
+			resp.Diagnostics.AddError("Invalid import ID for cardpay_merchant", err.Error())
+			return
+		}
+	}
+	switch ref, isRef := parts["partner_ref_id"]; {
 	case isRef:
 		_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &resp.Diagnostics)
 		if !ok {
@@ -316,11 +324,7 @@ func (r *merchantResource) ImportState(ctx context.Context, req resource.ImportS
 		}
 		id, _ = strconv.ParseInt(string(found[0].ID), 10, 64)
 	case req.ID != "":
-		var err error
-		if id, err = parseMerchantID(req.ID); err != nil {
-			resp.Diagnostics.AddError("Invalid import ID for cardpay_merchant", err.Error()+", or ref:<partner_ref_id>")
-			return
-		}
+		id = parts.merchantID()
 	default:
 		var v types.Int64
 		resp.Diagnostics.Append(req.Identity.GetAttribute(ctx, path.Root("merchant_id"), &v)...)

@@ -204,14 +204,12 @@ func (r *onboardingApplicationResource) ImportState(ctx context.Context, req res
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), identity.ApplicationID)...)
 		return
 	}
-	merchantID, err := parseMerchantID(req.ID)
+	parts, err := importIDForms["cardpay_onboarding_application"].parse(req.ID)
 	if err != nil {
-		resp.Diagnostics.AddError("Invalid import ID for cardpay_onboarding_application",
-			err.Error()+". The import ID of an onboarding application is the merchant ID, because the service "+
-				"reports the status of each merchant's current application.")
+		resp.Diagnostics.AddError("Invalid import ID for cardpay_onboarding_application", err.Error()+".")
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), parts.merchantID())...)
 }
 
 // onboardingIdentitySchema identifies an application by its merchant,

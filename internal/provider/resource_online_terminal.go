@@ -176,7 +176,7 @@ func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequ
 }
 
 func (r *onlineTerminalResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, terminalID, diags := merchantScopedImport(ctx, req, "cardpay_online_terminal", "terminal_id", "1001/term_0123456789abcdef")
+	merchantID, terminalID, diags := merchantScopedImport(ctx, req, "cardpay_online_terminal")
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -141,7 +141,7 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 }
 
 func (r *orderResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, orderID, diags := merchantScopedImport(ctx, req, "cardpay_order", "order_id", "1001/ord_0123456789abcdef")
+	merchantID, orderID, diags := merchantScopedImport(ctx, req, "cardpay_order")
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

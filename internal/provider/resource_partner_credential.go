@@ -190,13 +190,8 @@ func (r *partnerCredentialResource) Delete(ctx context.Context, req resource.Del
 }
 
 func (r *partnerCredentialResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, diags := keyImport(ctx, req, "id")
+	id, diags := keyImport(ctx, req, "cardpay_partner_credential")
 	resp.Diagnostics.Append(diags...)
-	if strings.TrimSpace(id) == "" || strings.Contains(id, "/") {
-		resp.Diagnostics.AddError("Invalid import ID for cardpay_partner_credential",
-			fmt.Sprintf("expected the credential's ID as the service lists it, for example \"3\" (the "+
-				"cardpay_partner_credentials data source lists them); got %q", id))
-	}
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -111,10 +111,10 @@ func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadReque
 }
 
 func (r *paymentMethodResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, method, diags := merchantScopedImport(ctx, req, "cardpay_payment_method", "method", "1001/amex")
+	merchantID, method, diags := merchantScopedImport(ctx, req, "cardpay_payment_method")
 	resp.Diagnostics.Append(diags...)
-	if !resp.Diagnostics.HasError() && !methodPattern.MatchString(method) {
-		resp.Diagnostics.AddError("Invalid import ID for cardpay_payment_method",
+	if !resp.Diagnostics.HasError() && !methodPattern.MatchString(method) { // an identity's method
+		resp.Diagnostics.AddError("Invalid import identity for cardpay_payment_method",
 			fmt.Sprintf("%q is not a lowercase payment-method identifier such as \"amex\"", method))
 	}
 	if resp.Diagnostics.HasError() {

@@ -303,7 +303,7 @@ func (r *storeResource) deactivate(ctx context.Context, st tfsdk.State) diag.Dia
 }
 
 func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, storeID, diags := merchantScopedImport(ctx, req, "cardpay_store", "store_id", "1001/1001-main")
+	merchantID, storeID, diags := merchantScopedImport(ctx, req, "cardpay_store")
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

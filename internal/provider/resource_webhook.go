@@ -179,13 +179,8 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 }
 
 func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, diags := keyImport(ctx, req, "id")
+	id, diags := keyImport(ctx, req, "cardpay_webhook")
 	resp.Diagnostics.Append(diags...)
-	if strings.TrimSpace(id) == "" || strings.Contains(id, "/") {
-		resp.Diagnostics.AddError("Invalid import ID for cardpay_webhook",
-			fmt.Sprintf("expected the endpoint's ID as the service reports it, for example \"9001\" (the "+
-				"cardpay_webhooks data source lists them); got %q", id))
-	}
 	if resp.Diagnostics.HasError() {
 		return
 	}

@@ -6,11 +6,8 @@ package sandbox
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
 	"crypto/rand"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/webhooksig"
 )
 
 // webhookEvents are the event names the service's pages publish.
@@ -427,9 +426,9 @@ func (s *Server) post(d delivery) (int, error) {
 	ts := strconv.FormatInt(d.at.Unix(), 10)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "cardpay-sandbox")
-	req.Header.Set("X-Webhook-Signature", sign(d.secret, d.body))
-	req.Header.Set("X-AcountPay-Timestamp", ts)
-	req.Header.Set("X-AcountPay-Signature", sign(d.secret, append([]byte(ts+"."), d.body...)))
+	req.Header.Set(webhooksig.HeaderSignature, webhooksig.Sign(d.secret, webhooksig.Message("", d.body)))
+	req.Header.Set(webhooksig.HeaderTimestamp, ts)
+	req.Header.Set(webhooksig.HeaderTimestampedSignature, webhooksig.Sign(d.secret, webhooksig.Message(ts, d.body)))
 	resp, err := s.callback.Do(req)
 	if err != nil {
 		return 0, err
@@ -437,11 +436,4 @@ func (s *Server) post(d delivery) (int, error) {
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10)) // lets the connection be reused
 	_ = resp.Body.Close()
 	return resp.StatusCode, nil
-}
-
-// sign is the lowercase hex of HMAC-SHA256(secret, message).
-func sign(secret string, message []byte) string {
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write(message)
-	return hex.EncodeToString(mac.Sum(nil))
 }

@@ -1,50 +1,46 @@
-# Applies the module against a cardpay-sandbox started with -auto-advance
-# (the merchant and its card onboarding move on by themselves) and checks
-# what the service returned. terraform test destroys everything afterwards.
+# Applies the configuration against a cardpay-sandbox started with
+# -auto-advance (the merchants and their card onboarding move on by
+# themselves) and checks what the service returned for both merchants.
+# terraform test destroys everything afterwards.
 
-run "sets_up_a_new_merchant" {
+run "sets_up_two_new_merchants" {
   assert {
-    condition     = output.merchant_status == "active"
-    error_message = "The apply should wait until the merchant is active."
+    condition     = output.merchant_statuses == { harbour-bakery = "active", nordic-coffee = "active" }
+    error_message = "The apply should wait until both merchants are active."
   }
 
   assert {
-    condition     = output.onboarding_status == "MERCHANT_CREATED"
-    error_message = "The apply should wait until card onboarding has created the card merchant account."
+    condition     = alltrue([for status in values(output.onboarding_statuses) : status == "MERCHANT_CREATED"])
+    error_message = "The apply should wait until card onboarding has created each card merchant account."
   }
 
   assert {
-    condition     = join(",", output.active_payment_methods) == "amex,mobilepay"
-    error_message = "Both extra payment methods should be active."
+    condition     = output.merchant_ids["nordic-coffee"] != output.merchant_ids["harbour-bakery"]
+    error_message = "Each entry of var.merchants should be a merchant of its own."
   }
 
   assert {
-    condition     = alltrue([for m in cardpay_payment_method.extra : m.status == "active"])
-    error_message = "Every payment method should report status active."
+    condition     = join(",", output.active_payment_methods["nordic-coffee"]) == "amex,mobilepay" && join(",", output.active_payment_methods["harbour-bakery"]) == "amex"
+    error_message = "Each merchant should have its own payment methods active (the default two, or the ones it lists)."
   }
 
   assert {
-    condition     = cardpay_store.flagship.name == "Nordic Coffee, Vesterbro" && cardpay_store.flagship.merchant_id == output.merchant_id
-    error_message = "The flagship store should be created for the new merchant with the configured name."
+    condition     = alltrue([for name, t in output.terminals : t.web_shop.store_id == output.store_ids[name] && t.payment_page.store_id == output.store_ids[name]])
+    error_message = "Both terminals of each merchant should be registered under its flagship store."
   }
 
   assert {
-    condition     = output.terminals.web_shop.store_id == output.store_id && output.terminals.payment_page.store_id == output.store_id
-    error_message = "Both terminals should be registered under the flagship store."
-  }
-
-  assert {
-    condition     = cardpay_order.first.status == "CREATED"
-    error_message = "A new order should be CREATED."
+    condition     = output.first_orders["harbour-bakery"].total == "49.50 SEK" && output.first_orders["nordic-coffee"].total == "10.00 DKK"
+    error_message = "Each opening order should be for its merchant's amount and currency."
   }
 
   assert {
     condition     = cardpay_webhook.payments.status == "active"
-    error_message = "The webhook endpoint should be active."
+    error_message = "The partner's one webhook endpoint should be active."
   }
 
   assert {
-    condition     = cardpay_ais_consent.bookkeeping.status == "pending" && startswith(output.ais_authorization_url, "https://")
-    error_message = "A new consent is pending with a link to the bank."
+    condition     = alltrue([for url in values(output.ais_authorization_urls) : startswith(url, "https://")])
+    error_message = "Each new consent should come with a link to the bank."
   }
 }
