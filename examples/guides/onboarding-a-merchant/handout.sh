@@ -1,2 +1,2 @@
-terraform output -raw tap_to_pay_registration_code   # type into the companion app
-terraform output -raw ais_authorization_url          # bank authorization, for the user
+terraform output -json tap_to_pay_registration_codes   # type each into its merchant's companion app
+terraform output -json ais_authorization_urls          # bank authorization, for each merchant's user

@@ -1,0 +1,3 @@
+mkdir -p ~/cardpay-onboarding
+cp -R examples/complete examples/modules ~/cardpay-onboarding/
+cd ~/cardpay-onboarding/complete
