@@ -6,6 +6,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"net"
@@ -71,6 +72,7 @@ func TestExamplesGuides(t *testing.T) {
 // the reader takes them.
 type guide struct {
 	name  string
+	dir   string                 // under examples/guides, when not named like the guide
 	needs func(tfcli.CLI) string // why the CLI cannot run the guide, or ""
 	// ownInstall: the guide installs the provider itself (getting-started);
 	// the others find it installed.
@@ -196,6 +198,29 @@ var guideRuns = []guide{
 		},
 	},
 	{
+		// The policy pack runs with opa, which the reader has on PATH and
+		// the harness takes from tools/opa (opaOnPath). The guide's conftest
+		// variant (check-plan-conftest.sh) does not run: conftest is not a
+		// pinned tool of the repository, and its results are the pack's,
+		// which check-plan.sh checks.
+		name:  "reviewing-plans-in-ci",
+		dir:   "reviewing-plans",
+		setup: opaOnPath,
+		steps: []step{
+			{start: "../getting-started/sandbox.sh", inRepo: true, ready: "^export "},
+			{save: "main.tf", path: "main.tf"},
+			{run: "apply.sh", expect: "apply.out"},
+			{save: "main-changed.tf", path: "main.tf"},
+			{save: "../../../policies", path: "policies"},
+			{save: "cardpay-policy.json", path: "cardpay-policy.json"},
+			{run: "check-plan.sh", expect: "check-plan.out", fails: true},
+			{run: "save-plan.sh"},
+			{run: "jq-deletes.sh", expect: "jq-deletes.out"},
+			{run: "jq-approval.sh", expect: "jq-approval.out", fails: true},
+			{run: "jq-warnings.sh", expect: "jq-warnings.out"},
+		},
+	},
+	{
 		name: "index", // the provider page's section on the sandbox
 		steps: []step{
 			{start: "sandbox.sh", inRepo: true, ready: "^export ", expect: "sandbox.out"},
@@ -210,6 +235,25 @@ func needsQueries(cli tfcli.CLI) string {
 		return ""
 	}
 	return "the guide runs terraform query, which needs Terraform 1.14 or later (OpenTofu has none)"
+}
+
+// opaOnPath puts the OPA of tools/opa/go.mod, the version make policy-test
+// runs, on PATH as opa. go tool -n builds it (or finds it in the build
+// cache) and prints where it is; a shim that runs go tool instead would
+// need the repository as its working directory.
+func opaOnPath(t *testing.T, r *guideRun) {
+	t.Helper()
+	cmd := exec.Command("go", "tool", "-modfile=tools/opa/go.mod", "-n", "opa")
+	cmd.Dir = r.repo
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("building the pinned opa: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.Symlink(strings.TrimSpace(string(out)), filepath.Join(dir, "opa")); err != nil {
+		t.Fatal(err)
+	}
+	r.env["PATH"] = dir + string(os.PathListSeparator) + r.env["PATH"]
 }
 
 // receiverPort moves the webhooks guide's receiver from port 9000 to a
@@ -246,7 +290,7 @@ func newGuideRun(t *testing.T, g guide, p *tfcli.Provider, cli tfcli.CLI) *guide
 		t.Fatal(err)
 	}
 	r := &guideRun{
-		guide: g, repo: repo, cwd: t.TempDir(), dir: filepath.Join("examples", "guides", g.name),
+		guide: g, repo: repo, cwd: t.TempDir(), dir: filepath.Join("examples", "guides", cmp.Or(g.dir, g.name)),
 		env: readerEnv(t), background: map[string]*backgroundProgram{},
 	}
 	r.env["PATH"] = terraformOnPath(t, cli) + string(os.PathListSeparator) + r.env["PATH"]

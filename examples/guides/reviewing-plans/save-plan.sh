@@ -1,0 +1,2 @@
+terraform plan -input=false -out=tfplan
+terraform show -json tfplan > plan.json
