@@ -9,6 +9,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"iter"
 	"net"
 	"os"
 	"os/exec"
@@ -221,6 +222,21 @@ var guideRuns = []guide{
 		},
 	},
 	{
+		// The reader works in a copy of examples/modules/merchant. The
+		// offline tests include not_active.tftest.hcl, whose expected
+		// postcondition failure OpenTofu reports as an error: with OpenTofu
+		// the reader runs the command the guide shows for it.
+		name: "testing-modules",
+		steps: []step{
+			{run: "build.sh", inRepo: true},
+			{run: "copy.sh", inRepo: true},
+			{run: "offline.sh", expect: "offline.out", needs: terraformOnly},
+			{run: "offline-tofu.sh", expect: "offline-tofu.out", needs: openTofuOnly},
+			{save: "start-sandbox.sh", path: "start-sandbox.sh"},
+			{run: "sandbox-tests.sh", expect: "sandbox-tests.out"},
+		},
+	},
+	{
 		name: "index", // the provider page's section on the sandbox
 		steps: []step{
 			{start: "sandbox.sh", inRepo: true, ready: "^export ", expect: "sandbox.out"},
@@ -235,6 +251,22 @@ func needsQueries(cli tfcli.CLI) string {
 		return ""
 	}
 	return "the guide runs terraform query, which needs Terraform 1.14 or later (OpenTofu has none)"
+}
+
+// terraformOnly leaves out a step whose command the guide gives for
+// Terraform, and openTofuOnly one it gives for OpenTofu.
+func terraformOnly(cli tfcli.CLI) string {
+	if cli.OpenTofu() {
+		return "the guide shows another command for OpenTofu"
+	}
+	return ""
+}
+
+func openTofuOnly(cli tfcli.CLI) string {
+	if !cli.OpenTofu() {
+		return "the guide shows this command for OpenTofu"
+	}
+	return ""
 }
 
 // opaOnPath puts the OPA of tools/opa/go.mod, the version make policy-test
@@ -667,11 +699,7 @@ func shownIn(shown, output string, anyOrder bool) string {
 		return firstDifference(want, got)
 	}
 	rest := got
-	for chunk := range strings.SplitSeq(strings.Join(want, "\n"), elision) {
-		part := lines(chunk)
-		if len(part) == 0 {
-			continue
-		}
+	for part := range splitAtElisions(want) {
 		i := indexRun(rest, part)
 		if i < 0 {
 			return fmt.Sprintf("these lines, in this order after what matched before, are missing:\n%s", strings.Join(part, "\n"))
@@ -681,6 +709,24 @@ func shownIn(shown, output string, anyOrder bool) string {
 		}
 	}
 	return ""
+}
+
+// splitAtElisions yields the runs of lines between elision lines (a line
+// that is only "...": terraform test prints "... pass" inside lines),
+// without their leading and trailing empty lines, leaving out empty runs.
+func splitAtElisions(shown []string) iter.Seq[[]string] {
+	return func(yield func([]string) bool) {
+		start := 0
+		for i := 0; i <= len(shown); i++ {
+			if i < len(shown) && shown[i] != elision {
+				continue
+			}
+			if part := lines(strings.Join(shown[start:i], "\n")); len(part) > 0 && !yield(part) {
+				return
+			}
+			start = i + 1
+		}
+	}
 }
 
 func firstDifference(want, got []string) string {

@@ -1,0 +1,1 @@
+go build -o "$HOME/cardpay-dev/cardpay-sandbox" ./cmd/cardpay-sandbox

@@ -1,0 +1,2 @@
+cp -R examples/modules/merchant ~/merchant-module
+cd ~/merchant-module

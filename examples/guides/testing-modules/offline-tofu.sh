@@ -1,0 +1,1 @@
+tofu test -filter=tests/offline.tftest.hcl

@@ -1,0 +1,1 @@
+terraform test   # offline: tests/*.tftest.hcl, no sandbox needed

@@ -1,0 +1,2 @@
+. ./start-sandbox.sh                           # section 2: the sandbox runs until this shell exits
+terraform test -test-directory=tests/sandbox   # against the sandbox
