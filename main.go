@@ -63,12 +63,14 @@ func main() {
 	flag.Parse()
 	setMemoryLimit()
 	quietLogsNobodyReads()
+	stopProfiles := startProfiles()
 
 	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
 		Address:         "registry.terraform.io/cardpay/cardpay",
 		Debug:           debug,
 		ProtocolVersion: 6,
 	})
+	stopProfiles()
 	if err != nil {
 		log.Fatal(err.Error())
 	}

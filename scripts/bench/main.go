@@ -47,6 +47,9 @@ type options struct {
 	terraform string
 	timeout   time.Duration
 	keep      bool
+	// profile makes the size scenario's cardpay commands write CPU and
+	// heap profiles, summarized in the report.
+	profile bool
 }
 
 const (
@@ -102,6 +105,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.StringVar(&o.terraform, "terraform", "", "terraform binary (default: $TF_ACC_TERRAFORM_PATH, else terraform on PATH)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "limit for a single terraform command")
 	fs.BoolVar(&o.keep, "keep", false, "keep the working directories (configurations, states, logs)")
+	fs.BoolVar(&o.profile, "profile", false, "profile the provider (CPU and heap) in the sizes scenario's cardpay commands; the report shows the top entries")
 	quick := fs.Bool("quick", false, "smoke test: -sizes 100 -runs 1 -coalesce-methods 100 -coalesce-merchants 20 -transactions 1000 -rate-limit-methods 50")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -168,6 +172,7 @@ type report struct {
 	coalescing *coalescingResult
 	memory     *memoryResult
 	rateLimit  *rateLimitResult
+	profiles   []commandProfile
 }
 
 type sizeResult struct {
@@ -230,7 +235,7 @@ func run(ctx context.Context, o *options) error {
 	defer sb.close()
 	logf("sandbox on %s with %d generated merchants", sb.url, merchants)
 
-	b := &bench{terraform: tf, root: root, sb: sb, timeout: o.timeout}
+	b := &bench{terraform: tf, root: root, sb: sb, timeout: o.timeout, profile: o.profile}
 	if err := b.setup(ctx); err != nil {
 		return err
 	}
@@ -269,6 +274,7 @@ func run(ctx context.Context, o *options) error {
 		}
 		rep.rateLimit = r
 	}
+	rep.profiles = b.profiles
 	rep.elapsed = time.Since(rep.started)
 	rep.env.loadAfter = loadAverage()
 
@@ -312,9 +318,17 @@ func (b *bench) runSize(ctx context.Context, n, runs int, latency time.Duration)
 				if floor {
 					dir, into, what = floorDir, r.floor, "terraform_data"
 				}
-				s, err := b.measure(ctx, cmd, dir, b.normal)
+				p, tag := b.normal, fmt.Sprintf("n%d-%s-%d", n, cmd, run+1)
+				if b.profile && !floor {
+					p = profiled(p, b.root, tag)
+				}
+				s, err := b.measure(ctx, cmd, dir, p)
 				if err != nil {
 					return r, err
+				}
+				if b.profile && !floor {
+					b.profiles = append(b.profiles, summarizeProfiles(ctx, p.bin, b.root, tag,
+						fmt.Sprintf("N=%d %s, run %d (%.2f s)", n, cmd, run+1, s.wall.Seconds())))
 				}
 				if cmd == "plan" && s.changes {
 					if floor {

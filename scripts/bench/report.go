@@ -314,6 +314,7 @@ func (r *report) markdown() string {
 	r.coalescingTables(&b)
 	r.memoryTables(&b)
 	r.rateLimitTables(&b)
+	r.profileSection(&b)
 	r.goBenchSection(&b)
 	r.raw(&b)
 	b.WriteString(endMarker + "\n")

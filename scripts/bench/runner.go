@@ -44,6 +44,8 @@ type bench struct {
 	noThrottle providerBuild
 	timeout    time.Duration
 	seq        int
+	profile    bool
+	profiles   []commandProfile
 }
 
 // sample is one terraform command.
