@@ -14,7 +14,7 @@ import (
 
 // envBenchProfile names a path prefix: a build with -tags benchswitches
 // then writes a CPU profile of the whole process (<prefix>.<pid>.cpu) and,
-// when Terraform stops it, a heap profile (<prefix>.<pid>.heap). The bench
+// when Terraform stops it, a heap profile (<prefix>.<pid>.heap) and the goroutines left (<prefix>.<pid>.goroutine). The bench
 // (scripts/bench -profile) sets it to find what the provider does per
 // resource.
 const envBenchProfile = "CARDPAY_BENCH_PROFILE"
@@ -45,5 +45,9 @@ func startProfiles() (stop func()) {
 		defer heap.Close()
 		runtime.GC() // the heap profile shows the live heap of the last collection
 		_ = pprof.Lookup("heap").WriteTo(heap, 0)
+		if g, err := os.Create(base + ".goroutine"); err == nil {
+			_ = pprof.Lookup("goroutine").WriteTo(g, 1)
+			_ = g.Close()
+		}
 	}
 }

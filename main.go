@@ -5,14 +5,11 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"log"
 	"os"
 	"runtime/debug"
 	"slices"
-
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/provider"
 )
@@ -65,11 +62,7 @@ func main() {
 	quietLogsNobodyReads()
 	stopProfiles := startProfiles()
 
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address:         "registry.terraform.io/cardpay/cardpay",
-		Debug:           debug,
-		ProtocolVersion: 6,
-	})
+	err := serve(debug)
 	stopProfiles()
 	if err != nil {
 		log.Fatal(err.Error())
