@@ -23,7 +23,7 @@ func newFakeThrottle(t *testing.T) (*throttle, *testclock.Clock) {
 	t.Helper()
 	clock := testclock.New(testclock.Start)
 	th := newThrottle()
-	th.now, th.sleep = clock.Now, clock.Sleep
+	th.now, th.sleep, th.rand = clock.Now, clock.Sleep, func() float64 { return 0 }
 	return th, clock
 }
 
@@ -217,15 +217,15 @@ func TestThrottleWait(t *testing.T) {
 // process; the two kinds of credential and other secrets are kept apart.
 func TestSharedThrottle(t *testing.T) {
 	const url = "https://shared.example.com"
-	a := sharedThrottle(url, AreaPartner, "id", "secret")
-	if b := sharedThrottle(url, AreaPartner, "id", "secret"); a != b {
+	a := sharedThrottle(url, AreaPartner, "", false, "id", "secret")
+	if b := sharedThrottle(url, AreaPartner, "", false, "id", "secret"); a != b {
 		t.Error("the same credential got two throttles")
 	}
 	for name, other := range map[string]*throttle{
-		"other secret":   sharedThrottle(url, AreaPartner, "id", "secret2"),
-		"split apart":    sharedThrottle(url, AreaPartner, "ids", "ecret"),
-		"bearer":         sharedThrottle(url, AreaAIS, "id", "secret"),
-		"other base URL": sharedThrottle(url+"/v2", AreaPartner, "id", "secret"),
+		"other secret":   sharedThrottle(url, AreaPartner, "", false, "id", "secret2"),
+		"split apart":    sharedThrottle(url, AreaPartner, "", false, "ids", "ecret"),
+		"bearer":         sharedThrottle(url, AreaAIS, "", false, "id", "secret"),
+		"other base URL": sharedThrottle(url+"/v2", AreaPartner, "", false, "id", "secret"),
 	} {
 		if other == a {
 			t.Errorf("%s shares the throttle", name)

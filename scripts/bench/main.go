@@ -39,6 +39,11 @@ type options struct {
 	// payment methods.
 	rateLimit        float64
 	rateLimitMethods int
+	// fleetSizes are the fleet scenario's numbers of processes, which share
+	// fleetMethods payment methods and the rate limit rateLimit.
+	fleetSizes   []int
+	fleetMethods int
+	fleetRuns    int
 	// largeRuns is how many runs sizes above 1000 get: each takes minutes.
 	largeRuns int
 	scenarios map[string]bool
@@ -57,6 +62,7 @@ const (
 	scenarioCoalescing = "coalescing"
 	scenarioMemory     = "memory"
 	scenarioRateLimit  = "ratelimit"
+	scenarioFleet      = "fleet"
 )
 
 // maxSize is the largest -sizes value: 5000 resources span 700 merchants
@@ -93,13 +99,16 @@ func parseFlags(args []string) (*options, error) {
 	fs.IntVar(&o.largeRuns, "large-runs", 1, "runs for sizes above 1000 (each run of 5000 resources takes several minutes)")
 	fs.Float64Var(&o.rateLimit, "rate-limit", 20, "requests per second per credential the sandbox allows in the ratelimit scenario")
 	fs.IntVar(&o.rateLimitMethods, "rate-limit-methods", 200, "payment methods in the ratelimit scenario")
+	fleet := fs.String("fleet", "1,4,8", "numbers of terraform processes in the fleet scenario, sharing one credential")
+	fs.IntVar(&o.fleetMethods, "fleet-methods", 200, "payment methods the fleet scenario's processes apply in all")
+	fs.IntVar(&o.fleetRuns, "fleet-runs", 3, "runs of each fleet size")
 	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
 	fs.DurationVar(&o.latency, "latency", 0, "latency the sandbox adds to every request in the sizes scenario, e.g. 50ms")
 	fs.DurationVar(&o.coalesceLatency, "coalesce-latency", 50*time.Millisecond, "latency per request in the coalescing scenario")
 	fs.IntVar(&o.coalesceMethods, "coalesce-methods", 500, "payment methods in the coalescing scenario")
 	fs.IntVar(&o.coalesceMerch, "coalesce-merchants", 100, "merchants the coalescing scenario spreads them over")
 	fs.IntVar(&o.transactions, "transactions", 10000, "transactions of the big AIS account in the memory scenario")
-	scenarios := fs.String("scenarios", "sizes,coalescing,memory,ratelimit", "scenarios to run: sizes, coalescing, memory, ratelimit")
+	scenarios := fs.String("scenarios", "sizes,coalescing,memory,ratelimit,fleet", "scenarios to run: sizes, coalescing, memory, ratelimit, fleet")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown file whose generated section is replaced (\"\": print to stdout)")
 	fs.StringVar(&o.goBench, "gobench", "", "output of `go test -bench` to include in the report (optional)")
 	fs.StringVar(&o.terraform, "terraform", "", "terraform binary (default: $TF_ACC_TERRAFORM_PATH, else terraform on PATH)")
@@ -115,7 +124,17 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if *quick {
 		*sizes, o.runs, o.coalesceMethods, o.coalesceMerch, o.transactions = "100", 1, 100, 20, 1000
-		o.rateLimitMethods = 50
+		o.rateLimitMethods, *fleet, o.fleetRuns = 50, "1,4", 1
+	}
+	for _, f := range strings.Split(*fleet, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		k, err := strconv.Atoi(f)
+		if err != nil || k < 1 || k > 32 {
+			return nil, fmt.Errorf("-fleet: %q is not a number from 1 to 32", f)
+		}
+		o.fleetSizes = append(o.fleetSizes, k)
 	}
 	for _, f := range strings.Split(*sizes, ",") {
 		if f = strings.TrimSpace(f); f == "" {
@@ -130,7 +149,7 @@ func parseFlags(args []string) (*options, error) {
 	o.scenarios = map[string]bool{}
 	for _, s := range strings.Split(*scenarios, ",") {
 		switch s = strings.TrimSpace(s); s {
-		case scenarioSizes, scenarioCoalescing, scenarioMemory, scenarioRateLimit:
+		case scenarioSizes, scenarioCoalescing, scenarioMemory, scenarioRateLimit, scenarioFleet:
 			o.scenarios[s] = true
 		case "":
 		default:
@@ -142,6 +161,8 @@ func parseFlags(args []string) (*options, error) {
 		return nil, fmt.Errorf("-runs and -large-runs must be at least 1")
 	case !(o.rateLimit > 0) || o.rateLimitMethods < 1:
 		return nil, fmt.Errorf("-rate-limit and -rate-limit-methods must be positive")
+	case o.scenarios[scenarioFleet] && (len(o.fleetSizes) == 0 || o.fleetRuns < 1 || o.fleetMethods < slices.Max(o.fleetSizes)*len(inactiveMethods)):
+		return nil, fmt.Errorf("-fleet needs sizes, -fleet-runs at least 1 and -fleet-methods at least five per process")
 	case o.scenarios[scenarioSizes] && len(o.sizes) == 0:
 		return nil, fmt.Errorf("-sizes is empty")
 	case o.coalesceMethods < 1 || o.coalesceMerch < 1 || o.coalesceMethods > 5*o.coalesceMerch:
@@ -172,6 +193,7 @@ type report struct {
 	coalescing *coalescingResult
 	memory     *memoryResult
 	rateLimit  *rateLimitResult
+	fleet      *fleetResult
 	profiles   []commandProfile
 }
 
@@ -228,6 +250,9 @@ func run(ctx context.Context, o *options) error {
 	if o.scenarios[scenarioRateLimit] {
 		merchants = max(merchants, methodsWorkload(o.rateLimitMethods, 1).merchants())
 	}
+	if o.scenarios[scenarioFleet] {
+		merchants = max(merchants, methodsWorkload(o.fleetMethods, 1).merchants())
+	}
 	sb, err := startSandbox(merchants, o.transactions)
 	if err != nil {
 		return fmt.Errorf("sandbox: %w", err)
@@ -273,6 +298,13 @@ func run(ctx context.Context, o *options) error {
 			return err
 		}
 		rep.rateLimit = r
+	}
+	if o.scenarios[scenarioFleet] {
+		r, err := b.runFleet(ctx, o)
+		if err != nil {
+			return err
+		}
+		rep.fleet = r
 	}
 	rep.profiles = b.profiles
 	rep.elapsed = time.Since(rep.started)

@@ -44,6 +44,11 @@ const (
 	targetRateMethods  = 200
 	targetRefusedShare = 0.05
 	targetRateRatio    = 1.10
+	// The fleet scenario: 8 processes share 200 payment methods (400
+	// requests) and one credential.
+	targetFleetK       = 8
+	targetFleetMethods = 200
+	targetFleetRatio   = 1.15
 )
 
 // environment describes the machine and the versions.
@@ -314,6 +319,7 @@ func (r *report) markdown() string {
 	r.coalescingTables(&b)
 	r.memoryTables(&b)
 	r.rateLimitTables(&b)
+	r.fleetTables(&b)
 	r.profileSection(&b)
 	r.goBenchSection(&b)
 	r.raw(&b)
@@ -371,6 +377,7 @@ func (r *report) targets(b *strings.Builder) {
 			m.pageLimit, paramNote(m.pageLimit == targetTxCount), mib(kib), targetRSSMiB, passFail(kib > 0 && kib < targetRSSMiB*1024))
 	}
 	r.rateLimitTargets(b)
+	r.fleetTargets(b)
 	b.WriteString("\n")
 	var warn []string
 	for _, s := range r.sizes {
@@ -509,6 +516,7 @@ func (r *report) raw(b *strings.Builder) {
 			line(fmt.Sprintf("ratelimit %s, throttle on", cmd), c.on[cmd])
 		}
 	}
+	r.fleetRaw(line)
 	b.WriteString("```\n\n</details>\n\n")
 }
 
