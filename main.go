@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"slices"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/provider"
 )
 
@@ -63,6 +64,7 @@ func main() {
 	stopProfiles := startProfiles()
 
 	err := serve(debug)
+	logUsage(providerLogger(), client.UsageSummary())
 	stopProfiles()
 	if err != nil {
 		log.Fatal(err.Error())
