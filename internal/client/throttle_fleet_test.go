@@ -40,14 +40,6 @@ func (r fleetResult) refusedShare() float64 {
 	return float64(r.refused) / float64(r.accepted+r.refused)
 }
 
-func (r fleetResult) fairness() float64 {
-	var sum time.Duration
-	for _, d := range r.procElapsed {
-		sum += d
-	}
-	return slices.Max(r.procElapsed).Seconds() / (sum.Seconds() / float64(len(r.procElapsed)))
-}
-
 func simulateFleet(p fleetParams) fleetResult {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	clock := testclock.New(start)
@@ -139,22 +131,31 @@ func simulateFleet(p fleetParams) fleetResult {
 	return res
 }
 
-func TestThrottleSimulatedFleetTable(t *testing.T) {
+// A fleet of processes with one credential, 400 requests through 20 a
+// second, the processes starting within a second of each other (as
+// terraform processes started together do). On one machine the processes
+// share their throttle and finish as one client would: within 1.15 times
+// the floor, with at most 5% refused and no request failing. Spread over
+// machines, each process learns alone; the test only reports that case
+// (the guide "Managing many merchants" says what to set then). Simulated
+// time: the test never waits.
+func TestThrottleSimulatedFleet(t *testing.T) {
 	base := simParams{requests: 400, workers: 10, rate: 20, burst: 20, rtt: 2 * time.Millisecond, think: 3 * time.Millisecond, adaptive: true}
 	floor := time.Duration(float64(base.requests) / base.rate * float64(time.Second))
-	for _, oneHost := range []bool{false, true} {
-		for _, procs := range []int{1, 2, 4, 8, 16} {
-			for _, spread := range []time.Duration{0, time.Second, 3 * time.Second} {
-				var worstRatio, worstShare, worstFair float64
-				failed := 0
-				for seed := range uint64(10) {
-					r := simulateFleet(fleetParams{simParams: base, procs: procs, spread: spread, seed: seed, retries: 4, oneHost: oneHost})
-					worstRatio = max(worstRatio, r.elapsed.Seconds()/floor.Seconds())
-					worstShare = max(worstShare, r.refusedShare())
-					worstFair = max(worstFair, r.fairness())
-					failed += r.failed
-				}
-				t.Logf("host %v K=%2d spread %s: worst ratio %.2f  refused %.1f%%  fairness %.2f  failed %d", oneHost, procs, spread, worstRatio, 100*worstShare, worstFair, failed)
+	for _, oneHost := range []bool{true, false} {
+		for _, procs := range []int{1, 4, 8} {
+			var worstRatio, worstShare float64
+			failed := 0
+			for seed := range uint64(5) {
+				r := simulateFleet(fleetParams{simParams: base, procs: procs, spread: time.Second, seed: seed, retries: 4, oneHost: oneHost})
+				worstRatio = max(worstRatio, r.elapsed.Seconds()/floor.Seconds())
+				worstShare = max(worstShare, r.refusedShare())
+				failed += r.failed
+			}
+			t.Logf("one machine %v, %d processes: worst time %.2f × the floor, %.1f%% refused, %d failed", oneHost, procs, worstRatio, 100*worstShare, failed)
+			if oneHost && (worstRatio > 1.15 || worstShare > 0.05 || failed > 0) {
+				t.Errorf("%d processes on one machine: %.2f × the floor, %.1f%% refused, %d failed; want at most 1.15, 5%%, none",
+					procs, worstRatio, 100*worstShare, failed)
 			}
 		}
 	}
