@@ -44,6 +44,9 @@ type options struct {
 	fleetSizes   []int
 	fleetMethods int
 	fleetRuns    int
+	// large is the size of the large scenario's plan (from a state the
+	// bench writes).
+	large int
 	// largeRuns is how many runs sizes above 1000 get: each takes minutes.
 	largeRuns int
 	scenarios map[string]bool
@@ -63,6 +66,7 @@ const (
 	scenarioMemory     = "memory"
 	scenarioRateLimit  = "ratelimit"
 	scenarioFleet      = "fleet"
+	scenarioLarge      = "large"
 )
 
 // maxSize is the largest -sizes value: 5000 resources span 700 merchants
@@ -102,13 +106,14 @@ func parseFlags(args []string) (*options, error) {
 	fleet := fs.String("fleet", "1,4,8", "numbers of terraform processes in the fleet scenario, sharing one credential")
 	fs.IntVar(&o.fleetMethods, "fleet-methods", 200, "payment methods the fleet scenario's processes apply in all")
 	fs.IntVar(&o.fleetRuns, "fleet-runs", 3, "runs of each fleet size")
+	fs.IntVar(&o.large, "large", maxSize, fmt.Sprintf("resources of the large scenario's plan (10 to %d)", maxSize))
 	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
 	fs.DurationVar(&o.latency, "latency", 0, "latency the sandbox adds to every request in the sizes scenario, e.g. 50ms")
 	fs.DurationVar(&o.coalesceLatency, "coalesce-latency", 50*time.Millisecond, "latency per request in the coalescing scenario")
 	fs.IntVar(&o.coalesceMethods, "coalesce-methods", 500, "payment methods in the coalescing scenario")
 	fs.IntVar(&o.coalesceMerch, "coalesce-merchants", 100, "merchants the coalescing scenario spreads them over")
 	fs.IntVar(&o.transactions, "transactions", 10000, "transactions of the big AIS account in the memory scenario")
-	scenarios := fs.String("scenarios", "sizes,coalescing,memory,ratelimit,fleet", "scenarios to run: sizes, coalescing, memory, ratelimit, fleet")
+	scenarios := fs.String("scenarios", "sizes,coalescing,memory,ratelimit,fleet,large", "scenarios to run: sizes, coalescing, memory, ratelimit, fleet, large")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown file whose generated section is replaced (\"\": print to stdout)")
 	fs.StringVar(&o.goBench, "gobench", "", "output of `go test -bench` to include in the report (optional)")
 	fs.StringVar(&o.terraform, "terraform", "", "terraform binary (default: $TF_ACC_TERRAFORM_PATH, else terraform on PATH)")
@@ -124,7 +129,7 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if *quick {
 		*sizes, o.runs, o.coalesceMethods, o.coalesceMerch, o.transactions = "100", 1, 100, 20, 1000
-		o.rateLimitMethods, *fleet, o.fleetRuns = 50, "1,4", 1
+		o.rateLimitMethods, *fleet, o.fleetRuns, o.large = 50, "1,4", 1, 500
 	}
 	for _, f := range strings.Split(*fleet, ",") {
 		if f = strings.TrimSpace(f); f == "" {
@@ -149,7 +154,7 @@ func parseFlags(args []string) (*options, error) {
 	o.scenarios = map[string]bool{}
 	for _, s := range strings.Split(*scenarios, ",") {
 		switch s = strings.TrimSpace(s); s {
-		case scenarioSizes, scenarioCoalescing, scenarioMemory, scenarioRateLimit, scenarioFleet:
+		case scenarioSizes, scenarioCoalescing, scenarioMemory, scenarioRateLimit, scenarioFleet, scenarioLarge:
 			o.scenarios[s] = true
 		case "":
 		default:
@@ -163,6 +168,8 @@ func parseFlags(args []string) (*options, error) {
 		return nil, fmt.Errorf("-rate-limit and -rate-limit-methods must be positive")
 	case o.scenarios[scenarioFleet] && (len(o.fleetSizes) == 0 || o.fleetRuns < 1 || o.fleetMethods < slices.Max(o.fleetSizes)*len(inactiveMethods)):
 		return nil, fmt.Errorf("-fleet needs sizes, -fleet-runs at least 1 and -fleet-methods at least five per process")
+	case o.large < 10 || o.large > maxSize:
+		return nil, fmt.Errorf("-large must be between 10 and %d", maxSize)
 	case o.scenarios[scenarioSizes] && len(o.sizes) == 0:
 		return nil, fmt.Errorf("-sizes is empty")
 	case o.coalesceMethods < 1 || o.coalesceMerch < 1 || o.coalesceMethods > 5*o.coalesceMerch:
@@ -194,6 +201,7 @@ type report struct {
 	memory     *memoryResult
 	rateLimit  *rateLimitResult
 	fleet      *fleetResult
+	large      *largeResult
 	profiles   []commandProfile
 }
 
@@ -253,6 +261,9 @@ func run(ctx context.Context, o *options) error {
 	if o.scenarios[scenarioFleet] {
 		merchants = max(merchants, methodsWorkload(o.fleetMethods, 1).merchants())
 	}
+	if o.scenarios[scenarioLarge] {
+		merchants = max(merchants, mixedWorkload(o.large).merchants())
+	}
 	sb, err := startSandbox(merchants, o.transactions)
 	if err != nil {
 		return fmt.Errorf("sandbox: %w", err)
@@ -260,7 +271,7 @@ func run(ctx context.Context, o *options) error {
 	defer sb.close()
 	logf("sandbox on %s with %d generated merchants", sb.url, merchants)
 
-	b := &bench{terraform: tf, root: root, sb: sb, timeout: o.timeout, profile: o.profile}
+	b := &bench{terraform: tf, root: root, sb: sb, timeout: o.timeout, profile: o.profile, tfVersion: rep.env.terraform}
 	if err := b.setup(ctx); err != nil {
 		return err
 	}
@@ -305,6 +316,13 @@ func run(ctx context.Context, o *options) error {
 			return err
 		}
 		rep.fleet = r
+	}
+	if o.scenarios[scenarioLarge] {
+		r, err := b.runLarge(ctx, o)
+		if err != nil {
+			return err
+		}
+		rep.large = r
 	}
 	rep.profiles = b.profiles
 	rep.elapsed = time.Since(rep.started)

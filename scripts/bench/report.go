@@ -320,6 +320,7 @@ func (r *report) markdown() string {
 	r.memoryTables(&b)
 	r.rateLimitTables(&b)
 	r.fleetTables(&b)
+	r.largeTables(&b)
 	r.profileSection(&b)
 	r.goBenchSection(&b)
 	r.raw(&b)
@@ -378,6 +379,7 @@ func (r *report) targets(b *strings.Builder) {
 	}
 	r.rateLimitTargets(b)
 	r.fleetTargets(b)
+	r.largeTargets(b)
 	b.WriteString("\n")
 	var warn []string
 	for _, s := range r.sizes {
@@ -517,6 +519,10 @@ func (r *report) raw(b *strings.Builder) {
 		}
 	}
 	r.fleetRaw(line)
+	if l := r.large; l != nil {
+		line(fmt.Sprintf("large N=%d plan cardpay", l.n), l.ours)
+		line(fmt.Sprintf("large N=%d plan terraform_data", l.n), l.floor)
+	}
 	b.WriteString("```\n\n</details>\n\n")
 }
 

@@ -48,6 +48,7 @@ type bench struct {
 	profile    bool
 	profiles   []commandProfile
 	tmpSeq     atomic.Int64
+	tfVersion  string // for the states the bench writes
 }
 
 // sample is one terraform command.
