@@ -135,6 +135,12 @@
 //     merchants tells such fleets to set MaxRequestsPerSecond to a share.
 //     Config.DisableHostSharing keeps the throttle to the process; it
 //     exists to measure that case.
+//   - An answer that went through but says the quota is used up (the
+//     IETF RateLimit field with r=0, its earlier drafts' remaining=0, or
+//     X-RateLimit-Remaining: 0) counts as a 429 would, without the
+//     refusal: it pauses every request until the reset it names and cuts
+//     the rate. The API publishes no such header, so nothing depends on
+//     it; answers without one are paced from 429s alone.
 //   - Config.MaxRequestsPerSecond is a ceiling of this process alone, one
 //     request every 1/N s, whatever was learned. Config.DisableAdaptiveThrottle turns the
 //     learning off (the ceiling still applies); it exists to measure the

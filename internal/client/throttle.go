@@ -471,7 +471,13 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 		wait, _ = retryAfter(resp.Header.Get("Retry-After"), t.now())
 	}
 	t.count(waited, retry, status)
-	logThrottleChange(ctx, st, credential, t.observe(sentAt, status, wait))
+	var change throttleChange
+	if left, reset, ok := exhausted(resp, t.now()); ok && left == 0 {
+		change = t.observeExhausted(sentAt, reset)
+	} else {
+		change = t.observe(sentAt, status, wait)
+	}
+	logThrottleChange(ctx, st, credential, change)
 	return resp, err
 }
 

@@ -34,6 +34,9 @@ const (
 	// process (CARDPAY_BENCH_HOST_SHARING=off), as when every process runs
 	// on a machine of its own (CI agents, HCP Terraform).
 	fleetApart
+	// fleetHeaders is the default provider while the sandbox sends
+	// rate-limit headers (RateLimit, X-RateLimit-*), as some gateways do.
+	fleetHeaders
 )
 
 // hostSharingOffEnv is the provider's benchmark switch that keeps the
@@ -46,6 +49,8 @@ func (k fleetKind) String() string {
 		return "static split (`max_requests_per_second` = rate ÷ K)"
 	case fleetApart:
 		return "default, as if on separate machines (`" + hostSharingOffEnv + "`)"
+	case fleetHeaders:
+		return "default, the service sends rate-limit headers"
 	default:
 		return "default (nothing set)"
 	}
@@ -121,6 +126,9 @@ func (b *bench) runFleet(ctx context.Context, o *options) (*fleetResult, error) 
 	}
 	if largest := slices.Max(o.fleetSizes); largest > 1 {
 		r.rows = append(r.rows, &fleetRow{k: largest, kind: fleetApart}, &fleetRow{k: largest, kind: fleetStatic})
+		if o.fleetHeaders {
+			r.rows = append(r.rows, &fleetRow{k: largest, kind: fleetHeaders})
+		}
 	}
 	b.sb.setLatency(0)
 	defer func() { _ = b.sb.srv.SetRateLimit(sandbox.RateLimit{}) }()
@@ -141,13 +149,13 @@ func (b *bench) runFleet(ctx context.Context, o *options) (*fleetResult, error) 
 }
 
 func shortKind(k fleetKind) string {
-	return [...]string{"default", "static", "apart"}[k]
+	return [...]string{"default", "static", "apart", "headers"}[k]
 }
 
 // fleetRun starts the row's K applies at once and waits for all of them.
 func (b *bench) fleetRun(ctx context.Context, r *fleetResult, row *fleetRow) (fleetSample, error) {
 	b.sb.reset()
-	if err := b.sb.srv.SetRateLimit(sandbox.RateLimit{PerSecond: r.rate}); err != nil {
+	if err := b.sb.srv.SetRateLimit(sandbox.RateLimit{PerSecond: r.rate, Headers: row.kind == fleetHeaders}); err != nil {
 		return fleetSample{}, err
 	}
 	p := b.normal

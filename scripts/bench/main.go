@@ -44,6 +44,7 @@ type options struct {
 	fleetSizes   []int
 	fleetMethods int
 	fleetRuns    int
+	fleetHeaders bool
 	// large is the size of the large scenario's plan (from a state the
 	// bench writes).
 	large int
@@ -106,6 +107,7 @@ func parseFlags(args []string) (*options, error) {
 	fleet := fs.String("fleet", "1,4,8", "numbers of terraform processes in the fleet scenario, sharing one credential")
 	fs.IntVar(&o.fleetMethods, "fleet-methods", 200, "payment methods the fleet scenario's processes apply in all")
 	fs.IntVar(&o.fleetRuns, "fleet-runs", 3, "runs of each fleet size")
+	fs.BoolVar(&o.fleetHeaders, "fleet-headers", false, "add a row of the largest fleet whose sandbox sends rate-limit headers")
 	fs.IntVar(&o.large, "large", maxSize, fmt.Sprintf("resources of the large scenario's plan (10 to %d)", maxSize))
 	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
 	fs.DurationVar(&o.latency, "latency", 0, "latency the sandbox adds to every request in the sizes scenario, e.g. 50ms")
