@@ -35,9 +35,10 @@ func serve(debug bool) error {
 // tf6server finds the list, action and state-store services by type
 // assertion, so the wrapper must offer them all too.
 type frameworkServer interface {
-	tfprotov6.ProviderServerWithListResource
-	tfprotov6.ProviderServerWithActions
-	tfprotov6.ProviderServerWithStateStores
+	tfprotov6.ProviderServer
+	tfprotov6.ListResourceServer
+	tfprotov6.ActionServer
+	tfprotov6.StateStoreServer
 }
 
 func newReleasingServer(s tfprotov6.ProviderServer) tfprotov6.ProviderServer {

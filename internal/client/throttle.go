@@ -318,16 +318,6 @@ func (b *bucket) empty(now int64) {
 	}
 }
 
-func latest(times ...time.Time) time.Time {
-	var l time.Time
-	for _, x := range times {
-		if x.After(l) {
-			l = x
-		}
-	}
-	return l
-}
-
 func sleepContext(ctx context.Context, d time.Duration) error {
 	timer := time.NewTimer(d)
 	defer timer.Stop()

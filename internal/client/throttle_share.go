@@ -8,7 +8,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,9 +28,6 @@ import (
 // process starts afresh. Processes that share a credential update it with
 // every request, so a state this old belongs to runs that are over.
 const shareStale = 10 * time.Second
-
-// errNoFileLocks: file locks are not available on this system.
-var errNoFileLocks = errors.New("file locks are not supported on this system")
 
 // stateFile is the machine-wide copy of one throttle's state.
 type stateFile struct {

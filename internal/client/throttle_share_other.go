@@ -5,7 +5,13 @@
 
 package client
 
-import "os"
+import (
+	"errors"
+	"os"
+)
+
+// errNoFileLocks: file locks are not available on this system.
+var errNoFileLocks = errors.New("file locks are not supported on this system")
 
 // Without file locks each process keeps its throttle to itself.
 func lockFile(*os.File) error   { return errNoFileLocks }
