@@ -37,6 +37,10 @@ const (
 	// throttleMinRate is the slowest the throttle gets, in requests per
 	// second, so a bad estimate cannot stall a run.
 	throttleMinRate = 0.5
+	// throttleMinWindow is the least time over which the rate that went
+	// through is measured; a shorter window since a pause says too little,
+	// and the throttle's own rate stands in for it.
+	throttleMinWindow = 250 * time.Millisecond
 	// throttlePauseJitter is the largest share of a Retry-After added to
 	// the pause, so that clients refused together (processes on other
 	// hosts) do not all come back at the same instant.
@@ -198,7 +202,9 @@ func (t *throttle) observe(sentAt time.Time, status int, retryAfter time.Duratio
 // of refusals: requests sent before the last cut were sent too fast
 // already and teach nothing new.
 func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttleChange {
-	st.pausedUntil = max(st.pausedUntil, now+int64(pause))
+	if pause > 0 {
+		st.pausedUntil = max(st.pausedUntil, now+int64(pause))
+	}
 	if sentAt < st.refusedAt {
 		return throttleChange{}
 	}
@@ -215,10 +221,20 @@ func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttl
 }
 
 // refusedEstimate is the rate the service refused: what went through in
-// the last second, or the throttle's own rate when that is lower (then
-// someone else shares the quota). 0 when there is nothing to go by.
+// the last second, or since the end of the last pause when that is more
+// recent (a pause sends nothing, and counting it would take the rate for
+// a fraction of what it is), or the throttle's own rate when that is
+// lower (then someone else shares the quota). 0 when there is nothing to
+// go by.
 func (st *throttleState) refusedEstimate(now int64) float64 {
-	rate := st.accepted.perSecond(now)
+	since := now - int64(time.Second)
+	if st.pausedUntil > since && st.pausedUntil <= now {
+		since = st.pausedUntil
+	}
+	rate := 0.0
+	if window := time.Duration(now - since); window >= throttleMinWindow {
+		rate = float64(st.accepted.countSince(since, now)) / window.Seconds()
+	}
 	if st.learned > 0 && (rate == 0 || st.learned < rate) {
 		rate = st.learned
 	}
@@ -350,16 +366,17 @@ func (m *meter) add(now int64) {
 	s.n++
 }
 
-// perSecond is the count of the last second.
-func (m *meter) perSecond(now int64) float64 {
-	i := now / int64(meterSlot)
+// countSince is the count from since (to the slot) to now, at most the
+// meter's length back.
+func (m *meter) countSince(since, now int64) int64 {
+	first, last := since/int64(meterSlot), now/int64(meterSlot)
 	var n int64
 	for _, s := range m.slots {
-		if age := i - s.index; age >= 0 && age < int64(len(m.slots)) {
+		if s.index >= first && s.index <= last && last-s.index < int64(len(m.slots)) {
 			n += s.n
 		}
 	}
-	return float64(n)
+	return n
 }
 
 // throttles keeps one throttle per service and credential for the life of

@@ -393,3 +393,17 @@ func TestThrottleUsage(t *testing.T) {
 		t.Errorf("an access token is named %q", label)
 	}
 }
+
+// The rate that went through is measured since the end of the last pause:
+// a second that was half pause would halve it.
+func TestThrottleMeasuresAfterThePause(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, 50*time.Millisecond)
+	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second) // 18/s, paused 1s
+	clock.Advance(time.Second)
+	accept(th, clock, 9, 50*time.Millisecond) // 9 in the half second since the pause
+	c := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	if !near(c.refused, 18, 1e-9) || !near(c.rate, 16.2, 1e-9) {
+		t.Errorf("change = %+v, want the 18/s of the half second after the pause, cut to 16.2", c)
+	}
+}
