@@ -106,7 +106,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.IntVar(&o.rateLimitMethods, "rate-limit-methods", 200, "payment methods in the ratelimit scenario")
 	fleet := fs.String("fleet", "1,4,8", "numbers of terraform processes in the fleet scenario, sharing one credential")
 	fs.IntVar(&o.fleetMethods, "fleet-methods", 200, "payment methods the fleet scenario's processes apply in all")
-	fs.IntVar(&o.fleetRuns, "fleet-runs", 3, "runs of each fleet size")
+	fs.IntVar(&o.fleetRuns, "fleet-runs", 2, "runs of each fleet row")
 	fs.BoolVar(&o.fleetHeaders, "fleet-headers", false, "add a row of the largest fleet whose sandbox sends rate-limit headers")
 	fs.IntVar(&o.large, "large", maxSize, fmt.Sprintf("resources of the large scenario's plan (10 to %d)", maxSize))
 	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
