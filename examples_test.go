@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
@@ -51,12 +52,12 @@ func TestExamplesValidate(t *testing.T) {
 		})
 		// The import by identity targets the same resource as the import by
 		// string ID, and a resource takes one import block: it is checked on
-		// its own, where the CLI knows identities (Terraform 1.12+).
+		// its own, where the CLI knows identities (Terraform and OpenTofu 1.12+).
 		if _, err := os.Stat(filepath.Join(dir, identityImportExample)); err == nil {
 			t.Run(dir+"/"+identityImportExample, func(t *testing.T) {
 				t.Parallel()
 				if !exampleCLI(t).Identities() {
-					t.Skipf("%s has no resource identity: import blocks with identity need Terraform 1.12 or later", exampleCLI(t))
+					t.Skipf("%s has no resource identity: import blocks with identity need Terraform or OpenTofu 1.12 or later", exampleCLI(t))
 				}
 				validateExample(t, provider, dir, stringIDImportExample)
 			})
@@ -92,7 +93,9 @@ func validateExample(t *testing.T, provider *tfcli.Provider, dir, skip string) {
 
 func TestExamplesCompleteTerraformTest(t *testing.T) {
 	provider := buildProviderForTerraform(t)
-	sb := sandboxtest.Start(t)
+	// The example starts from a new merchant and waits until it and its
+	// card onboarding move on, which the sandbox's auto-advance plays.
+	sb := sandboxtest.Start(t, sandboxtest.AutoAdvance(time.Second))
 	work := copyDir(t, filepath.Join("examples", "complete"))
 	out := terraform(t, work, provider, sb.Env(), "test", "-no-color")
 	m := testSummary.FindStringSubmatch(out)

@@ -2,7 +2,8 @@
 # Copyright (c) The terraform-provider-cardpay authors
 # SPDX-License-Identifier: MPL-2.0
 # make demo: build the provider and the sandbox, start the sandbox on a free
-# loopback port, apply examples/complete through dev_overrides, show that a
+# loopback port in auto-advance mode, apply examples/complete (from a new
+# merchant) through dev_overrides, show that a
 # second plan is empty, destroy, and clean up — also when a step fails.
 set -euo pipefail
 
@@ -30,7 +31,9 @@ step "Building the provider and the sandbox"
 (cd "$root" && go build -o "$work/bin/terraform-provider-cardpay" . && go build -o "$work/cardpay-sandbox" ./cmd/cardpay-sandbox)
 
 step "Starting cardpay-sandbox on a free loopback port"
-"$work/cardpay-sandbox" -addr 127.0.0.1:0 >"$work/sandbox.log" 2>&1 &
+# -auto-advance plays the merchant completing its onboarding form and card
+# onboarding finishing, a few seconds after each starts.
+"$work/cardpay-sandbox" -addr 127.0.0.1:0 -auto-advance 2s >"$work/sandbox.log" 2>&1 &
 sandbox_pid=$!
 base_url=""
 for _ in $(seq 1 100); do
@@ -58,7 +61,7 @@ cp -R "$root/examples/complete" "$work/complete"
 cd "$work/complete"
 rm -rf .terraform terraform.tfstate*
 
-step "terraform apply (onboarding, payment methods, terminals, store, interapp code, AIS consent)"
+step "terraform apply (a new merchant, waited for until active; card onboarding, waited for until MERCHANT_CREATED; payment methods, store, terminals, order, interapp code, webhook, AIS consent)"
 terraform apply -auto-approve -input=false
 
 step "The merchant's user authorizes the AIS consent at the bank (simulated by the sandbox)"

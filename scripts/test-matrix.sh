@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cli_path=${CLI_PATH_TOOL:-../shared/tools/cli-path}
-read -r -a clis <<<"${MATRIX_CLIS:-terraform-1.11 terraform-1.15 tofu-1.11}"
+read -r -a clis <<<"${MATRIX_CLIS:-terraform-1.11 terraform-1.15 tofu-1.11 tofu-1.12}"
 
 # Only the tests that depend on the CLI: the acceptance tests of
 # internal/provider (TestAcc*, through terraform-plugin-testing or
@@ -49,8 +49,11 @@ for cli in "${clis[@]}"; do
 		continue
 	fi
 	# "Terraform v1.11.4" -> "terraform 1.11.4"; "OpenTofu v1.11.0" -> "tofu 1.11.0".
-	if ! read -r product version _ < <("$bin" version 2>/dev/null); then
-		summary+=("$cli: FAILED ($bin version did not run)")
+	# The version line, not the first line: OpenTofu 1.12 prints warnings
+	# about its CLI configuration (such as a TF_CLI_CONFIG_FILE that does not
+	# exist) on stdout before it.
+	if ! read -r product version _ < <("$bin" version 2>/dev/null | grep -m1 -E '^(Terraform|OpenTofu) v'); then
+		summary+=("$cli: FAILED ($bin version did not run or printed no version line)")
 		failed=1
 		continue
 	fi

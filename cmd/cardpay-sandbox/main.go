@@ -19,6 +19,11 @@
 // -ais-addr serves the data (AIS) API on an address of its own, as the
 // service publishes it on a host of its own; -token-life sets how long the
 // data-API and OAuth2 tokens it issues live.
+//
+// -auto-advance D turns on auto-advance mode, for demos and CI runs that
+// go through the whole chain unattended: merchants created through the API
+// become active, and new card onboarding applications MERCHANT_CREATED, D
+// after their creation (also PUT /_sandbox/auto-advance).
 package main
 
 import (
@@ -65,6 +70,7 @@ type options struct {
 	latency     time.Duration
 	merchants   int
 	rateLimit   sandbox.RateLimit
+	autoAdvance time.Duration
 }
 
 const usageHeader = `Usage: cardpay-sandbox [flags]
@@ -94,6 +100,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.rateLimit.Burst, "rate-burst", 0, "requests a credential may send at once under -rate-limit (0: one second's worth)")
 	fs.BoolVar(&o.rateLimit.Headers, "rate-headers", false,
 		"under -rate-limit, send RateLimit, RateLimit-Policy and X-RateLimit-* headers with every answer")
+	fs.DurationVar(&o.autoAdvance, "auto-advance", 0,
+		"make new merchants active and new onboarding applications MERCHANT_CREATED this long after their creation, e.g. 2s (0: off)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHeader)
 		fs.PrintDefaults()
@@ -112,6 +120,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, errors.New("-rate-burst and -rate-headers need -rate-limit")
 	case o.tokenLife <= 0:
 		return o, fmt.Errorf("-token-life must be positive, got %s", o.tokenLife)
+	case o.autoAdvance < 0:
+		return o, fmt.Errorf("-auto-advance must not be negative, got %s", o.autoAdvance)
 	}
 	if err := o.rateLimit.Validate(); err != nil {
 		return o, fmt.Errorf("-rate-limit/-rate-burst: %w", err)
@@ -141,7 +151,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.quiet {
 		logger = log.New(io.Discard, "", 0)
 	}
-	sb := sandbox.New(sandbox.Config{Fixtures: fixtures, Logger: logger, Latency: o.latency, RateLimit: o.rateLimit, TokenLife: o.tokenLife})
+	sb := sandbox.New(sandbox.Config{
+		Fixtures: fixtures, Logger: logger, Latency: o.latency, RateLimit: o.rateLimit, TokenLife: o.tokenLife, AutoAdvance: o.autoAdvance,
+	})
 	servers := []*server{{addr: o.addr, handler: sb}}
 	if o.aisAddr != "" {
 		servers = []*server{{addr: o.addr, handler: sb.PartnerAPI()}, {addr: o.aisAddr, handler: sb.DataAPI()}}

@@ -1,3 +1,19 @@
+output "merchant_id" {
+  description = "Numeric ID of the new merchant."
+  value       = cardpay_merchant.this.merchant_id
+}
+
+output "merchant_status" {
+  description = "Status of the merchant as of the last refresh: active once it has completed its onboarding form."
+  value       = cardpay_merchant.this.status
+}
+
+output "merchant_onboarding_url" {
+  description = "Where the merchant completes its onboarding form (also e-mailed to it); it carries an onboarding token."
+  value       = cardpay_merchant.this.onboarding_url
+  sensitive   = true
+}
+
 output "kyb_url" {
   description = "Where the merchant completes business verification (also e-mailed to the merchant)."
   value       = coalesce(cardpay_onboarding_application.this.short_link_url, cardpay_onboarding_application.this.web_kyb_url, "verification has ended")
@@ -25,6 +41,17 @@ output "terminals" {
       store_id    = t.store_id
     }
   }
+}
+
+output "store_id" {
+  description = "ID of the flagship store."
+  value       = cardpay_store.flagship.store_id
+}
+
+output "webhook_secret" {
+  description = "Secret the service signs webhook deliveries with; verify each delivery with it."
+  value       = cardpay_webhook.payments.secret
+  sensitive   = true
 }
 
 output "first_order_id" {

@@ -1,7 +1,29 @@
-variable "merchant_id" {
-  description = "Numeric ID of the merchant to set up."
-  type        = number
-  default     = 1001
+variable "merchant" {
+  description = "The merchant to create. partner_ref_id is your own reference (a CRM ID): it lets the provider find the merchant when a create's answer is lost."
+  type = object({
+    company_name   = string
+    contact_email  = string
+    contact_phone  = optional(string)
+    partner_ref_id = string
+  })
+  default = {
+    company_name   = "Nordic Coffee ApS"
+    contact_email  = "owner@nordic-coffee.example"
+    contact_phone  = "+4533000000"
+    partner_ref_id = "CRM-0001"
+  }
+}
+
+variable "merchant_active_within" {
+  description = "How long the apply waits for the merchant to complete its onboarding form, as a duration such as \"72h\"."
+  type        = string
+  default     = "30m"
+}
+
+variable "card_onboarding_within" {
+  description = "How long the apply waits for card onboarding (business verification) to create the card merchant account."
+  type        = string
+  default     = "30m"
 }
 
 variable "payment_methods" {
@@ -11,10 +33,9 @@ variable "payment_methods" {
 }
 
 variable "store" {
-  description = "The store to update: its ID and the details to write. Details left null keep the service's values."
+  description = "The merchant's flagship store. Details left null are left to the service."
   type = object({
-    id             = string
-    name           = optional(string)
+    name           = string
     street_address = optional(string)
     city           = optional(string)
     postal_code    = optional(string)
@@ -23,7 +44,6 @@ variable "store" {
     email          = optional(string)
   })
   default = {
-    id             = "1001-main"
     name           = "Nordic Coffee, Vesterbro"
     street_address = "Vesterbrogade 42"
     city           = "Copenhagen"
@@ -52,10 +72,16 @@ variable "first_order" {
   }
 }
 
-variable "ais_user_id" {
-  description = "Identity-provider ID of the merchant's user whose bank accounts the merchant may read."
+variable "webhook_url" {
+  description = "Where the service sends payment and merchant events (https; plain http only on a loopback address)."
   type        = string
-  default     = "user-1001"
+  default     = "https://hooks.nordic-coffee.example/cardpay"
+}
+
+variable "ais_user_id" {
+  description = "Identity-provider ID of the merchant's user whose bank accounts the merchant may read. When null, user-<merchant ID>, the user the cardpay-sandbox gives every new merchant."
+  type        = string
+  default     = null
 }
 
 variable "consent_valid_for" {

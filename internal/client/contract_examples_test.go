@@ -123,6 +123,61 @@ var decoders = map[string]call{
 		_, err := c.RequestOAuthToken(ctx)
 		return err
 	},
+	"createMerchant": func(ctx context.Context, c *client.Client) error {
+		_, err := c.CreateMerchant(ctx, client.MerchantRequest{CompanyName: "Harbour Coffee ApS", ContactEmail: "owner@harbourcoffee.dk"})
+		return err
+	},
+	"createFastTrackMerchant": func(ctx context.Context, c *client.Client) error {
+		_, err := c.FastTrackMerchant(ctx, client.FastTrackRequest{MerchantRequest: client.MerchantRequest{CompanyName: "Harbour Coffee ApS"}})
+		return err
+	},
+	"createTestMerchant": func(ctx context.Context, c *client.Client) error {
+		_, err := c.CreateTestMerchant(ctx, client.MerchantRequest{CompanyName: "Test Shop ApS"})
+		return err
+	},
+	"getMerchant": func(ctx context.Context, c *client.Client) error {
+		_, err := c.GetMerchant(ctx, 1001)
+		return err
+	},
+	"listMerchants": func(ctx context.Context, c *client.Client) error {
+		_, err := c.ListMerchants(ctx)
+		return err
+	},
+	"listCredentials": func(ctx context.Context, c *client.Client) error {
+		_, err := c.ListCredentials(ctx)
+		return err
+	},
+	"createCredential": func(ctx context.Context, c *client.Client) error {
+		_, err := c.CreateCredential(ctx, "CI pipeline")
+		return err
+	},
+	"rotateCredential": func(ctx context.Context, c *client.Client) error {
+		_, err := c.RotateCredential(ctx, "3")
+		return err
+	},
+	"revokeCredential": func(ctx context.Context, c *client.Client) error {
+		return c.RevokeCredential(ctx, "3")
+	},
+	"getProfile": func(ctx context.Context, c *client.Client) error {
+		_, err := c.GetProfile(ctx)
+		return err
+	},
+	"createSDKToken": func(ctx context.Context, c *client.Client) error {
+		_, err := c.CreateSDKToken(ctx, 1001, "")
+		return err
+	},
+	"getCardPaymentStatus": func(ctx context.Context, c *client.Client) error {
+		_, err := c.GetCardPayment(ctx, 1001, "pay_7f3a9c2e")
+		return err
+	},
+	"listPayments": func(ctx context.Context, c *client.Client) error {
+		_, err := c.ListPayments(ctx, client.PaymentFilter{}, 1, 20)
+		return err
+	},
+	"listConsentAccounts": func(ctx context.Context, c *client.Client) error {
+		_, err := c.ListConsentAccounts(ctx, client.ConsentScope(1, "user_35100188", nil), "ta:9bQx2LmN:Fr7kPz1W")
+		return err
+	},
 }
 
 // TestClientDecodesPublishedExamples serves every published answer of the

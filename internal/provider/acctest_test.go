@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/go-version"
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
@@ -220,10 +219,6 @@ var testCLI = sync.OnceValues(func() (tfcli.CLI, error) {
 	return tfcli.Identify(context.Background())
 })
 
-// openTofuWithoutEphemeralOpen is the first OpenTofu release that leaves
-// ephemeral resources out of the plan (opentofu/opentofu#3897).
-var openTofuWithoutEphemeralOpen = version.Must(version.NewVersion("1.12.0"))
-
 // skipIfPlanOpensEphemeral skips a test whose applied configuration holds an
 // ephemeral resource when the CLI is OpenTofu before 1.12. Such an OpenTofu
 // lists every ephemeral resource in the plan JSON's resource_changes with
@@ -232,23 +227,22 @@ var openTofuWithoutEphemeralOpen = version.Must(version.NewVersion("1.12.0"))
 // action but "no-op" as a change. The provider cannot avoid it.
 func skipIfPlanOpensEphemeral(t *testing.T) {
 	t.Helper()
-	if os.Getenv("TF_ACC") == "" {
-		return // resource.Test skips the test without running any CLI
-	}
-	cli, err := testCLI()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := version.NewVersion(cli.Version)
-	if err != nil {
-		t.Fatalf("%s: %v", cli, err)
-	}
-	if cli.OpenTofu() && v.LessThan(openTofuWithoutEphemeralOpen) {
-		t.Skipf("%s lists each ephemeral resource in the plan JSON's resource_changes with the action \"open\" "+
+	skipUnlessCLI(t, func(cli tfcli.CLI) bool { return !cli.PlanOpensEphemeral() },
+		"lists each ephemeral resource in the plan JSON's resource_changes with the action \"open\" "+
 			"(fixed in OpenTofu 1.12), and terraform-plugin-testing's empty-plan check after apply "+
 			"(planIsEmpty) takes every action but \"no-op\" for a change, so it fails this test although "+
-			"OpenTofu plans no changes", cli)
-	}
+			"OpenTofu plans no changes")
+}
+
+// skipWithoutIdentities skips a test of resource identity (import blocks
+// with identity, identities in state) when the CLI has none. Unlike the
+// version check tfversion.SkipBelow(tfversion.Version1_12_0), which compares
+// the number only, it names the product and covers the tests that run the
+// CLI themselves.
+func skipWithoutIdentities(t *testing.T) {
+	t.Helper()
+	skipUnlessCLI(t, tfcli.CLI.Identities, "has no resource identity (import blocks with identity): "+
+		"it needs Terraform or OpenTofu 1.12 or later")
 }
 
 // actionVersionChecks gate the tests of actions the way the framework's
@@ -265,7 +259,7 @@ var queryVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(t
 func skipWithoutActions(t *testing.T) {
 	t.Helper()
 	skipUnlessCLI(t, tfcli.CLI.Actions, "has no provider actions (action blocks, action_trigger, apply -invoke): "+
-		"they need Terraform 1.14 or later, and OpenTofu has none")
+		"they need Terraform 1.14 or later, and OpenTofu has none (1.12 included)")
 }
 
 // skipWithoutQuery skips a test of list resources when the CLI cannot run
@@ -273,7 +267,7 @@ func skipWithoutActions(t *testing.T) {
 func skipWithoutQuery(t *testing.T) {
 	t.Helper()
 	skipUnlessCLI(t, tfcli.CLI.Queries, "has no list resources (terraform query): they need Terraform 1.14 "+
-		"or later, and OpenTofu has none")
+		"or later, and OpenTofu has none (1.12 included)")
 }
 
 // skipUnlessCLI skips the test, saying why, unless the CLI under test has

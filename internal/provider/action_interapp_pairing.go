@@ -25,9 +25,7 @@ func newInterappPairingAction() action.Action {
 // interappPairingAction issues a registration code and shows it while the
 // device pairs: unlike a resource, an action can report progress before it
 // ends, which is what the person typing the code needs.
-type interappPairingAction struct {
-	actionBase
-}
+type interappPairingAction struct{ actionBase }
 
 type interappPairingModel struct {
 	MerchantID     types.Int64  `tfsdk:"merchant_id"`

@@ -22,9 +22,7 @@ func newTestOrderAction() action.Action {
 
 // testOrderAction creates an order and reports it, for one-off orders such
 // as a smoke test, which cardpay_order would keep in state for good.
-type testOrderAction struct {
-	actionBase
-}
+type testOrderAction struct{ actionBase }
 
 func (a *testOrderAction) Schema(_ context.Context, _ action.SchemaRequest, resp *action.SchemaResponse) {
 	resp.Schema = schema.Schema{

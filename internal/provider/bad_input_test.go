@@ -380,8 +380,87 @@ resource "cardpay_onboarding_application" "x" {
 }
 `, want: `Invalid import ID for cardpay_onboarding_application.*positive numeric merchant ID`},
 
-	"data.cardpay_webhooks": {except: "takes no arguments: it lists every webhook endpoint of the partner"},
-	"list.cardpay_webhook":  {except: "takes no arguments: it lists every webhook endpoint of the partner"},
+	// The partner's book.
+	"cardpay_merchant e-mail": {config: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Harbour Coffee ApS"
+  contact_email = "owner at harbour-coffee.example"
+}
+`, attr: "contact_email", want: `is not a plain e-mail address. Write an address such as "name@example.com"`},
+	"cardpay_merchant fast track and test": {config: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Harbour Coffee ApS"
+  contact_email = "owner@harbour-coffee.example"
+  test_merchant = true
+  fast_track = {
+    registration_number = "DK12345678"
+    website             = "https://harbour-coffee.example"
+    iban                = "DK5000400440116243"
+  }
+}
+`, attr: "fast_track", want: `Attribute "test_merchant" cannot be specified when "fast_track" is specified`},
+	"cardpay_merchant IBAN": {config: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Harbour Coffee ApS"
+  contact_email = "owner@harbour-coffee.example"
+  fast_track = {
+    registration_number = "DK12345678"
+    website             = "https://harbour-coffee.example"
+    iban                = "DK00 0000"
+  }
+}
+`, want: `fast_track.iban must be an IBAN in upper case without spaces, such as "DK5000400440116243"`},
+	"cardpay_merchant import by name": {importID: "Harbour Coffee", config: merchantConfig("CRM-1"),
+		want: `Invalid import ID for cardpay_merchant.*ref:`},
+	"cardpay_partner_credential blank name": {config: `
+resource "cardpay_partner_credential" "x" {
+  name = " "
+}
+`, attr: "name", want: `name must not be empty or only whitespace`},
+	"cardpay_partner_credential import with slash": {importID: "demo/3", config: `
+resource "cardpay_partner_credential" "x" {
+  name = "ci"
+}
+`, want: `Invalid import ID for cardpay_partner_credential.*"3"`},
+	"data.cardpay_merchant both keys": {config: `
+data "cardpay_merchant" "x" {
+  merchant_id    = 1001
+  partner_ref_id = "CRM-1"
+}
+`, want: `merchant_id.*partner_ref_id`},
+	"data.cardpay_merchants blank status": {config: `
+data "cardpay_merchants" "x" {
+  status = " "
+}
+`, attr: "status", want: `status must not be empty or only whitespace`},
+	"data.cardpay_card_payment blank ID": {config: `
+data "cardpay_card_payment" "x" {
+  merchant_id = 1001
+  payment_id  = ""
+}
+`, attr: "payment_id", want: `payment_id must not be empty or only whitespace`},
+	"data.cardpay_payments page size": {config: `
+data "cardpay_payments" "x" {
+  page_size = 500
+}
+`, attr: "page_size", want: `page_size value must be between 1 and 100, got: 500`},
+	"data.cardpay_ais_consent_accounts blank consent": {config: `
+data "cardpay_ais_consent_accounts" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  consent_id  = " "
+}
+`, attr: "consent_id", want: `consent_id must not be empty or only whitespace`},
+	"ephemeral.cardpay_online_sdk_token merchant 0": {config: `
+ephemeral "cardpay_online_sdk_token" "x" {
+  merchant_id = 0
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	"data.cardpay_partner_credentials": {except: "takes no arguments: it lists every credential pair of the partner"},
+	"data.cardpay_partner_profile":     {except: "takes no arguments: it reads the partner the provider is configured as"},
+	"list.cardpay_merchant":            {except: "takes no arguments: it lists every merchant of the partner"},
+	"data.cardpay_webhooks":            {except: "takes no arguments: it lists every webhook endpoint of the partner"},
+	"list.cardpay_webhook":             {except: "takes no arguments: it lists every webhook endpoint of the partner"},
 }
 
 // paymentMethodImportConfig is the resource the import ID cases import to.

@@ -6,6 +6,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,12 @@ var cliBuild struct {
 }
 
 func TestMain(m *testing.M) {
+	// OpenTofu 1.12 prints a warning about a missing CLI configuration
+	// file on stdout, where terraform-plugin-testing reads JSON.
+	if _, err := tfcli.ReplaceMissingCLIConfig(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	code := m.Run()
 	if cliBuild.dir != "" {
 		_ = os.RemoveAll(cliBuild.dir)

@@ -34,7 +34,7 @@ var aisAccountBalanceRead = &aisReadDef[aisAccountBalanceModel]{
 				"value": dsschema.StringAttribute{Computed: true, Sensitive: true,
 					MarkdownDescription: "Balance as an exact decimal string, exactly as the service sent it (for " +
 						"example `\"1234567.89\"` or `\"-0.10\"`); never rounded through a floating-point number."},
-				"currency": dsschema.StringAttribute{Computed: true, MarkdownDescription: "Currency code, such as `DKK`."},
+				"currency": computedText("Currency code, such as `DKK`."),
 				"last_updated": dsschema.StringAttribute{Computed: true,
 					MarkdownDescription: "When the bank last updated the balance (ISO 8601, as the service sent it)."},
 			}},
@@ -43,7 +43,7 @@ var aisAccountBalanceRead = &aisReadDef[aisAccountBalanceModel]{
 				"iban": dsschema.StringAttribute{Computed: true, Sensitive: true, MarkdownDescription: "IBAN of the account."},
 				"account_holder_name": dsschema.StringAttribute{Computed: true, Sensitive: true,
 					MarkdownDescription: "Name of the account holder."},
-				"bank_id": dsschema.StringAttribute{Computed: true, MarkdownDescription: "ID of the bank, such as its BIC."},
+				"bank_id": computedText("ID of the bank, such as its BIC."),
 			}},
 	},
 	read: readAISAccountBalance,

@@ -73,30 +73,27 @@ var aisAccountTransactionsRead = &aisReadDef[aisAccountTransactionsModel]{
 }
 
 func aisTransactionAttrs() map[string]dsschema.Attribute {
-	text := func(description string) dsschema.Attribute {
-		return dsschema.StringAttribute{Computed: true, MarkdownDescription: description}
-	}
 	return map[string]dsschema.Attribute{
-		"transaction_id": text("Transaction ID."),
-		"amount": text("Amount as an exact decimal string, digit for digit as the service sent it (as a JSON " +
+		"transaction_id": computedText("Transaction ID."),
+		"amount": computedText("Amount as an exact decimal string, digit for digit as the service sent it (as a JSON " +
 			"string or number), for example `\"100.50\"`. It is positive, as the service publishes it: `type` tells " +
 			"the direction (`DEBIT` out of the account, `CREDIT` in)."),
-		"currency":    text("Currency code, such as `DKK`."),
-		"description": text("Description of the transaction."),
-		"booking_date": text("When the transaction was booked: a date or an RFC 3339 timestamp, exactly as the " +
+		"currency":    computedText("Currency code, such as `DKK`."),
+		"description": computedText("Description of the transaction."),
+		"booking_date": computedText("When the transaction was booked: a date or an RFC 3339 timestamp, exactly as the " +
 			"service sent it (the published example and the cardpay-sandbox send timestamps such as " +
 			"`2024-01-15T10:30:00Z`). `from_date` and `to_date` are compared with it."),
-		"value_date": text("Value date: a date or an RFC 3339 timestamp, exactly as the service sent it."),
+		"value_date": computedText("Value date: a date or an RFC 3339 timestamp, exactly as the service sent it."),
 		"counterparty": dsschema.SingleNestedAttribute{Computed: true,
 			MarkdownDescription: "The other side of the transaction; null when the service names none.",
 			Attributes: map[string]dsschema.Attribute{
-				"name": text("Name of the counterparty."),
-				"iban": text("IBAN of the counterparty."),
+				"name": computedText("Name of the counterparty."),
+				"iban": computedText("IBAN of the counterparty."),
 			}},
-		"reference": text("Payment reference."),
-		"type": text("Direction of the transaction: `DEBIT` for money leaving the account, `CREDIT` for money " +
+		"reference": computedText("Payment reference."),
+		"type": computedText("Direction of the transaction: `DEBIT` for money leaving the account, `CREDIT` for money " +
 			"coming in. Any other word the service sends is kept as sent."),
-		"status": text("Status of the transaction, such as `BOOKED` (the full set is not published)."),
+		"status": computedText("Status of the transaction, such as `BOOKED` (the full set is not published)."),
 	}
 }
 

@@ -45,11 +45,11 @@ func aisAccountAttrs() map[string]dsschema.Attribute {
 	return map[string]dsschema.Attribute{
 		"account_id": dsschema.StringAttribute{Computed: true,
 			MarkdownDescription: "Account ID, used by `cardpay_ais_account_balance` and `cardpay_ais_account_transactions`."},
-		"bank_id": dsschema.StringAttribute{Computed: true, MarkdownDescription: "ID of the bank, such as its BIC."},
+		"bank_id": computedText("ID of the bank, such as its BIC."),
 		"account_holder_name": dsschema.StringAttribute{Computed: true, Sensitive: true,
 			MarkdownDescription: "Name of the account holder."},
 		"iban":     dsschema.StringAttribute{Computed: true, Sensitive: true, MarkdownDescription: "IBAN of the account."},
-		"currency": dsschema.StringAttribute{Computed: true, MarkdownDescription: "Currency code of the account, such as `DKK`."},
+		"currency": computedText("Currency code of the account, such as `DKK`."),
 		"balance": dsschema.StringAttribute{Computed: true, Sensitive: true,
 			MarkdownDescription: "Balance as an exact decimal string, exactly as the service sent it (for example " +
 				"`\"1234567.89\"` or `\"-0.10\"`); never rounded through a floating-point number."},

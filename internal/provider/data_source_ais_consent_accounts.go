@@ -70,7 +70,7 @@ func (d *aisConsentAccountsDataSource) Schema(_ context.Context, _ datasource.Sc
 					"account_holder_name": text("Name of the account holder.", true),
 					"bank_id":             text("ID of the bank, such as `obDanske`.", false),
 					"currency":            text("Currency code of the account.", false),
-					"is_active":           schema.BoolAttribute{MarkdownDescription: "Whether the account is active.", Computed: true},
+					"is_active":           computedFlag("Whether the account is active."),
 					"account_details": schema.MapAttribute{MarkdownDescription: "Every field of the service's " +
 						"`accountDetails` object (such as `accountType` and `accountFeatures`); strings as they are, other " +
 						"values as compact JSON text.", Computed: true, Sensitive: true, ElementType: types.StringType},

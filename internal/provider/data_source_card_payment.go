@@ -40,11 +40,11 @@ func (d *cardPaymentDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 			"merchant_id": merchantIDArgument("Numeric ID of the merchant."),
 			"payment_id": schema.StringAttribute{MarkdownDescription: "ID of the card payment, as the service reports it.",
 				Required: true, Validators: notBlank()},
-			"status": schema.StringAttribute{MarkdownDescription: "`CREATED`, `AUTHORIZED`, `CAPTURED`, `CANCELLED`, " +
-				"`VOIDED` or `FAILED`; other words are shown as sent.", Computed: true},
-			"amount": schema.StringAttribute{MarkdownDescription: "The amount exactly as the service sent it, as a " +
-				"decimal string; the service does not say in which unit.", Computed: true},
-			"currency": schema.StringAttribute{MarkdownDescription: "Currency code, such as `DKK`.", Computed: true},
+			"status": computedText("`CREATED`, `AUTHORIZED`, `CAPTURED`, `CANCELLED`, " +
+				"`VOIDED` or `FAILED`; other words are shown as sent."),
+			"amount": computedText("The amount exactly as the service sent it, as a " +
+				"decimal string; the service does not say in which unit."),
+			"currency": computedText("Currency code, such as `DKK`."),
 		},
 	}
 }

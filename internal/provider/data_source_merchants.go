@@ -27,18 +27,15 @@ type merchantsModel struct {
 
 // merchantEntryAttributes describe a merchant as the data sources report it.
 func merchantEntryAttributes() map[string]schema.Attribute {
-	text := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: description, Computed: true}
-	}
 	return map[string]schema.Attribute{
 		"merchant_id":    schema.Int64Attribute{MarkdownDescription: "Numeric ID of the merchant.", Computed: true},
-		"client_id":      text("The merchant's client ID (a UUID)."),
-		"company_name":   text("Legal name of the merchant's company."),
-		"contact_email":  text("E-mail address of the merchant's contact."),
-		"contact_phone":  text("Phone number of the merchant's contact; null when none was given."),
-		"partner_ref_id": text("The partner's own reference for the merchant; null when none was given."),
-		"status":         text("`pending` until onboarding completes, `active`, or `inactive`; other words are shown as sent."),
-		"created_at":     text("When the merchant was created (date-time)."),
+		"client_id":      computedText("The merchant's client ID (a UUID)."),
+		"company_name":   computedText("Legal name of the merchant's company."),
+		"contact_email":  computedText("E-mail address of the merchant's contact."),
+		"contact_phone":  computedText("Phone number of the merchant's contact; null when none was given."),
+		"partner_ref_id": computedText("The partner's own reference for the merchant; null when none was given."),
+		"status":         computedText("`pending` until onboarding completes, `active`, or `inactive`; other words are shown as sent."),
+		"created_at":     computedText("When the merchant was created (date-time)."),
 	}
 }
 

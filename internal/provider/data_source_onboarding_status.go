@@ -18,9 +18,7 @@ func newOnboardingStatusDataSource() datasource.DataSource {
 	return &onboardingStatusDataSource{dataSourceBase{name: "onboarding_status"}}
 }
 
-type onboardingStatusDataSource struct {
-	dataSourceBase
-}
+type onboardingStatusDataSource struct{ dataSourceBase }
 
 type onboardingStatusModel struct {
 	MerchantID        types.Int64  `tfsdk:"merchant_id"`
@@ -37,30 +35,15 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 			"whether or not Terraform started it. Use it to check that a merchant exists before configuring it, " +
 			"for example in a `precondition` on `merchant_created`.",
 		Attributes: map[string]schema.Attribute{
-			"merchant_id": merchantIDArgument("Numeric ID of a merchant the partner manages."),
-			"application_id": schema.StringAttribute{
-				MarkdownDescription: "Identifier of the merchant's current onboarding application.",
-				Computed:            true,
-			},
-			"application_status": schema.StringAttribute{
-				MarkdownDescription: "Status word exactly as the service reports it, in either of its vocabularies " +
-					"(`PENDING`, `IN_REVIEW`, ... or `APPLICATION_INITIATED`, `APPLICATION_SUBMITTED`, ...).",
-				Computed: true,
-			},
-			"web_kyb_url": schema.StringAttribute{
-				MarkdownDescription: "Page where the merchant completes business verification; null once the link " +
-					"is no longer active.",
-				Computed: true,
-			},
-			"merchant_created": schema.BoolAttribute{
-				MarkdownDescription: "`true` when the status is `MERCHANT_CREATED`: the merchant exists and " +
-					"terminals and payment methods can be set up.",
-				Computed: true,
-			},
-			"rejected": schema.BoolAttribute{
-				MarkdownDescription: "`true` when the status is `REJECTED`: business verification failed.",
-				Computed:            true,
-			},
+			"merchant_id":    merchantIDArgument("Numeric ID of a merchant the partner manages."),
+			"application_id": computedText("Identifier of the merchant's current onboarding application."),
+			"application_status": computedText("Status word exactly as the service reports it, in either of its vocabularies " +
+				"(`PENDING`, `IN_REVIEW`, ... or `APPLICATION_INITIATED`, `APPLICATION_SUBMITTED`, ...)."),
+			"web_kyb_url": computedText("Page where the merchant completes business verification; null once the link " +
+				"is no longer active."),
+			"merchant_created": computedFlag("`true` when the status is `MERCHANT_CREATED`: the merchant exists and " +
+				"terminals and payment methods can be set up."),
+			"rejected": computedFlag("`true` when the status is `REJECTED`: business verification failed."),
 		},
 	}
 }

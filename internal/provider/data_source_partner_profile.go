@@ -42,22 +42,19 @@ func (m *partnerProfileModel) fromAPI(p *client.Profile) {
 }
 
 func (d *partnerProfileDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	text := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: description, Computed: true}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Reads the partner's own profile: the company the configured credentials belong to.",
 		Attributes: map[string]schema.Attribute{
-			"id":                  text("ID of the partner."),
-			"name":                text("Name of the partner."),
-			"company_name":        text("Legal name of the partner's company."),
-			"contact_email":       text("The partner's contact e-mail address."),
-			"contact_phone":       text("The partner's contact phone number."),
-			"website":             text("The partner's website."),
-			"registration_number": text("Company registration number."),
-			"status":              text("`pending`, `active` or `suspended`; other words are shown as sent."),
-			"created_at":          text("When the partner was created (date-time)."),
-			"updated_at":          text("When the profile last changed (date-time)."),
+			"id":                  computedText("ID of the partner."),
+			"name":                computedText("Name of the partner."),
+			"company_name":        computedText("Legal name of the partner's company."),
+			"contact_email":       computedText("The partner's contact e-mail address."),
+			"contact_phone":       computedText("The partner's contact phone number."),
+			"website":             computedText("The partner's website."),
+			"registration_number": computedText("Company registration number."),
+			"status":              computedText("`pending`, `active` or `suspended`; other words are shown as sent."),
+			"created_at":          computedText("When the partner was created (date-time)."),
+			"updated_at":          computedText("When the profile last changed (date-time)."),
 		},
 	}
 }

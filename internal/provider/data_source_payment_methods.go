@@ -18,9 +18,7 @@ func newPaymentMethodsDataSource() datasource.DataSource {
 	return &paymentMethodsDataSource{dataSourceBase{name: "payment_methods"}}
 }
 
-type paymentMethodsDataSource struct {
-	dataSourceBase
-}
+type paymentMethodsDataSource struct{ dataSourceBase }
 
 type paymentMethodsModel struct {
 	MerchantID types.Int64               `tfsdk:"merchant_id"`
@@ -37,18 +35,9 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 				Computed:            true,
 				NestedObject: schema.NestedAttributeObject{
 					Attributes: map[string]schema.Attribute{
-						"method": schema.StringAttribute{
-							MarkdownDescription: "Lowercase payment-method identifier, such as `visa`.",
-							Computed:            true,
-						},
-						"status": schema.StringAttribute{
-							MarkdownDescription: "`active` or `inactive`.",
-							Computed:            true,
-						},
-						"activated_at": schema.StringAttribute{
-							MarkdownDescription: "When the method was activated (ISO 8601, UTC); null for inactive methods.",
-							Computed:            true,
-						},
+						"method":       computedText("Lowercase payment-method identifier, such as `visa`."),
+						"status":       computedText("`active` or `inactive`."),
+						"activated_at": computedText("When the method was activated (ISO 8601, UTC); null for inactive methods."),
 					},
 				},
 			},

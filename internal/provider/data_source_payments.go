@@ -61,9 +61,6 @@ func (m *paymentModel) fromAPI(p *client.Payment) {
 }
 
 func (d *paymentsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	text := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: description, Computed: true}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the partner's account-to-account payments, newest first as the service lists " +
 			"them, reading page after page until the end or until `max_payments`.",
@@ -77,18 +74,18 @@ func (d *paymentsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			"max_payments": schema.Int64Attribute{MarkdownDescription: "Most payments to read; reading stops there " +
 				"and `truncated` says so. Defaults to 1000.", Optional: true, Validators: []validator.Int64{int64validator.AtLeast(1)}},
 			"total":     schema.Int64Attribute{MarkdownDescription: "Payments matching the filters, as the service counts them.", Computed: true},
-			"truncated": schema.BoolAttribute{MarkdownDescription: "Whether reading stopped at `max_payments` before the end.", Computed: true},
+			"truncated": computedFlag("Whether reading stopped at `max_payments` before the end."),
 			"payments": schema.ListNestedAttribute{MarkdownDescription: "The payments read, in the service's order.", Computed: true,
 				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":                 text("ID of the payment."),
-					"reference_number":   text("The reference the payment was created with."),
-					"amount":             text("Amount in major units (for example `\"149.5\"`), exactly as the service sent it."),
-					"currency":           text("Currency code, such as `DKK`."),
-					"status":             text("`pending`, `paid` or another word the service sends."),
-					"merchant_client_id": text("Client ID of the merchant paid."),
-					"merchant_name":      text("Name of the merchant paid."),
-					"description":        text("Description of the payment."),
-					"created_at":         text("When the payment was created (date-time)."),
+					"id":                 computedText("ID of the payment."),
+					"reference_number":   computedText("The reference the payment was created with."),
+					"amount":             computedText("Amount in major units (for example `\"149.5\"`), exactly as the service sent it."),
+					"currency":           computedText("Currency code, such as `DKK`."),
+					"status":             computedText("`pending`, `paid` or another word the service sends."),
+					"merchant_client_id": computedText("Client ID of the merchant paid."),
+					"merchant_name":      computedText("Name of the merchant paid."),
+					"description":        computedText("Description of the payment."),
+					"created_at":         computedText("When the payment was created (date-time)."),
 				}}},
 		},
 	}

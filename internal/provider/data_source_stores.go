@@ -18,9 +18,7 @@ func newStoresDataSource() datasource.DataSource {
 	return &storesDataSource{dataSourceBase{name: "stores"}}
 }
 
-type storesDataSource struct {
-	dataSourceBase
-}
+type storesDataSource struct{ dataSourceBase }
 
 type storesModel struct {
 	MerchantID types.Int64  `tfsdk:"merchant_id"`
@@ -28,9 +26,6 @@ type storesModel struct {
 }
 
 func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	computed := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: description, Computed: true}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists a merchant's stores (locations), inactive ones included, for example to find " +
 			"the default store that onboarding created and adopt it with `cardpay_store`.",
@@ -41,22 +36,19 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 				Computed:            true,
 				NestedObject: schema.NestedAttributeObject{
 					Attributes: map[string]schema.Attribute{
-						"store_id":       computed("Store ID, as `cardpay_store` takes it in `store_id`."),
-						"name":           computed("Store name."),
-						"location_id":    computed("Location code."),
-						"street_address": computed("Street address."),
-						"city":           computed("City."),
-						"postal_code":    computed("Postal code."),
-						"country_code":   computed("ISO 3166-1 alpha-2 country code."),
-						"phone":          computed("Phone number."),
-						"email":          computed("Contact e-mail address."),
-						"is_default": schema.BoolAttribute{
-							MarkdownDescription: "Whether this is the merchant's default store.",
-							Computed:            true,
-						},
-						"status":     computed("`active` or `inactive`."),
-						"created_at": computed("When the store was created (date-time)."),
-						"updated_at": computed("When the store last changed (date-time); null when the service does not report it."),
+						"store_id":       computedText("Store ID, as `cardpay_store` takes it in `store_id`."),
+						"name":           computedText("Store name."),
+						"location_id":    computedText("Location code."),
+						"street_address": computedText("Street address."),
+						"city":           computedText("City."),
+						"postal_code":    computedText("Postal code."),
+						"country_code":   computedText("ISO 3166-1 alpha-2 country code."),
+						"phone":          computedText("Phone number."),
+						"email":          computedText("Contact e-mail address."),
+						"is_default":     computedFlag("Whether this is the merchant's default store."),
+						"status":         computedText("`active` or `inactive`."),
+						"created_at":     computedText("When the store was created (date-time)."),
+						"updated_at":     computedText("When the store last changed (date-time); null when the service does not report it."),
 					},
 				},
 			},

@@ -18,9 +18,7 @@ func newTerminalsDataSource() datasource.DataSource {
 	return &terminalsDataSource{dataSourceBase{name: "terminals"}}
 }
 
-type terminalsDataSource struct {
-	dataSourceBase
-}
+type terminalsDataSource struct{ dataSourceBase }
 
 type terminalsModel struct {
 	MerchantID   types.Int64     `tfsdk:"merchant_id"`
@@ -46,26 +44,11 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 				Computed:            true,
 				NestedObject: schema.NestedAttributeObject{
 					Attributes: map[string]schema.Attribute{
-						"terminal_id": schema.StringAttribute{
-							MarkdownDescription: "Identifier of the terminal.",
-							Computed:            true,
-						},
-						"terminal_type": schema.StringAttribute{
-							MarkdownDescription: "Type of the terminal, such as `PaymentPage` or `checkoutX`.",
-							Computed:            true,
-						},
-						"terminal_status": schema.StringAttribute{
-							MarkdownDescription: "`ACTIVE`, `REGISTERED` or `INACTIVE` (other words are shown as sent).",
-							Computed:            true,
-						},
-						"terminal_name": schema.StringAttribute{
-							MarkdownDescription: "Display name, when the service reports one.",
-							Computed:            true,
-						},
-						"terminal_public_key": schema.StringAttribute{
-							MarkdownDescription: "Public key of the online payment SDK; null for other terminals.",
-							Computed:            true,
-						},
+						"terminal_id":         computedText("Identifier of the terminal."),
+						"terminal_type":       computedText("Type of the terminal, such as `PaymentPage` or `checkoutX`."),
+						"terminal_status":     computedText("`ACTIVE`, `REGISTERED` or `INACTIVE` (other words are shown as sent)."),
+						"terminal_name":       computedText("Display name, when the service reports one."),
+						"terminal_public_key": computedText("Public key of the online payment SDK; null for other terminals."),
 					},
 				},
 			},

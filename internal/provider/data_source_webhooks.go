@@ -17,9 +17,7 @@ func newWebhooksDataSource() datasource.DataSource {
 	return &webhooksDataSource{dataSourceBase{name: "webhooks"}}
 }
 
-type webhooksDataSource struct {
-	dataSourceBase
-}
+type webhooksDataSource struct{ dataSourceBase }
 
 type webhooksModel struct {
 	Webhooks []webhookAttrs `tfsdk:"webhooks"`
@@ -36,18 +34,12 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 				Computed:            true,
 				NestedObject: schema.NestedAttributeObject{
 					Attributes: map[string]schema.Attribute{
-						"id": schema.StringAttribute{
-							MarkdownDescription: "Identifier of the endpoint, as `cardpay_webhook` imports it.",
-							Computed:            true,
-						},
-						"url":    schema.StringAttribute{MarkdownDescription: "Where events are delivered.", Computed: true},
-						"events": schema.SetAttribute{MarkdownDescription: "The events delivered.", Computed: true, ElementType: types.StringType},
-						"status": schema.StringAttribute{MarkdownDescription: "`active` or `inactive`.", Computed: true},
-						"last_triggered_at": schema.StringAttribute{
-							MarkdownDescription: "When an event was last delivered; null if never.",
-							Computed:            true,
-						},
-						"created_at": schema.StringAttribute{MarkdownDescription: "When the endpoint was created.", Computed: true},
+						"id":                computedText("Identifier of the endpoint, as `cardpay_webhook` imports it."),
+						"url":               computedText("Where events are delivered."),
+						"events":            schema.SetAttribute{MarkdownDescription: "The events delivered.", Computed: true, ElementType: types.StringType},
+						"status":            computedText("`active` or `inactive`."),
+						"last_triggered_at": computedText("When an event was last delivered; null if never."),
+						"created_at":        computedText("When the endpoint was created."),
 					},
 				},
 			},

@@ -44,7 +44,8 @@ func statusHint(status int, path string) string {
 		if ais {
 			return fmt.Sprintf("If the provider's %s (or %s) is set, check it: the service does not accept it. "+
 				"Otherwise the service refused a token it had just issued for the partner credentials (the provider "+
-				"asks for a new one once): check that %s names the data API that issues them.",
+				"asks for a new one once): check that %s names the data API that issues them. Each token is for one "+
+				"merchant and user, so a consent or account of another user is refused the same way: check user_id.",
 				attrAccessToken, envAccessToken, attrAISBaseURL)
 		}
 		return fmt.Sprintf("Check the provider's %s and %s (or %s and %s), and %s if set.",

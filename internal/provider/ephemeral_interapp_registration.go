@@ -16,9 +16,7 @@ func newInterappRegistrationEphemeral() ephemeral.EphemeralResource {
 
 // interappRegistrationEphemeral issues a code on every open. It needs no
 // Renew or Close: the code cannot be extended or revoked and lapses by itself.
-type interappRegistrationEphemeral struct {
-	ephemeralBase
-}
+type interappRegistrationEphemeral struct{ ephemeralBase }
 
 func (e *interappRegistrationEphemeral) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
 	attrs := ephemeralAttributes(interappRegistrationAttributes(), &resp.Diagnostics)

@@ -6,6 +6,7 @@ package provider
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -90,11 +91,16 @@ func checkOnePerResource(t *testing.T, kind string, state map[string]map[string]
 
 // ambiguousCreate is a create whose answer TestAccFaults_ambiguousCreate
 // loses after the service made the object (a 502 after apply): route is
-// the create's, config makes the object, want is the error, and held
-// counts the objects of the kind in the sandbox.
+// the create's, config makes the object, want is the error (or, when the
+// type recovers, the warning), and held counts the objects of the kind in
+// the sandbox.
 type ambiguousCreate struct {
 	route, config, want string
 	held                func(sandbox.State) int
+	// recovers says the type finds the object by what the configuration
+	// sets (a reference, name or URL) and records it with a warning, so the
+	// apply succeeds.
+	recovers bool
 	// except, when set, says why the type has no create to lose.
 	except string
 }
@@ -138,8 +144,28 @@ resource "cardpay_store" "x" {
 `, want: `store may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*cardpay_stores data source lists`,
 		held: func(s sandbox.State) int { return len(s.Stores) }},
 	"cardpay_webhook": {route: sandbox.RouteCreateWebhook, config: webhookConfig("https://hooks.example/lost", `["payment.failed"]`),
-		want: `webhook endpoint may have been created \(outcome unknown\).*HTTP 502.*cardpay_webhooks data source lists`,
+		recovers: true, want: `Warning: The endpoint's creation was answered with an error, but it exists.*HTTP 502.*` +
+			`found webhook endpoint \d+ for https://hooks.example/lost.*secret is null`,
 		held: func(s sandbox.State) int { return len(s.Webhooks) }},
+	"cardpay_merchant": {route: sandbox.RouteCreateMerchant, config: merchantConfig("CRM-lost"),
+		recovers: true, want: `Warning: The merchant's creation was answered with an error, but it exists.*HTTP 502.*` +
+			`found merchant \d+ with partner reference "CRM-lost"`,
+		held: func(s sandbox.State) int { return len(s.Merchants) }},
+	"cardpay_merchant without reference": {route: sandbox.RouteCreateMerchant, config: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Unreferenced ApS"
+  contact_email = "owner@unreferenced.example"
+}
+`, want: `merchant "Unreferenced ApS" may have been created for the partner \(outcome unknown\).*HTTP 502.*` +
+		`cardpay_merchants data source lists`,
+		held: func(s sandbox.State) int { return len(s.Merchants) }},
+	"cardpay_partner_credential": {route: sandbox.RouteCreateCredential, config: `
+resource "cardpay_partner_credential" "x" {
+  name = "lost"
+}
+`, recovers: true, want: `Warning: The credential's creation was answered with an error, but it exists.*HTTP 502.*` +
+		`found credential \d+ named "lost".*change rotate_when`,
+		held: func(s sandbox.State) int { return len(s.Credentials) }},
 	"cardpay_ais_consent": {route: sandbox.RouteCreateConsent, config: consentBase,
 		want: `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
 		held: func(s sandbox.State) int { return len(s.Consents) }},
@@ -169,6 +195,16 @@ resource "cardpay_store" "x" {
 	"list.cardpay_payment_method":                {except: readsOnly},
 	"list.cardpay_store":                         {except: readsOnly},
 	"list.cardpay_webhook":                       {except: readsOnly},
+	"list.cardpay_merchant":                      {except: readsOnly},
+	"data.cardpay_merchant":                      {except: readsOnly},
+	"data.cardpay_merchants":                     {except: readsOnly},
+	"data.cardpay_partner_credentials":           {except: readsOnly},
+	"data.cardpay_partner_profile":               {except: readsOnly},
+	"data.cardpay_card_payment":                  {except: readsOnly},
+	"data.cardpay_payments":                      {except: readsOnly},
+	"data.cardpay_ais_consent_accounts":          {except: readsOnly},
+	"ephemeral.cardpay_online_sdk_token": {except: "a token creates nothing that lasts: the client repeats a " +
+		"request whose answer was lost (a repeatable endpoint), and a token lost with it is never used"},
 }
 
 // A create that the service applies but answers with 502 is not sent again;
@@ -185,6 +221,10 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 			fixtures := tc.held(sb.Snapshot())
 			held := func() int { return tc.held(sb.Snapshot()) - fixtures }
 			sb.InjectFault(sandbox.Fault{Route: tc.route, Status: 502, AfterApply: true, Count: 1})
+			if tc.recovers {
+				expectRecovered(t, env, tc, held)
+				return
+			}
 			resource.ParallelTest(t, resource.TestCase{
 				ProtoV6ProviderFactories: testProviderFactories,
 				Steps: []resource.TestStep{
@@ -206,6 +246,28 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 				t.Errorf("the sandbox holds %d objects, want 2: the lost one and the one of the second apply", n)
 			}
 		})
+	}
+}
+
+// expectRecovered applies a recovering type's configuration through the
+// CLI, whose output shows warnings: the apply succeeds with the warning,
+// the create was sent once, the lost object is the one recorded, and the
+// next plan is empty.
+func expectRecovered(t *testing.T, env *testEnv, tc ambiguousCreate, held func() int) {
+	t.Helper()
+	w := newCLIWorkdir(t, env, tc.config)
+	out := strings.Join(strings.Fields(w.run("apply", "-auto-approve", "-input=false", "-no-color")), " ")
+	if !regexp.MustCompile(tc.want).MatchString(out) {
+		t.Errorf("the apply does not match %q:\n%s", tc.want, out)
+	}
+	if n := env.Sandbox.RequestCounts()[tc.route]; n != 1 {
+		t.Errorf("the create was sent %d times, want 1", n)
+	}
+	if n := held(); n != 1 {
+		t.Errorf("the sandbox holds %d objects, want 1: the one the lost answer made, recorded", n)
+	}
+	if out, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
+		t.Errorf("the plan after recovery is not empty: %v\n%s", err, out)
 	}
 }
 

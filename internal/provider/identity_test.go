@@ -66,14 +66,22 @@ resource "cardpay_onboarding_application" "x" {
 	"cardpay_ais_consent": {addr: "cardpay_ais_consent.x", config: consentBase,
 		identity: map[string]knownvalue.Check{"request_id": anyIdentityID, "merchant_id": identityMerchant,
 			"user_id": knownvalue.StringExact("user-1001")}},
+	"cardpay_merchant": {addr: merchantAddr, config: merchantConfig("CRM-identity"),
+		identity: map[string]knownvalue.Check{"merchant_id": knownvalue.NotNull()}},
+	"cardpay_partner_credential": {addr: "cardpay_partner_credential.x", config: `
+resource "cardpay_partner_credential" "x" {
+  name = "identity"
+}
+`, identity: map[string]knownvalue.Check{"id": knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))}},
 	"cardpay_interapp_registration": {except: "its only key is its registration code, which is secret, while " +
 		"Terraform shows identities in plans and state in the clear; it cannot be imported either"},
 }
 
 // Every resource with API keys records them as its identity, and an import
-// block with that identity imports the object again (Terraform 1.12+; the
-// CLI matrix runs these on Terraform 1.15).
+// block with that identity imports the object again (Terraform and OpenTofu
+// 1.12+; the CLI matrix runs these on Terraform 1.15 and OpenTofu 1.12).
 func TestAccIdentity(t *testing.T) {
+	skipWithoutIdentities(t)
 	for name, tc := range identityTests {
 		if tc.except != "" {
 			continue

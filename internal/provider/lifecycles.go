@@ -38,6 +38,12 @@ type forgottenOnDestroy struct {
 	forget destroyWarning
 }
 
+// forgotten is the lifecycle of the type cardpay_<name>, which destroy
+// forgets with this warning.
+func forgotten(name, summary, detail string) forgottenOnDestroy {
+	return forgottenOnDestroy{resourceBase: resourceBase{name: name}, forget: destroyWarning{summary, detail}}
+}
+
 // ModifyPlan warns when the plan destroys or replaces the object.
 func (k *forgottenOnDestroy) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.State.Raw.IsNull() {

@@ -7,9 +7,13 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -38,9 +42,18 @@ func (r *merchantResource) List(ctx context.Context, req list.ListRequest, strea
 		stream.Results = listFailed(diags)
 		return
 	}
+	// The timeouts block is null, as after import, and typed as the schema
+	// has it: the framework refuses the zero value, which has no attribute
+	// types.
+	var noTimeouts timeouts.Value
+	if typ, d := req.ResourceSchema.TypeAtPath(ctx, path.Root("timeouts")); !d.HasError() {
+		if typ, ok := typ.(attr.TypeWithAttributeTypes); ok {
+			noTimeouts.Object = types.ObjectNull(typ.AttributeTypes())
+		}
+	}
 	found := make([]listed, 0, len(merchants))
 	for i := range merchants {
-		var model merchantModel
+		model := merchantModel{Timeouts: noTimeouts}
 		model.fromAPI(&merchants[i])
 		found = append(found, listed{name: fmt.Sprintf("%s (%s)", merchants[i].CompanyName, merchants[i].ID), model: model})
 	}

@@ -139,3 +139,18 @@ func createdSince(createdAt string, sentAt time.Time) bool {
 	created, err := time.Parse(time.RFC3339, createdAt)
 	return err == nil && !created.Before(sentAt.Add(-recoveryClockSkew))
 }
+
+// readOrForget ends a refresh whose read failed: an object the service no
+// longer has is forgotten, so the next plan creates it again, and another
+// error is reported under failure. It reports whether the read succeeded.
+func readOrForget(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse, err error, failure string) bool {
+	switch {
+	case notFound(err):
+		forget(ctx, req.State, resp)
+		return false
+	case err != nil:
+		addAPIError(&resp.Diagnostics, failure, err)
+		return false
+	}
+	return true
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -25,6 +26,14 @@ import (
 // (lifecycles.go) read the schema to know them, because the framework
 // hands ModifyPlan an empty RequiresReplace: the attributes' own one is
 // merged after it returns.
+
+// keptString is a computed string that plans keep as recorded, instead of
+// showing it as known after apply: the service sets it once, or the
+// refresh before the plan has read it.
+func keptString(description string) schema.StringAttribute {
+	return schema.StringAttribute{MarkdownDescription: description, Computed: true,
+		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
+}
 
 // replacer marks a plan modifier that replaces the object.
 type replacer interface{ replacesObject() }

@@ -55,15 +55,10 @@ const (
 func newAISConsentResource() resource.Resource { return newAISConsent() }
 
 func newAISConsent() *aisConsentResource {
-	return &aisConsentResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "ais_consent"},
-		forget:       destroyWarning{aisConsentNoRevokeSummary, aisConsentNoRevokeDetail},
-	}}
+	return &aisConsentResource{forgotten("ais_consent", aisConsentNoRevokeSummary, aisConsentNoRevokeDetail)}
 }
 
-type aisConsentResource struct {
-	forgottenOnDestroy
-}
+type aisConsentResource struct{ forgottenOnDestroy }
 
 func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -83,17 +78,9 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 			"-> The state holds the user's ID and the bank authorization link of a person's financial data: " +
 			"keep the state in an access-controlled backend.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "Same as `request_id`. The import ID is `MERCHANT_ID/USER_ID/ID`, where ID is the " +
-					"request ID or the consent ID; with the provider's `access_token` set, the ID alone will do.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"request_id": schema.StringAttribute{
-				MarkdownDescription: "The data provider's identifier of the consent request.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("Same as `request_id`. The import ID is `MERCHANT_ID/USER_ID/ID`, where ID is the " +
+				"request ID or the consent ID; with the provider's `access_token` set, the ID alone will do."),
+			"request_id": keptString("The data provider's identifier of the consent request."),
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant whose user gives the consent. Changing it creates a " +
 					"new consent (replacement).",
@@ -148,19 +135,11 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				Validators:    []validator.String{secureURLValidator{what: "callback URL", example: "https://merchant.example/ais/callback"}},
 				PlanModifiers: []planmodifier.String{requiresReplaceUnlessUnreadAfterImport()},
 			},
-			"status": schema.StringAttribute{
-				MarkdownDescription: "Status as the service reports it on every refresh: `pending` on creation, then " +
-					"`authorized`, `expired`, `revoked` or `failed` (other words are shown as sent). An ended consent " +
-					"(`expired`, `revoked`, `failed`) is planned for replacement.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"consent_id": schema.StringAttribute{
-				MarkdownDescription: "The data provider's consent ID, which the service fills in once the user has " +
-					"authorized; null until a refresh sees it. Also accepted as import ID.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"status": keptString("Status as the service reports it on every refresh: `pending` on creation, then " +
+				"`authorized`, `expired`, `revoked` or `failed` (other words are shown as sent). An ended consent " +
+				"(`expired`, `revoked`, `failed`) is planned for replacement."),
+			"consent_id": keptString("The data provider's consent ID, which the service fills in once the user has " +
+				"authorized; null until a refresh sees it. Also accepted as import ID."),
 			"authorization_url": schema.StringAttribute{
 				MarkdownDescription: "Bank page where the user authorizes the consent. Give it to that user only: " +
 					"whoever completes it decides whose bank data the consent opens. Sensitive, so plans and logs " +
@@ -169,23 +148,11 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				Sensitive:     true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
-			"error_message": schema.StringAttribute{
-				MarkdownDescription: "Reason the consent failed, as the service reports it on every refresh; null " +
-					"unless it reported one.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"created_at": schema.StringAttribute{
-				MarkdownDescription: "When the service created the consent (RFC 3339); null if the service left it out.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"updated_at": schema.StringAttribute{
-				MarkdownDescription: "Last change of the consent (RFC 3339), as the service reports it on every " +
-					"refresh; null if the service leaves it out.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"error_message": keptString("Reason the consent failed, as the service reports it on every refresh; null " +
+				"unless it reported one."),
+			"created_at": keptString("When the service created the consent (RFC 3339); null if the service left it out."),
+			"updated_at": keptString("Last change of the consent (RFC 3339), as the service reports it on every " +
+				"refresh; null if the service leaves it out."),
 		},
 	}
 }

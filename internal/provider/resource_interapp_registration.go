@@ -41,15 +41,10 @@ var interappValiditySentence = "The code is valid for about " +
 	strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after issue."
 
 func newInterappRegistrationResource() resource.Resource {
-	return &interappRegistrationResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "interapp_registration"},
-		forget:       destroyWarning{interappNoRevokeSummary, interappNoRevokeDetail},
-	}}
+	return &interappRegistrationResource{forgotten("interapp_registration", interappNoRevokeSummary, interappNoRevokeDetail)}
 }
 
-type interappRegistrationResource struct {
-	forgottenOnDestroy
-}
+type interappRegistrationResource struct{ forgottenOnDestroy }
 
 // Read keeps the state as it is: the API cannot read a registration code
 // back.
@@ -76,12 +71,8 @@ func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.Sche
 			"code a terminal used. Changing it later changes nothing at the service.",
 		Optional: true,
 	}
-	attrs["terminal_id"] = schema.StringAttribute{
-		MarkdownDescription: "ID of the tap-to-pay terminal that paired while the apply waited " +
-			"(`wait_for_pairing = true`); null otherwise.",
-		Computed:      true,
-		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-	}
+	attrs["terminal_id"] = keptString("ID of the tap-to-pay terminal that paired while the apply waited " +
+		"(`wait_for_pairing = true`); null otherwise.")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Issues an in-app (tap-to-pay) terminal registration code that a merchant types " +
 			"into the companion app on an Android device to pair it with a store. " + interappValiditySentence +

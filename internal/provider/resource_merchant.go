@@ -49,10 +49,7 @@ func newMerchantResource() resource.Resource { return newMerchant() }
 
 // newMerchant returns the resource, which also serves as its list resource.
 func newMerchant() *merchantResource {
-	return &merchantResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "merchant"},
-		forget:       destroyWarning{merchantNoDeleteSummary, merchantNoDeleteDetail},
-	}}
+	return &merchantResource{forgotten("merchant", merchantNoDeleteSummary, merchantNoDeleteDetail)}
 }
 
 type merchantResource struct{ forgottenOnDestroy }
@@ -77,13 +74,9 @@ func (r *merchantResource) Schema(ctx context.Context, _ resource.SchemaRequest,
 }
 
 func merchantAttributes() map[string]schema.Attribute {
-	computed := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: description, Computed: true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
-	}
 	immutable := " The API cannot change it: a change fails the plan."
 	return map[string]schema.Attribute{
-		"id": computed("The merchant ID as a string. Also the import ID."),
+		"id": keptString("The merchant ID as a string. Also the import ID."),
 		"merchant_id": schema.Int64Attribute{MarkdownDescription: "Numeric ID of the merchant, as the other " +
 			"resources take it in `merchant_id`.", Computed: true,
 			PlanModifiers: []planmodifier.Int64{int64planmodifier.UseStateForUnknown()}},
@@ -105,13 +98,13 @@ func merchantAttributes() map[string]schema.Attribute {
 		"test_merchant": schema.BoolAttribute{MarkdownDescription: "Creates a pre-activated test merchant. Only the " +
 			"service's sandbox (and the cardpay-sandbox) offers it; production answers 404. Not read back." + immutable,
 			Optional: true},
-		"client_id":  computed("The merchant's client ID (a UUID), as account-to-account payments name the merchant."),
-		"status":     computed("`pending` (or `pending_onboarding`) until the merchant completes onboarding, then `active`; `inactive` once deactivated. Other words are shown as sent."),
-		"created_at": computed("When the merchant was created (date-time), as the service reports it."),
+		"client_id":  keptString("The merchant's client ID (a UUID), as account-to-account payments name the merchant."),
+		"status":     keptString("`pending` (or `pending_onboarding`) until the merchant completes onboarding, then `active`; `inactive` once deactivated. Other words are shown as sent."),
+		"created_at": keptString("When the merchant was created (date-time), as the service reports it."),
 		"onboarding_url": schema.StringAttribute{MarkdownDescription: "Where the merchant completes its " +
 			"onboarding, from the create answer; null after import. Sensitive: it carries an onboarding token.",
 			Computed: true, Sensitive: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
-		"onboarding_url_expires_at": computed("When `onboarding_url` stops working, from the create answer."),
+		"onboarding_url_expires_at": keptString("When `onboarding_url` stops working, from the create answer."),
 		"wait_for": schema.StringAttribute{MarkdownDescription: "`active` to make the apply wait until the merchant " +
 			"is active (for at most `timeouts.create`, default 30 minutes). Changing it changes nothing at the service.",
 			Optional: true, Validators: []validator.String{stringvalidator.OneOf(client.MerchantStatusActive)}},
@@ -176,8 +169,23 @@ func (r *merchantResource) Create(ctx context.Context, req resource.CreateReques
 		timeout, diags := plan.Timeouts.Create(ctx, defaultMerchantWait)
 		resp.Diagnostics.Append(diags...)
 		resp.Diagnostics.Append(r.waitUntilActive(ctx, c, &plan, timeout)...)
+	} else {
+		r.completeFromRead(ctx, c, &plan, &resp.Diagnostics)
 	}
 	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+}
+
+// completeFromRead reads the new merchant once: the create answer has no
+// phone, reference or creation time, and state should hold them from the
+// first apply. A failed read only warns; the next refresh fills them in.
+func (r *merchantResource) completeFromRead(ctx context.Context, c *client.Client, m *merchantModel, diags *diag.Diagnostics) {
+	merchant, err := c.GetMerchant(ctx, m.MerchantID.ValueInt64())
+	if err != nil {
+		diags.AddWarning(fmt.Sprintf("Merchant %d was created but could not be read back", m.MerchantID.ValueInt64()),
+			fmt.Sprintf("%v\n\nThe merchant exists and is in state; the next refresh records its creation time.", err))
+		return
+	}
+	m.fromAPI(merchant)
 }
 
 // create sends the create request of the configured kind of merchant.
@@ -229,12 +237,7 @@ func (r *merchantResource) Read(ctx context.Context, req resource.ReadRequest, r
 		return
 	}
 	merchant, err := c.GetMerchant(ctx, state.MerchantID.ValueInt64())
-	switch {
-	case client.IsNotFound(err):
-		forget(ctx, req.State, resp)
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read merchant %d", state.MerchantID.ValueInt64()), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not read merchant %d", state.MerchantID.ValueInt64())) {
 		return
 	}
 	state.fromAPI(merchant)

@@ -18,7 +18,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -40,15 +39,10 @@ const (
 const defaultOnboardingWait = 30 * time.Minute
 
 func newOnboardingApplicationResource() resource.Resource {
-	return &onboardingApplicationResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "onboarding_application"},
-		forget:       destroyWarning{onboardingNoWithdrawSummary, onboardingNoWithdrawDetail},
-	}}
+	return &onboardingApplicationResource{forgotten("onboarding_application", onboardingNoWithdrawSummary, onboardingNoWithdrawDetail)}
 }
 
-type onboardingApplicationResource struct {
-	forgottenOnDestroy
-}
+type onboardingApplicationResource struct{ forgottenOnDestroy }
 
 func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -62,11 +56,7 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 			"(the plan and the apply warn about it). Changing `merchant_id` starts a new application and leaves " +
 			"the old one open.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The application ID, same as `application_id`.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("The application ID, same as `application_id`."),
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant to onboard. Changing it starts a new application " +
 					"for the other merchant (replacement); the old application is not withdrawn. Also the import ID.",
@@ -83,34 +73,18 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 				Optional:   true,
 				Validators: []validator.String{stringvalidator.OneOf(client.ApplicationStatusMerchantCreated)},
 			},
-			"application_id": schema.StringAttribute{
-				MarkdownDescription: "Identifier the service uses to track the application.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"web_kyb_url": schema.StringAttribute{
-				MarkdownDescription: "Page where the merchant completes business verification. The service also " +
-					"e-mails it to the merchant. Null once the link is no longer active (the service stops " +
-					"reporting it when verification has ended).",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"short_link_url": schema.StringAttribute{
-				MarkdownDescription: "Shortened form of `web_kyb_url`, as returned when the application was " +
-					"started (the status read does not report it). Null when the service offers no short link, and " +
-					"after import.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"application_status": schema.StringAttribute{
-				MarkdownDescription: "Status of the application as the service reports it on every refresh. The " +
-					"service uses two vocabularies: `PENDING`, `IN_REVIEW`, `MERCHANT_CREATED`, `REJECTED`, or " +
-					"`APPLICATION_INITIATED`, `APPLICATION_SUBMITTED`, `APPLICATION_SIGNED`, " +
-					"`APPLICATION_COMPLETED`, `MERCHANT_CREATED`. `MERCHANT_CREATED` means the merchant exists; " +
-					"`REJECTED` means verification failed; any other word means verification is in progress.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"application_id": keptString("Identifier the service uses to track the application."),
+			"web_kyb_url": keptString("Page where the merchant completes business verification. The service also " +
+				"e-mails it to the merchant. Null once the link is no longer active (the service stops " +
+				"reporting it when verification has ended)."),
+			"short_link_url": keptString("Shortened form of `web_kyb_url`, as returned when the application was " +
+				"started (the status read does not report it). Null when the service offers no short link, and " +
+				"after import."),
+			"application_status": keptString("Status of the application as the service reports it on every refresh. The " +
+				"service uses two vocabularies: `PENDING`, `IN_REVIEW`, `MERCHANT_CREATED`, `REJECTED`, or " +
+				"`APPLICATION_INITIATED`, `APPLICATION_SUBMITTED`, `APPLICATION_SIGNED`, " +
+				"`APPLICATION_COMPLETED`, `MERCHANT_CREATED`. `MERCHANT_CREATED` means the merchant exists; " +
+				"`REJECTED` means verification failed; any other word means verification is in progress."),
 		},
 		Blocks: map[string]schema.Block{
 			"timeouts": timeouts.Block(ctx, timeouts.Opts{
@@ -180,12 +154,7 @@ func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.R
 	}
 	merchantID := state.MerchantID.ValueInt64()
 	status, err := c.GetOnboardingStatus(ctx, merchantID)
-	switch {
-	case client.IsNotFound(err):
-		forget(ctx, req.State, resp) // the service knows no application any more
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID)) {
 		return
 	}
 	if !state.fromAPI(status) {

@@ -53,15 +53,10 @@ func onlineTerminalModeHelp(quote string) string {
 
 // newOnlineTerminal returns the resource, which also serves as its list resource.
 func newOnlineTerminal() *onlineTerminalResource {
-	return &onlineTerminalResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "online_terminal"},
-		forget:       destroyWarning{onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail},
-	}}
+	return &onlineTerminalResource{forgotten("online_terminal", onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail)}
 }
 
-type onlineTerminalResource struct {
-	forgottenOnDestroy
-}
+type onlineTerminalResource struct{ forgottenOnDestroy }
 
 func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -74,12 +69,8 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 			"state (the plan and the apply warn about it); the terminal stays registered. Every argument forces " +
 			"replacement, which registers an additional terminal and leaves the old one in place.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The terminal ID, same as `terminal_id`. The import ID is " +
-					"`<merchant_id>/<terminal_id>`, for example `1001/term_0123456789abcdef`.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("The terminal ID, same as `terminal_id`. The import ID is " +
+				"`<merchant_id>/<terminal_id>`, for example `1001/term_0123456789abcdef`."),
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant. Changing it registers a new terminal for the " +
 					"other merchant (replacement).",
@@ -109,36 +100,16 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 						"Changing a recorded store registers a new terminal.", "Changing a recorded store registers a new terminal.")),
 				},
 			},
-			"terminal_id": schema.StringAttribute{
-				MarkdownDescription: "Identifier used to reference the terminal in payment operations.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"terminal_public_key": schema.StringAttribute{
-				MarkdownDescription: "Public key that initializes the online payment SDK on the merchant's " +
-					"website; needed for `SelfHostedPage` and `PaymentPage`. Null if the service reports none. " +
-					"It is a public value, not a secret.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"terminal_type": schema.StringAttribute{
-				MarkdownDescription: "Terminal type reported by the service; equals `online_terminal_mode`.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"terminal_status": schema.StringAttribute{
-				MarkdownDescription: "Status the service reports on every refresh: `ACTIVE`, `REGISTERED` or " +
-					"`INACTIVE` (other words are shown as sent). An `INACTIVE` terminal takes no payments, so the " +
-					"plan replaces it with a new registration. Null from registration until the next refresh, " +
-					"because the registration answer does not report it.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"terminal_name": schema.StringAttribute{
-				MarkdownDescription: "Display name of the terminal, when the service reports one; otherwise null.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"terminal_id": keptString("Identifier used to reference the terminal in payment operations."),
+			"terminal_public_key": keptString("Public key that initializes the online payment SDK on the merchant's " +
+				"website; needed for `SelfHostedPage` and `PaymentPage`. Null if the service reports none. " +
+				"It is a public value, not a secret."),
+			"terminal_type": keptString("Terminal type reported by the service; equals `online_terminal_mode`."),
+			"terminal_status": keptString("Status the service reports on every refresh: `ACTIVE`, `REGISTERED` or " +
+				"`INACTIVE` (other words are shown as sent). An `INACTIVE` terminal takes no payments, so the " +
+				"plan replaces it with a new registration. Null from registration until the next refresh, " +
+				"because the registration answer does not report it."),
+			"terminal_name": keptString("Display name of the terminal, when the service reports one; otherwise null."),
 		},
 	}
 }
@@ -188,12 +159,7 @@ func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequ
 	}
 	merchantID, terminalID := state.MerchantID.ValueInt64(), state.TerminalID.ValueString()
 	terminal, err := r.data.findTerminal(ctx, c, merchantID, terminalID)
-	switch {
-	case notFound(err):
-		forget(ctx, req.State, resp) // gone from the list: the next plan registers a new one
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID)) {
 		return
 	}
 	if state.OnlineTerminalMode.IsNull() && !slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool {

@@ -26,15 +26,10 @@ const (
 )
 
 func newOrderResource() resource.Resource {
-	return &orderResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "order"},
-		forget:       destroyWarning{orderNoCancelSummary, orderNoCancelDetail},
-	}}
+	return &orderResource{forgotten("order", orderNoCancelSummary, orderNoCancelDetail)}
 }
 
-type orderResource struct {
-	forgottenOnDestroy
-}
+type orderResource struct{ forgottenOnDestroy }
 
 func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -45,11 +40,7 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"state (the plan and the apply warn about it); the order stays at the service. Every argument " +
 			"forces replacement, which creates an additional order and leaves the old one as it is.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The order ID, same as `order_id`.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("The order ID, same as `order_id`."),
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant. Changing it creates a new order (replacement).",
 				Required:            true,
@@ -87,25 +78,13 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 				Validators:    notBlank(),
 				PlanModifiers: []planmodifier.String{requiresReplaceUnlessUnreadAfterImport()},
 			},
-			"order_id": schema.StringAttribute{
-				MarkdownDescription: "Identifier the service assigned to the order.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"status": schema.StringAttribute{
-				MarkdownDescription: "Status of the order as the service reports it on every refresh: `CREATED` " +
-					"on creation, later for example `PAID`, `CANCELLED` or `REFUNDED` (other words are shown as sent).",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"payment_link": schema.StringAttribute{
-				MarkdownDescription: "Link to the hosted payment page of the order, for payment-page terminals, as " +
-					"returned on creation; null when the service returns none, and after import (reads do not " +
-					"report it). Not sensitive: it is meant to be sent to the paying customer, and paying is all it " +
-					"allows.",
-				Computed:      true,
-				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"order_id": keptString("Identifier the service assigned to the order."),
+			"status": keptString("Status of the order as the service reports it on every refresh: `CREATED` " +
+				"on creation, later for example `PAID`, `CANCELLED` or `REFUNDED` (other words are shown as sent)."),
+			"payment_link": keptString("Link to the hosted payment page of the order, for payment-page terminals, as " +
+				"returned on creation; null when the service returns none, and after import (reads do not " +
+				"report it). Not sensitive: it is meant to be sent to the paying customer, and paying is all it " +
+				"allows."),
 			"nonce": schema.StringAttribute{
 				MarkdownDescription: "Nonce that initializes the online payment SDK for this order, as returned on " +
 					"creation; null when the service returns none, and after import. Sensitive: it lets the " +
@@ -151,12 +130,7 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	}
 	merchantID, orderID := state.MerchantID.ValueInt64(), state.OrderID.ValueString()
 	order, err := c.GetOrder(ctx, merchantID, orderID)
-	switch {
-	case client.IsNotFound(err):
-		forget(ctx, req.State, resp)
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read order %s of merchant %d", orderID, merchantID), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not read order %s of merchant %d", orderID, merchantID)) {
 		return
 	}
 	resp.Diagnostics.Append(state.fromAPI(order)...)

@@ -30,10 +30,6 @@ func newPartnerCredentialResource() resource.Resource {
 type partnerCredentialResource struct{ resourceBase }
 
 func (r *partnerCredentialResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	computed := func(description string) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: description, Computed: true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Generates a named partner credential pair (client ID and secret), for example one " +
 			"per CI system or team, so each can be rotated and revoked on its own. The service shows the secret " +
@@ -44,20 +40,21 @@ func (r *partnerCredentialResource) Schema(_ context.Context, _ resource.SchemaR
 			"(`partner_client_id`): the rest of the run, and every run after it, would fail. Configure the " +
 			"provider with another credential first.",
 		Attributes: map[string]schema.Attribute{
-			"id": computed("ID of the credential pair, as the service numbers it. Also the import ID."),
+			"id": keptString("ID of the credential pair, as the service numbers it. Also the import ID."),
 			"name": schema.StringAttribute{MarkdownDescription: "Name of the pair, such as `ci-eu`. The API cannot " +
 				"rename a pair: changing it generates a new pair and revokes this one.",
 				Required: true, Validators: notBlank(), PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())}},
 			"rotate_when": schema.MapAttribute{MarkdownDescription: "Arbitrary values; any change rotates the secret " +
-				"in place, for example `{ quarter = \"2026-Q4\" }` or the ID of a `time_rotating` resource.",
+				"in place, for example `{ quarter = \"2026-Q4\" }` or the ID of a `time_rotating` resource. Adding it " +
+				"counts as a change: import a pair without it, or the apply that imports also rotates (the plan shows it).",
 				Optional: true, ElementType: types.StringType},
-			"client_id": computed("Client ID of the pair, sent as `X-Partner-Client-Id` (or used for the OAuth2 token)."),
+			"client_id": keptString("Client ID of the pair, sent as `X-Partner-Client-Id` (or used for the OAuth2 token)."),
 			"client_secret": schema.StringAttribute{MarkdownDescription: "The pair's secret, from the create or " +
 				"rotate answer: the service never shows it again. Null after import; change `rotate_when` to get one.",
 				Computed: true, Sensitive: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
-			"client_secret_last4": computed("The last four characters of the secret, as the service lists them."),
-			"status":              computed("`active`, or `revoked` once revoked."),
-			"created_at":          computed("When the pair was created (date-time)."),
+			"client_secret_last4": keptString("The last four characters of the secret, as the service lists them."),
+			"status":              keptString("`active`, or `revoked` once revoked."),
+			"created_at":          keptString("When the pair was created (date-time)."),
 		},
 	}
 }

@@ -29,15 +29,10 @@ func newPaymentMethodResource() resource.Resource { return newPaymentMethod() }
 // newPaymentMethod returns the resource, which also serves as its list
 // resource.
 func newPaymentMethod() *paymentMethodResource {
-	return &paymentMethodResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "payment_method"},
-		forget:       destroyWarning{paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail},
-	}}
+	return &paymentMethodResource{forgotten("payment_method", paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail)}
 }
 
-type paymentMethodResource struct {
-	forgottenOnDestroy
-}
+type paymentMethodResource struct{ forgottenOnDestroy }
 
 func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -47,11 +42,7 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 			"~> **Destroy does not deactivate.** The API has no deactivate endpoint: destroying this " +
 			"resource only removes it from state, and the plan warns about it.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "`<merchant_id>/<method>`, for example `1001/amex`. Also the import ID.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("`<merchant_id>/<method>`, for example `1001/amex`. Also the import ID."),
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant. Changing it activates the method for the " +
 					"other merchant (replacement).",
@@ -67,16 +58,8 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 				Validators:    methodValidators(),
 				PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
 			},
-			"status": schema.StringAttribute{
-				MarkdownDescription: "Status reported by the service, `active` once activated.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
-			"activated_at": schema.StringAttribute{
-				MarkdownDescription: "When the method was activated (ISO 8601, UTC), as reported by the service.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"status":       keptString("Status reported by the service, `active` once activated."),
+			"activated_at": keptString("When the method was activated (ISO 8601, UTC), as reported by the service."),
 		},
 	}
 }

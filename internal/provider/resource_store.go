@@ -51,9 +51,7 @@ func newStore() *storeResource {
 	return r
 }
 
-type storeResource struct {
-	deactivatedUnlessAdopted
-}
+type storeResource struct{ deactivatedUnlessAdopted }
 
 func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -68,11 +66,7 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"recorded as the service reports them. Removing an argument from the configuration does not clear it " +
 			"at the service.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "`<merchant_id>/<store_id>`, for example `1001/1001-main`. Also the import ID.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("`<merchant_id>/<store_id>`, for example `1001/1001-main`. Also the import ID."),
 			"merchant_id": schema.Int64Attribute{
 				MarkdownDescription: "Numeric ID of the merchant that owns the store. Changing it manages a store " +
 					"of the other merchant (replacement).",
@@ -259,12 +253,7 @@ func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	}
 	merchantID := state.MerchantID.ValueInt64()
 	store, err := r.data.findStore(ctx, c, merchantID, state.StoreID.ValueString())
-	switch {
-	case notFound(err):
-		forget(ctx, req.State, resp) // gone at the service
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
+	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not list the stores of merchant %d", merchantID)) {
 		return
 	}
 	state.fromAPI(store, false)

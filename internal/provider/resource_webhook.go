@@ -49,15 +49,10 @@ func newWebhookResource() resource.Resource { return newWebhook() }
 
 // newWebhook returns the resource, which also serves as its list resource.
 func newWebhook() *webhookResource {
-	return &webhookResource{forgottenOnDestroy{
-		resourceBase: resourceBase{name: "webhook"},
-		forget:       destroyWarning{webhookNoDeleteSummary, webhookNoDeleteDetail},
-	}}
+	return &webhookResource{forgotten("webhook", webhookNoDeleteSummary, webhookNoDeleteDetail)}
 }
 
-type webhookResource struct {
-	forgottenOnDestroy
-}
+type webhookResource struct{ forgottenOnDestroy }
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -71,11 +66,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 			"-> `secret` is returned only when the endpoint is created, so Terraform keeps it in state, marked " +
 			"sensitive. Keep state in an encrypted, access-controlled backend. It is null after import.",
 		Attributes: map[string]schema.Attribute{
-			"id": schema.StringAttribute{
-				MarkdownDescription: "The service's identifier of the endpoint, for example `9001`. Also the import ID.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"id": keptString("The service's identifier of the endpoint, for example `9001`. Also the import ID."),
 			"url": schema.StringAttribute{
 				MarkdownDescription: "Where the service delivers events: an absolute `https` URL, or `http` for a " +
 					"loopback host (`localhost`, `127.0.0.1`, `::1`); no user name or password in it. Updated in place.",
@@ -110,11 +101,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 					"refresh; null if it never has.",
 				Computed: true,
 			},
-			"created_at": schema.StringAttribute{
-				MarkdownDescription: "When the endpoint was created (date-time), as the service reports it.",
-				Computed:            true,
-				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-			},
+			"created_at": keptString("When the endpoint was created (date-time), as the service reports it."),
 		},
 	}
 }
@@ -130,17 +117,18 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 		return
 	}
 	sentAt := r.data.now()
-	hook, err := c.CreateWebhook(ctx, body)
-	if err != nil {
-		if hook, err = r.recover(ctx, c, body, sentAt, err); err != nil {
+	hook, createErr := c.CreateWebhook(ctx, body)
+	if createErr != nil {
+		var err error
+		if hook, err = r.recover(ctx, c, body, sentAt, createErr); err != nil {
 			addWebhookCreateError(&resp.Diagnostics, err)
 			return
 		}
 		resp.Diagnostics.AddWarning("The endpoint's creation was answered with an error, but it exists",
-			fmt.Sprintf("The provider found webhook endpoint %s for %s with the same events, created after the request "+
+			fmt.Sprintf("%v\n\nThe provider found webhook endpoint %s for %s with the same events, created after the request "+
 				"was sent, and records it: a second apply would otherwise create a second endpoint. Its signing secret "+
 				"was in the lost answer and cannot be read again, so secret is null. To get a secret, replace the "+
-				"endpoint: terraform apply -replace=<this resource's address>.", hook.ID, body.URL))
+				"endpoint: terraform apply -replace=<this resource's address>.", createErr, hook.ID, body.URL))
 	} else if hook.Secret == nil || *hook.Secret == "" {
 		resp.Diagnostics.AddWarning("No signing secret in the service's answer",
 			fmt.Sprintf("Webhook endpoint %s was created, but the answer carried no secret, and the service shows "+
@@ -158,12 +146,7 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 		return
 	}
 	hook, err := r.data.findWebhook(ctx, c, state.ID.ValueString())
-	switch {
-	case notFound(err):
-		forget(ctx, req.State, resp) // removed at the service: the next plan creates one
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, "Could not list the partner's webhook endpoints", err)
+	if !readOrForget(ctx, req, resp, err, "Could not list the partner's webhook endpoints") {
 		return
 	}
 	state.fromAPI(hook)

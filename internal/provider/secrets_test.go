@@ -155,6 +155,60 @@ ephemeral "cardpay_ais_account_transactions" "t" {
   account_id  = "acc-1001-dkk"
 }
 `},
+	"cardpay_merchant": {config: `
+resource "cardpay_merchant" "m" {
+  company_name   = "Secret Coffee ApS"
+  contact_email  = "owner@secret-coffee.example"
+  partner_ref_id = "secrets"
+}
+`},
+	"cardpay_partner_credential": {config: `
+resource "cardpay_partner_credential" "k" {
+  name = "secrets"
+}
+`},
+	"data.cardpay_merchant": {config: `
+data "cardpay_merchant" "m" {
+  merchant_id = cardpay_merchant.m.merchant_id
+}
+`},
+	"data.cardpay_merchants": {config: `
+data "cardpay_merchants" "m" {
+  depends_on = [cardpay_merchant.m]
+}
+`},
+	"data.cardpay_partner_credentials": {config: `
+data "cardpay_partner_credentials" "k" {
+  depends_on = [cardpay_partner_credential.k]
+}
+`},
+	"data.cardpay_partner_profile": {config: `
+data "cardpay_partner_profile" "p" {}
+`},
+	"data.cardpay_card_payment": {config: `
+data "cardpay_card_payment" "p" {
+  merchant_id = 1001
+  payment_id  = replace(cardpay_order.o.order_id, "ord_", "pay_")
+}
+`},
+	"data.cardpay_payments": {config: `
+data "cardpay_payments" "p" {
+  max_payments = 10
+}
+`},
+	"ephemeral.cardpay_online_sdk_token": {config: `
+ephemeral "cardpay_online_sdk_token" "s" {
+  merchant_id = 1001
+}
+`},
+	"data.cardpay_ais_consent_accounts": {afterConsent: true, config: `
+data "cardpay_ais_consent_accounts" "a" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  consent_id  = cardpay_ais_consent.c.consent_id
+}
+`},
+	"list.cardpay_merchant":        {except: listsWriteNothing},
 	"list.cardpay_online_terminal": {except: listsWriteNothing},
 	"list.cardpay_payment_method":  {except: listsWriteNothing},
 	"list.cardpay_store":           {except: listsWriteNothing},
@@ -233,14 +287,26 @@ func TestAccSecrets_neverWritten(t *testing.T) {
 	for _, o := range snap.Orders {
 		forbidden = append(forbidden, o.Nonce)
 	}
-	if len(forbidden) < len(codes)+4 || slices.Contains(forbidden, "") {
-		t.Fatalf("the sandbox lacks a webhook secret or an order nonce to look for: %q", forbidden)
+	for _, m := range snap.Merchants {
+		if m.OnboardingToken != "" {
+			forbidden = append(forbidden, m.OnboardingToken)
+		}
+	}
+	for _, c := range snap.Credentials {
+		forbidden = append(forbidden, c.ClientSecret)
+	}
+	if len(forbidden) < len(codes)+len(tokens)+6 || slices.Contains(forbidden, "") {
+		t.Fatalf("the sandbox lacks a webhook secret, order nonce, onboarding token or credential secret to look for: %q", forbidden)
 	}
 
-	// Guard against a vacuous pass: the resource's code must be in state,
-	// in the attribute where the test allows it.
+	// Guard against a vacuous pass: the resource's code and the
+	// credential's secret must be in state, in the attributes where the test
+	// allows them.
 	if code := stateString(w.stateResources()["cardpay_interapp_registration.i"], "registration_code"); !slices.Contains(codes, code) {
 		t.Fatalf("registration_code in state is %q, not one of the codes the sandbox issued %v", code, codes)
+	}
+	if secret := stateString(w.stateResources()["cardpay_partner_credential.k"], "client_secret"); !slices.Contains(forbidden, secret) {
+		t.Fatalf("client_secret in state is %q, not a secret the sandbox issued", secret)
 	}
 	stateFile, err := os.ReadFile(w.path("terraform.tfstate"))
 	if err != nil {
@@ -263,15 +329,16 @@ func TestAccSecrets_neverWritten(t *testing.T) {
 // withoutSensitiveCode returns a JSON document without the values of the
 // sensitive attributes that carry a code, secret or nonce by design
 // (registration_code, registration_link, whose URL holds the code, a
-// webhook's secret and an order's nonce), so a search finds only what is
-// outside them.
+// webhook's secret, an order's nonce, a merchant's onboarding_url, whose
+// URL holds its token, and a credential's client_secret), so a search
+// finds only what is outside them.
 func withoutSensitiveCode(t *testing.T, doc []byte) string {
 	t.Helper()
 	var v any
 	if err := json.Unmarshal(doc, &v); err != nil {
 		t.Fatalf("not JSON: %v", err)
 	}
-	out, err := json.Marshal(dropKeys(v, "registration_code", "registration_link", "secret", "nonce"))
+	out, err := json.Marshal(dropKeys(v, "registration_code", "registration_link", "secret", "nonce", "onboarding_url", "client_secret"))
 	if err != nil {
 		t.Fatal(err)
 	}

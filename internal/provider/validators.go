@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
-	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
@@ -27,11 +26,6 @@ import (
 // merchantIDValidators accept the service's numeric merchant IDs.
 func merchantIDValidators() []validator.Int64 {
 	return []validator.Int64{int64validator.AtLeast(1)}
-}
-
-// merchantIDArgument is the required merchant_id of a data source.
-func merchantIDArgument(description string) dsschema.Int64Attribute {
-	return dsschema.Int64Attribute{MarkdownDescription: description, Required: true, Validators: merchantIDValidators()}
 }
 
 // methodPattern matches the service's lowercase payment-method identifiers

@@ -56,8 +56,10 @@ func (s *Server) ResetRequestCounts() {
 	s.counts = map[string]int{}
 }
 
-// Snapshot returns a copy of the current state.
+// Snapshot returns a copy of the current state, after the changes
+// auto-advance mode has due.
 func (s *Server) Snapshot() State {
+	s.advanceDue()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.st.snapshot(s.now())
@@ -433,6 +435,7 @@ func (s *Server) adminRoutes() {
 	})
 	s.rateLimitRoutes()
 	s.tokenRoutes()
+	s.bookAdminRoutes()
 }
 
 var okBody = map[string]string{"status": "OK"}

@@ -84,7 +84,8 @@ func TestAdminHTTP(t *testing.T) {
 	r = e.do(http.MethodGet, "/_sandbox/state", nil, nil)
 	expectStatus(t, r, http.StatusOK)
 	state := r.obj(t)
-	expectKeys(t, state, "terminals", "applications", "orders", "interappCodes", "stores", "paymentMethods", "consents", "webhooks")
+	expectKeys(t, state, "terminals", "applications", "orders", "interappCodes", "stores", "paymentMethods", "consents", "webhooks",
+		"merchants", "credentials", "cardPayments", "payments")
 	if len(get[[]any](t, state, "orders")) != 1 || len(get[[]any](t, state, "stores")) != 10 {
 		t.Errorf("state = %s", r.raw)
 	}

@@ -4,6 +4,8 @@
 package sandbox
 
 import (
+	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"net/http"
 	"slices"
@@ -140,43 +142,47 @@ func validatePermissions(perms []string) error {
 	return nil
 }
 
+// pathConsent is the consent a call without a body names in its path,
+// once the call's token may read it, expired if its time has come; the
+// caller holds the lock.
+func (s *Server) pathConsent(c *aisCall) (*ConsentRecord, error) {
+	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
+		return nil, err
+	}
+	rec, err := s.st.clientConsent(c.partner, c.r.PathValue("consentId"))
+	if err != nil {
+		return nil, err
+	}
+	if err := c.token.permits(rec.MerchantID, rec.UserID, ""); err != nil {
+		return nil, err
+	}
+	expireIfDue(rec, s.now())
+	return rec, nil
+}
+
 // getConsent answers the consent named in the path by its consent ID or,
 // as the sandbox's choice, its request ID. Consents of other AIS clients
 // are 404 like unknown ones.
 func (s *Server) getConsent(c *aisCall) (int, any, error) {
-	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
-		return 0, nil, err
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	rec, err := s.st.clientConsent(c.partner, c.r.PathValue("consentId"))
+	rec, err := s.pathConsent(c)
 	if err != nil {
 		return 0, nil, err
 	}
-	if err := c.token.permits(rec.MerchantID, rec.UserID, ""); err != nil {
-		return 0, nil, err
-	}
-	expireIfDue(rec, s.now())
 	return http.StatusOK, rec.Consent, nil
 }
 
 // authorizeConsentURL gives a pending consent a fresh bank authorization
 // URL, which later reads return too.
 func (s *Server) authorizeConsentURL(c *aisCall) (int, any, error) {
-	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
-		return 0, nil, err
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	rec, err := s.st.clientConsent(c.partner, c.r.PathValue("consentId"))
+	rec, err := s.pathConsent(c)
 	if err != nil {
 		return 0, nil, err
 	}
-	if err := c.token.permits(rec.MerchantID, rec.UserID, ""); err != nil {
-		return 0, nil, err
-	}
 	now := s.now()
-	expireIfDue(rec, now)
 	if rec.Status != consentPending {
 		return 0, nil, errorf(http.StatusConflict, "consent %s is %s; only a pending consent can be authorized", rec.RequestID, rec.Status)
 	}
@@ -403,6 +409,29 @@ func buildBank(f *Fixtures) map[userKey]*bankUser {
 		bank[userKey{u.MerchantID, u.UserID}] = bu
 	}
 	return bank
+}
+
+// newMerchantUserID names the one AIS user of a merchant created through
+// the API, so a demo that starts from a new merchant reads accounts as it
+// does for the fixture merchants.
+func newMerchantUserID(merchantID int64) string { return fmt.Sprintf("user-%d", merchantID) }
+
+// newMerchantBankUser gives that user a current account in DKK held by the
+// merchant's company, with a year of generated transactions.
+func newMerchantBankUser(merchantID int64, profile MerchantProfile) *bankUser {
+	accountID := fmt.Sprintf("acc-%d-dkk", merchantID)
+	iban := fmt.Sprintf("DK5000400%09d", merchantID)
+	details, _ := json.Marshal(map[string]any{ //nolint:errchkjson // a map of strings always encodes
+		"iban": iban, "accountHolderName": profile.CompanyName, "bankId": "DABADKKK", "product": "Business Current",
+	})
+	return &bankUser{accounts: []*bankAccount{newBankAccount(AccountFixture{
+		Account: Account{
+			AccountID: accountID, BankID: "DABADKKK", AccountHolderName: profile.CompanyName, IBAN: iban,
+			Currency: "DKK", Balance: "25000.00", AccountType: "CURRENT", AccountDetails: details,
+		},
+		BalanceLastUpdated: profile.CreatedAt,
+		Transactions:       generateTransactions(accountID, "DKK", 12, seedOf(accountID)),
+	})}}
 }
 
 func newBankAccount(a AccountFixture) *bankAccount {

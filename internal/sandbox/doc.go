@@ -4,16 +4,19 @@
 // Package sandbox is an in-memory implementation of the partner API that
 // the contract api/openapi.yaml describes (the eleven core endpoints, the
 // reads, lists, store, webhook and consent endpoints of the service's
-// published documentation, and its data-API token and OAuth2 token
-// endpoints), with authentication, validation, state, an admin surface and
-// fault injection.
+// published documentation, its data-API token and OAuth2 token endpoints,
+// and the partner book: merchants, credentials, the partner profile, the
+// online SDK token, card payment status, account-to-account payments and
+// consent accounts), with authentication, validation, state, an admin
+// surface and fault injection.
 // It is an independent implementation of the service (it does not import
 // internal/client) so that client and provider tests exercise a real HTTP
 // contract; the client's integration tests and the provider's acceptance
 // tests check all its traffic against api/openapi.yaml. cmd/cardpay-sandbox serves it on 127.0.0.1; its -latency flag
 // sets Config.Latency (a delay on every API request that survives reset),
-// -merchants N calls Fixtures.AddGeneratedMerchants(N, 100001) and
-// -rate-limit R with -rate-burst B set Config.RateLimit.
+// -merchants N calls Fixtures.AddGeneratedMerchants(N, 100001),
+// -rate-limit R with -rate-burst B set Config.RateLimit and -auto-advance D
+// sets Config.AutoAdvance.
 //
 // # Choices for what the reference leaves open
 //
@@ -26,8 +29,10 @@
 //
 // Status codes and errors:
 //   - Success: 201 for the creating POSTs (online terminal, onboard, order,
-//     interapp code, store, webhook, consent); 200 for everything else, including
-//     activate and the store DELETE.
+//     interapp code, store, webhook, consent, merchant of every kind,
+//     credential); 200 for everything else, including activate, the store
+//     DELETE, the SDK token (nothing is created that could be read back),
+//     rotating and revoking a credential.
 //   - Errors use the body {"status":"ERROR","message":"..."} on partner and
 //     admin routes and {"statusCode":404,"message":"..."} on every path
 //     under /v1/ais/, as the AIS pages publish: 401 to 415, 429, 500 and
@@ -39,10 +44,13 @@
 //   - 400 bad input, 401 missing or wrong credentials, 403 a merchant of
 //     another partner or a missing/unsuitable consent, 404 unknown merchant,
 //     store, payment method, order, onboarding application, account,
-//     webhook endpoint, consent or route
+//     webhook endpoint, consent, credential, card payment or route
 //     (also a path with empty, "." or ".." segments, instead of ServeMux's
-//     redirect), 405 wrong method on a known path, 409 an impossible admin
-//     transition or renewing the link of a consent that is not pending, 413 a body over the limit, 415 a declared Content-Type
+//     redirect), 405 wrong method on a known path (a path some route names
+//     literally, such as /v1/partner/merchants/test, belongs to it alone:
+//     GET there is 405, not a read of merchant "test"), 409 an impossible
+//     admin transition, renewing the link of a consent that is not pending
+//     or rotating a revoked credential, 413 a body over the limit, 415 a declared Content-Type
 //     other than application/json (a missing Content-Type is accepted), 500
 //     internal errors, and whatever a fault injects.
 //   - Every response carries X-Request-Id: the caller's x-request-id when
@@ -55,6 +63,9 @@
 // other routes with a store or order in the path validate the body first.
 // PUT /v1/partner/webhooks/{id} does as PUT store: credentials, body size and
 // type, id syntax (400), endpoint (404, also for another partner's), body.
+// Rotating and revoking a credential do the same, then rotation checks the
+// status (409). The payment list checks credentials, body, query (400),
+// then the merchant filter (404, 403).
 // On /v1/ais/ routes the merchant is named in the body, so the order is:
 // bearer token (401), body size and type, body validation (400), merchant
 // existence (404), ownership (403), consent (403), account (404). The
@@ -62,14 +73,18 @@
 // consent up (404), and renewal checks its status last (409).
 //
 // Authentication:
-//   - /v1/partner/: X-Partner-Client-Id and X-Partner-Client-Secret from the
-//     fixtures' partners. A missing header is named in the 401 message; a
-//     wrong pair gets one message that does not say which half was wrong.
+//   - /v1/partner/: X-Partner-Client-Id and X-Partner-Client-Secret of an
+//     active credential pair of the partner: the fixtures' pair (each
+//     partner's first credential) or one created through the API. A missing
+//     header is named in the 401 message; a wrong pair gets one message that
+//     does not say which half was wrong; a revoked pair's secret is told it
+//     was revoked. Rotating a pair refuses its old secret at once.
 //     Or, as one of the service's guides shows, "Authorization: Bearer" with
 //     a token from POST /oauth/token (OAuth2 client credentials, a form;
 //     the same fields as JSON are accepted too), optionally with
-//     X-Merchant-Client-Id, which must then name the token's client. OAuth2
-//     errors use the OAuth2 body {"error", "error_description"}.
+//     X-Merchant-Client-Id, which must then name the token's client (the
+//     pair's client ID). A partner token ends when its pair is rotated or
+//     revoked. OAuth2 errors use the OAuth2 body {"error", "error_description"}.
 //   - /v1/ais/: Authorization: Bearer <token>: either a partner's static
 //     access token from the fixtures, which reads everything of its partner,
 //     or a token from POST /v1/auth/generate-token, valid for one user of one
@@ -108,7 +123,8 @@
 //     object. A body of JSON null is 400, as is any other non-object.
 //   - JSON null for an optional field means "not sent".
 //   - Timestamps leave the sandbox as RFC 3339 in UTC with whole seconds.
-//   - Query strings are ignored, except on the terminal list (below).
+//   - Query strings are ignored, except on the terminal list and the
+//     payment list (below).
 //
 // API variants: the service's API reference and its guides publish different
 // store shapes and onboarding words, and clients must accept both. Each
@@ -324,6 +340,122 @@
 // accountDetails is an arbitrary JSON object returned as stored (whitespace
 // compacted), numbers digit for digit.
 //
+// The partner book (partner-book.md; the code is in book.go and the files
+// it names):
+//   - Merchants. POST /v1/partner/merchants {companyName, contactEmail
+//     (required; a plain address), contactPhone (digits, spaces, (), - and
+//     a leading +), partnerRefId (at most 100 characters; need not be
+//     unique)} answers 201 {merchantId, clientId, companyName, contactEmail,
+//     onboardingUrl, onboardingToken, status "pending_onboarding",
+//     expiresAt} (the link lives 7 days; nothing checks it). merchantId
+//     counts from 3001 (or the fixtures' highest ID + 1), clientId is a new
+//     random lowercase UUID. /fast-track adds registrationNumber (2 to 30
+//     letters, digits, spaces, ".", "/", "-"), website (absolute http or
+//     https URL) and iban (required; two letters, two digits, 11 to 30
+//     letters or digits, spaces allowed; the checksum is not verified) and
+//     bic (optional, 8 or 11 characters); IBAN and BIC are kept compact in
+//     upper case. Fields the cut-off page may list further are refused like
+//     any unknown field. /test (the service's sandbox only: production
+//     answers 404) creates an active merchant shaped like the demo
+//     merchants ("<id>-main" default and "<id>-second" stores, their payment
+//     methods, a MERCHANT_CREATED application) and answers without an
+//     onboarding link.
+//   - A merchant's status is "pending" (the create answer's
+//     "pending_onboarding"), "active" or "inactive"; it is informational:
+//     every merchant route serves a merchant whatever its status. A pending
+//     merchant has the demo merchants' payment methods and no store (routes
+//     that need a default store answer 400 until it has one) and no
+//     application. Fixture merchants are "Merchant <id> ApS",
+//     contact@merchant<id>.example, active when onboarded to
+//     MERCHANT_CREATED, pending otherwise.
+//   - GET /v1/partner/merchants/{merchantId} answers {id, clientId,
+//     companyName, contactEmail, contactPhone, status, partnerRefId,
+//     createdAt} (null for the optional fields not given) after the
+//     merchant routes' checks (400, 404, 403). GET /v1/partner/merchants
+//     answers the partner's merchants, fixtures included, in creation order
+//     as a bare array (the answer is not published; the partner API's other
+//     lists are bare arrays).
+//   - Admin: activating (the merchant completed its onboarding form) or
+//     deactivating changes the status and sends merchant.activated or
+//     merchant.deactivated. Activation gives a merchant without stores the
+//     demo merchants' ("<id>-main", the default, and "<id>-second"), and one
+//     whose stores include no default a "Default store", as MERCHANT_CREATED
+//     does. The same status again changes nothing and sends nothing.
+//   - Events the sandbox sends on its own (merchant status, payment status)
+//     go to every active endpoint of the partner that subscribes to the
+//     event, in the test deliveries' envelope and signatures, once, before
+//     the call that caused them returns; the outcome per endpoint (status
+//     code, or the error of an unreachable receiver, which is also logged)
+//     is in the admin answer. data of a merchant event is {merchantId,
+//     clientId}; of a payment event {paymentId, status, amount, currency,
+//     referenceNumber, merchantId}.
+//   - Credentials. GET /v1/partner/credentials answers the partner's pairs,
+//     revoked ones included, in creation order, as a bare array of {id,
+//     name, clientId, clientSecretLast4 ("..." and the secret's last four
+//     characters), status (active or revoked), createdAt}. IDs count from
+//     501 across partners; the fixtures' pairs come first, named "default".
+//     POST {"name"} (required, at most 100 characters, need not be unique)
+//     answers 201 with the same fields plus clientSecret; client IDs are
+//     "partner_" and 16 lowercase letters or digits, secrets 43 URL-safe
+//     characters. POST .../{credentialId}/rotate answers 200 with a new
+//     clientSecret, same ID, client ID and createdAt; DELETE revokes (200,
+//     the pair without secret), also the pair the call uses (the call is
+//     answered, the next refused); revoking again changes nothing. Another
+//     partner's pair is 404 like an unknown one. Under Config.RateLimit each
+//     pair has a bucket of its own, which its OAuth2 tokens share.
+//   - GET /v1/partner/profile answers {id, name, companyName,
+//     contactEmail, contactPhone, website, registrationNumber, status,
+//     createdAt, updatedAt}: Partner.Profile's fields, the empty ones derived
+//     from the client ID and the partner's position (demo-partner is "Demo
+//     Partner", id 1, active).
+//   - POST .../card-payments/auth-token answers 200 {"token":
+//     "sdk_sandbox_..."}, new on every call. terminalId, when sent, must
+//     name a terminal of the merchant (404) that is not INACTIVE (400).
+//   - Card payments: every order has one, "pay_" and the order ID after
+//     "ord_", CREATED with the order's amount (passed through) and currency.
+//     GET .../card-payments/payments/{paymentId}/status answers {paymentId,
+//     status, amount, currency}; another merchant's is 404. Only the admin
+//     surface moves it: CREATED -> AUTHORIZED, CAPTURED, CANCELLED or
+//     FAILED; AUTHORIZED -> CAPTURED, VOIDED or FAILED; the same status is a
+//     no-op, anything else 409. The order's status is not linked to it, and
+//     the order read's payments list stays empty.
+//   - Account-to-account payments: Merchant.GeneratedPayments
+//     deterministic payments per merchant (default data: 45 for 1001, 6 for
+//     1002, 4 for 2001), IDs from 50001, referenceNumber INV-<merchant>-NNNN,
+//     amounts 50 to 999.99 in major units as JSON numbers (149.5), DKK (every
+//     tenth EUR), statuses pending, processing, paid, failed, expired. GET
+//     /v1/partner/payments?merchantClientId=&status=&page=&limit= answers
+//     {payments, total, page, limit}: the partner's payments newest first
+//     (createdAt, then ID), page from 1 (default 1), limit 1..100 (default
+//     20), total counting every match; a page past the end is empty. Empty
+//     values mean the default; merchantClientId must name a merchant of the
+//     partner (404 unknown, 403 another partner's); status matches exactly.
+//     Unknown or repeated parameters are 400. Creating or reading one
+//     payment is not served. Admin: pending -> processing, paid, failed or
+//     expired; processing -> paid or failed; each move sends
+//     payment.processing, payment.completed, payment.failed or
+//     payment.expired.
+//   - GET /v1/ais/consents/{consentId}/accounts (consent ID or request ID,
+//     a token of the consent's user and merchant with any permission, as
+//     for the other consent calls; another AIS client's consent is 404)
+//     answers a bare array of {accountId, iban, accountHolderName, bankId,
+//     currency, isActive (true), accountDetails {accountType,
+//     accountFeatures ("payments" for CURRENT, none otherwise)}, createdAt,
+//     updatedAt (both the authorization time)}: every account of an
+//     authorized consent's user. A pending consent covers no account yet
+//     ([]); an expired, revoked or failed one is 403. The accounts belong to
+//     the consent, so no consent permission is needed.
+//   - Auto-advance mode (Config.AutoAdvance, -auto-advance, PUT
+//     /_sandbox/auto-advance; off by default, survives Reset): a standard
+//     or fast-track merchant created while it is on becomes active (with
+//     merchant.activated), and a card onboarding application started while
+//     it is on becomes MERCHANT_CREATED, once the delay in force at creation
+//     has passed by Config.Now. Changes are made lazily, before the first
+//     API request (or Snapshot) at or after their time, stamped with that
+//     moment; that request waits for the events they send. A merchant no
+//     longer pending or an application already final (the admin surface
+//     came first) stays as it is.
+//
 // # Fixtures
 //
 // DefaultFixtures: partners DemoPartnerClientID (merchants 1001, 1002, 1003)
@@ -348,7 +480,10 @@
 // requires transactions of the published shape (RFC 3339 times, a positive
 // amount, type DEBIT or CREDIT). AddGeneratedMerchants appends any number (up to
 // MaxGeneratedMerchants) of merchants shaped like these, owned by the first
-// partner, for load tests.
+// partner, for load tests. Each partner's header pair is its first
+// credential; Partner.Profile optionally gives its profile;
+// Merchant.GeneratedPayments (0 to MaxGeneratedPayments) its
+// account-to-account payments (see the partner book above).
 //
 // # Rate limit
 //
@@ -391,12 +526,23 @@
 //	PUT    /_sandbox/rate-limit                                      same body (burst optional); every bucket starts full
 //	DELETE /_sandbox/rate-limit                                      no limit
 //	GET    /_sandbox/requests/refused                                {"METHOD /pattern": n, ...} refused by the rate limit
+//	POST   /_sandbox/merchants/{merchantId}/activate | deactivate    the merchant completed its onboarding form, or is deactivated;
+//	                                                                 answers {"merchant", "deliveries"} (the events sent and their outcome)
+//	POST   /_sandbox/card-payments/{paymentId}/status                {"status": "AUTHORIZED" | "CAPTURED" | "CANCELLED" | "VOIDED" | "FAILED"}
+//	POST   /_sandbox/payments/{paymentId}/status                     {"status": "processing" | "paid" | "failed" | "expired"};
+//	                                                                 answers {"payment", "deliveries"}
+//	GET    /_sandbox/auto-advance                                    {"delay": "2s"}; "0s" means off
+//	PUT    /_sandbox/auto-advance                                    same body; "0s" turns it off
+//	DELETE /_sandbox/auto-advance                                    off
 //
 // Each has an exported Go method with the same effect: SetApplicationStatus,
 // PairDevice, DeactivateTerminal, ChangeStore (with a StoreChange),
 // SetOrderStatus, RevokeConsent, DeliverWebhookEvent (DeliverTestEvent with
 // data), ChangeWebhook (with a
-// WebhookChange) and RemoveWebhook among them; a delivery whose receiver
+// WebhookChange), RemoveWebhook, ActivateMerchant, DeactivateMerchant,
+// SetCardPaymentStatus, SetPaymentStatus and SetAutoAdvance among them;
+// /_sandbox/state (Snapshot) also shows merchants (MerchantRecord),
+// credentials with their secrets, card payments and payments. A delivery whose receiver
 // cannot be reached is 502 over HTTP. Unknown objects are 404 (ErrNotFound),
 // impossible transitions 409 (ErrInvalidTransition), refused arguments 400
 // (ErrInvalidInput). The store change stands for the world outside

@@ -40,12 +40,15 @@ type Fixtures struct {
 }
 
 // Partner holds one partner's credentials: the partner header pair for
-// /v1/partner/ and the bearer token (with its AIS client ID) for /v1/ais/.
+// /v1/partner/ (its first credential) and the bearer token (with its AIS
+// client ID) for /v1/ais/. Profile is optional: its empty fields are
+// derived from the client ID (profile.go).
 type Partner struct {
-	ClientID     string `json:"clientId"`
-	ClientSecret string `json:"clientSecret"`
-	AccessToken  string `json:"accessToken"`
-	AISClientID  string `json:"aisClientId"`
+	ClientID     string          `json:"clientId"`
+	ClientSecret string          `json:"clientSecret"`
+	AccessToken  string          `json:"accessToken"`
+	AISClientID  string          `json:"aisClientId"`
+	Profile      *PartnerProfile `json:"profile,omitempty"`
 }
 
 // API variants a merchant's answers follow. The service's API reference and
@@ -63,16 +66,18 @@ const (
 // one application the merchant already has at start; "" means the merchant
 // was never onboarded. ClientID is the merchant's UUID client ID (the
 // service names a merchant by it in payments and webhook events); "" means
-// the one derived from ID (merchantClientID).
+// the one derived from ID (merchantClientID). GeneratedPayments is how many
+// deterministic account-to-account payments it has (payments.go).
 type Merchant struct {
-	ID              int64           `json:"id"`
-	ClientID        string          `json:"clientId,omitempty"`
-	PartnerClientID string          `json:"partnerClientId"`
-	ShortLinks      bool            `json:"shortLinks"`
-	APIVariant      string          `json:"apiVariant"`
-	Onboarding      string          `json:"onboarding,omitempty"`
-	Stores          []Store         `json:"stores"`
-	PaymentMethods  []PaymentMethod `json:"paymentMethods"`
+	ID                int64           `json:"id"`
+	ClientID          string          `json:"clientId,omitempty"`
+	PartnerClientID   string          `json:"partnerClientId"`
+	ShortLinks        bool            `json:"shortLinks"`
+	APIVariant        string          `json:"apiVariant"`
+	Onboarding        string          `json:"onboarding,omitempty"`
+	Stores            []Store         `json:"stores"`
+	PaymentMethods    []PaymentMethod `json:"paymentMethods"`
+	GeneratedPayments int             `json:"generatedPayments,omitempty"`
 }
 
 // AISUser is an open-banking user of a merchant with read-only bank data.
@@ -160,6 +165,9 @@ func validateMerchant(m Merchant) []error {
 	}
 	if m.APIVariant != "" && m.APIVariant != APIVariantReference && m.APIVariant != APIVariantGuide {
 		errs = append(errs, fmt.Errorf("merchant %d: apiVariant must be %q or %q, got %q", m.ID, APIVariantReference, APIVariantGuide, m.APIVariant))
+	}
+	if m.GeneratedPayments < 0 || m.GeneratedPayments > MaxGeneratedPayments {
+		errs = append(errs, fmt.Errorf("merchant %d: generatedPayments must be between 0 and %d, got %d", m.ID, MaxGeneratedPayments, m.GeneratedPayments))
 	}
 	if m.Onboarding != "" && !slices.Contains(applicationStatuses, m.Onboarding) {
 		errs = append(errs, fmt.Errorf("merchant %d: onboarding must be one of %s, got %q", m.ID, strings.Join(applicationStatuses, ", "), m.Onboarding))
@@ -290,6 +298,9 @@ func DefaultFixtures() *Fixtures {
 		f.Merchants = append(f.Merchants, defaultMerchant(id, OtherPartnerClientID, true))
 	}
 	f.AISUsers = []AISUser{defaultUser1001(), defaultBigUser()}
+	// Enough account-to-account payments for 1001 to need several pages,
+	// and a few elsewhere to show the list's partner scoping.
+	f.Merchants[0].GeneratedPayments, f.Merchants[1].GeneratedPayments, f.Merchants[3].GeneratedPayments = 45, 6, 4
 	return f
 }
 

@@ -212,6 +212,7 @@ func (s *Server) startOnboarding(c *partnerCall) (int, any, error) {
 	m := c.merchant
 	a := newApplication(c.merchantID, m, randomID("app_"), m.initialApplicationStatus(), timestamp(c.now))
 	c.st.applications = append(c.st.applications, a)
+	s.schedule(scheduledChange{applicationID: a.ApplicationID}, c.now)
 	return http.StatusCreated, onboardingResponse{
 		WebKybURL: a.WebKybURL, ApplicationID: a.ApplicationID, ShortLinkURL: a.ShortLinkURL, ApplicationStatus: a.ApplicationStatus,
 	}, nil

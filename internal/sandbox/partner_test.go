@@ -374,7 +374,7 @@ func TestRequestIDHeader(t *testing.T) {
 func TestEveryPartnerRouteChecksInOrder(t *testing.T) {
 	e := newEnv(t)
 	for _, route := range e.srv.routeKeys {
-		if !strings.Contains(route, "/v1/partner/merchants/") {
+		if !strings.Contains(route, merchantRoutePrefix+"/") {
 			continue // webhook routes name no merchant: see webhooks_test.go
 		}
 		method, path := routePath(route)

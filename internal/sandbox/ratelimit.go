@@ -187,10 +187,11 @@ func (s *Server) withRateLimit(route string, next http.Handler) http.Handler {
 }
 
 // rateLimitKey names the bucket: the API (partner or data) and the
-// credential. A partner's header pair, its OAuth2 tokens and the data-API
-// tokens minted for it all name the partner; a static access token names
-// itself. Requests without credentials share one bucket per API. The key
-// stays in memory; it is never logged.
+// credential. A header pair and the OAuth2 tokens issued for it name the
+// pair's client ID; the data-API tokens minted for a partner name the
+// partner; a static access token names itself. Requests without
+// credentials share one bucket per API. The key stays in memory; it is
+// never logged.
 func rateLimitKey(route string, r *http.Request) string {
 	area := "partner:"
 	if _, pattern, _ := strings.Cut(route, " "); onDataAPI(pattern) {
@@ -204,7 +205,7 @@ func rateLimitKey(route string, r *http.Request) string {
 		var claims tokenClaims
 		// Unverified: a forged token only spends the bucket it names.
 		if _, _, err := jwt.NewParser().ParseUnverified(token, &claims); err == nil && claims.Partner != "" {
-			return area + claims.Partner
+			return area + cmpOr(claims.Client, claims.Partner) // a partner token names its pair
 		}
 	}
 	return area + auth

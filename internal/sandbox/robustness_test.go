@@ -76,7 +76,8 @@ var validBodies = map[string]map[string]any{
 func routePath(route string) (method, path string) {
 	method, path, _ = strings.Cut(route, " ")
 	path = strings.NewReplacer("{merchantId}", "1001", "{method}", "visa", "{storeId}", "1001-second",
-		"{orderId}", robustOrderID, "{id}", strconv.Itoa(robustWebhookID), "{consentId}", robustConsentID).Replace(path)
+		"{orderId}", robustOrderID, "{id}", strconv.Itoa(robustWebhookID), "{consentId}", robustConsentID,
+		"{credentialId}", strconv.Itoa(firstCredentialID), "{paymentId}", robustCardPaymentID).Replace(path)
 	return method, path
 }
 
@@ -350,7 +351,7 @@ func TestRobustnessUnknownPaths(t *testing.T) {
 	for path, want := range map[string]int{
 		"/":                                             404,
 		"/v1":                                           404,
-		"/v1/partner/merchants/1001":                    404,
+		"/v1/partner/merchants/1001":                    405, // only GET reads a merchant
 		m + "1001/card-payments":                        404,
 		m + "1001/card-payments/orders/":                404,
 		m + "1001/card-payments/orders/x":               405, // only GET reads an order

@@ -65,6 +65,40 @@ const (
 	RouteGenerateToken = "POST /v1/auth/generate-token"
 	// RouteOAuthToken issues a partner token (OAuth2 client credentials).
 	RouteOAuthToken = "POST /oauth/token"
+
+	// The partner book (partner-book.md).
+
+	// RouteCreateMerchant creates a merchant, which then completes its
+	// onboarding at the answer's link.
+	RouteCreateMerchant = "POST /v1/partner/merchants"
+	// RouteCreateFastTrackMerchant creates a merchant with its company
+	// details.
+	RouteCreateFastTrackMerchant = "POST /v1/partner/merchants/fast-track"
+	// RouteCreateTestMerchant creates a pre-activated test merchant; the
+	// service offers it on its sandbox only (production answers 404).
+	RouteCreateTestMerchant = "POST /v1/partner/merchants/test"
+	// RouteGetMerchant reads one merchant.
+	RouteGetMerchant = "GET " + merchantRoutePrefix
+	// RouteListMerchants lists the partner's merchants.
+	RouteListMerchants = "GET /v1/partner/merchants"
+	// RouteListCredentials lists the partner's credential pairs.
+	RouteListCredentials = "GET /v1/partner/credentials"
+	// RouteCreateCredential generates a credential pair.
+	RouteCreateCredential = "POST /v1/partner/credentials"
+	// RouteRotateCredential gives a pair a new secret.
+	RouteRotateCredential = "POST /v1/partner/credentials/{credentialId}/rotate"
+	// RouteRevokeCredential revokes a pair.
+	RouteRevokeCredential = "DELETE /v1/partner/credentials/{credentialId}"
+	// RouteGetProfile reads the partner's profile.
+	RouteGetProfile = "GET /v1/partner/profile"
+	// RouteCreateSDKToken issues a token for the online payment SDK.
+	RouteCreateSDKToken = "POST " + merchantRoutePrefix + "/card-payments/auth-token"
+	// RouteCardPaymentStatus reads a card payment's status.
+	RouteCardPaymentStatus = "GET " + merchantRoutePrefix + "/card-payments/payments/{paymentId}/status"
+	// RouteListPayments reads one page of the account-to-account payments.
+	RouteListPayments = "GET /v1/partner/payments"
+	// RouteListConsentAccounts lists the accounts a consent covers.
+	RouteListConsentAccounts = "GET /v1/ais/consents/{consentId}/accounts"
 )
 
 // merchantRoutePrefix is the prefix of the merchant-scoped partner routes.
@@ -101,5 +135,19 @@ func (s *Server) routes() {
 	s.api(RouteConsentAuthorizationURL, s.ais(s.authorizeConsentURL))
 	s.api(RouteGenerateToken, s.generateToken)
 	s.api(RouteOAuthToken, s.oauthToken)
+	s.api(RouteCreateMerchant, s.partnerWide(s.createMerchant(merchantKindStandard)))
+	s.api(RouteCreateFastTrackMerchant, s.partnerWide(s.createFastTrackMerchant))
+	s.api(RouteCreateTestMerchant, s.partnerWide(s.createMerchant(merchantKindTest)))
+	s.api(RouteGetMerchant, s.partner(s.getMerchant))
+	s.api(RouteListMerchants, s.partnerWide(s.listMerchants))
+	s.api(RouteListCredentials, s.partnerWide(s.listCredentials))
+	s.api(RouteCreateCredential, s.partnerWide(s.createCredential))
+	s.api(RouteRotateCredential, s.partnerWide(s.rotateCredential))
+	s.api(RouteRevokeCredential, s.partnerWide(s.revokeCredential))
+	s.api(RouteGetProfile, s.partnerWide(s.getProfile))
+	s.api(RouteCreateSDKToken, s.partner(s.createSDKToken))
+	s.api(RouteCardPaymentStatus, s.partner(s.getCardPaymentStatus))
+	s.api(RouteListPayments, s.partnerWide(s.listPayments))
+	s.api(RouteListConsentAccounts, s.ais(s.listConsentAccounts))
 	s.adminRoutes()
 }

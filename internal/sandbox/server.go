@@ -53,6 +53,11 @@ type Config struct {
 	// TokenLife is how long data-API and OAuth2 tokens live; 0 means one
 	// hour. SetTokenLife changes it later; it survives Reset.
 	TokenLife time.Duration
+	// AutoAdvance turns auto-advance mode on (autoadvance.go): new
+	// merchants become active and new onboarding applications
+	// MERCHANT_CREATED this long after their creation. 0 means off.
+	// SetAutoAdvance changes it later; it survives Reset.
+	AutoAdvance time.Duration
 }
 
 // Server is the in-memory partner API. It is safe for concurrent use.
@@ -68,9 +73,14 @@ type Server struct {
 	callback     *http.Client
 	// routeKeys lists the API routes, for fault validation.
 	routeKeys []string
+	// literal maps each path that routes name without wildcards to their
+	// methods. Such a path is theirs alone: GET /v1/partner/merchants/test
+	// is 405, not a read of merchant "test".
+	literal map[string][]string
 
-	// Credentials and bank data never change after New, so they are read
-	// without the lock.
+	// Partners (their IDs and access tokens) and bank data never change
+	// after New, so they are read without the lock. Credential pairs,
+	// which do, are in the state.
 	partnersByID    map[string]Partner
 	partnersByToken map[string]Partner
 	bank            map[userKey]*bankUser
@@ -82,6 +92,8 @@ type Server struct {
 	st     *state
 	counts map[string]int
 	faults []*Fault
+	// autoAdvance is the delay of auto-advance mode, 0 when off.
+	autoAdvance time.Duration
 }
 
 // New builds a Server from cfg.
@@ -92,8 +104,10 @@ func New(cfg Config) *Server {
 		maxBody:      cfg.MaxBodyBytes,
 		logger:       cfg.Logger,
 		latency:      max(cfg.Latency, 0),
+		autoAdvance:  max(cfg.AutoAdvance, 0),
 		maxPageLimit: cfg.MaxPageLimit,
 		mux:          http.NewServeMux(),
+		literal:      map[string][]string{},
 		callback:     &http.Client{Timeout: callbackTimeout},
 	}
 	if s.fixtures == nil {
@@ -129,7 +143,10 @@ func New(cfg Config) *Server {
 // faults.
 func (s *Server) api(pattern string, h handlerFunc) {
 	s.routeKeys = append(s.routeKeys, pattern)
-	s.mux.Handle(pattern, s.withRateLimit(pattern, s.withFaults(pattern, h)))
+	if method, path, _ := strings.Cut(pattern, " "); !strings.Contains(path, "{") {
+		s.literal[path] = append(s.literal[path], method)
+	}
+	s.mux.Handle(pattern, s.withRateLimit(pattern, s.withFaults(pattern, s.advancing(h))))
 }
 
 // Routes lists the API routes as "METHOD /pattern", in registration order
@@ -148,7 +165,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// API clients are better served by the error envelope.
 		writeError(rec, r, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+
 			" (paths must not contain empty, \".\" or \"..\" segments)")
-	case pattern == "":
+	case pattern == "" || s.shadowed(r):
 		s.noRoute(rec, r)
 	default:
 		s.mux.ServeHTTP(rec, r)
@@ -157,6 +174,22 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
+	allowed := s.allowedMethods(r)
+	if len(allowed) == 0 {
+		writeError(w, r, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
+		return
+	}
+	sort.Strings(allowed)
+	w.Header().Set("Allow", strings.Join(allowed, ", "))
+	writeError(w, r, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed on "+r.URL.Path+"; use "+strings.Join(allowed, ", "))
+}
+
+// allowedMethods are a literal path's own methods, or else those of every
+// route that matches the path.
+func (s *Server) allowedMethods(r *http.Request) []string {
+	if methods, ok := s.literal[r.URL.Path]; ok {
+		return slices.Clone(methods)
+	}
 	var allowed []string
 	for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 		probe := r.Clone(r.Context())
@@ -165,13 +198,22 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
 			allowed = append(allowed, m)
 		}
 	}
-	if len(allowed) == 0 {
-		writeError(w, r, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path)
-		return
+	return allowed
+}
+
+// shadowed reports a request to a literal route path with another method,
+// which a wildcard route of that method would otherwise take. HEAD goes
+// with GET, as in ServeMux.
+func (s *Server) shadowed(r *http.Request) bool {
+	methods, ok := s.literal[r.URL.Path]
+	if !ok {
+		return false
 	}
-	sort.Strings(allowed)
-	w.Header().Set("Allow", strings.Join(allowed, ", "))
-	writeError(w, r, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed on "+r.URL.Path+"; use "+strings.Join(allowed, ", "))
+	method := r.Method
+	if method == http.MethodHead {
+		method = http.MethodGet
+	}
+	return !slices.Contains(methods, method)
 }
 
 // isCleanPath reports whether p is absolute and already in the form

@@ -35,6 +35,9 @@ type state struct {
 	nextWebhookID int64
 	// nextPaymentID numbers the payments that test deliveries invent.
 	nextPaymentID int64
+	// book is the partner book: merchants created through the API,
+	// credentials, payments and scheduled changes (book.go).
+	book book
 }
 
 type merchantState struct {
@@ -46,6 +49,8 @@ type merchantState struct {
 	variant string
 	stores  []*Store
 	methods []*PaymentMethod
+	// profile is what the merchants endpoints show (merchants.go).
+	profile MerchantProfile
 }
 
 // Terminal is a terminal the sandbox registered: an online terminal (with a
@@ -136,6 +141,7 @@ type State struct {
 	PaymentMethods []MerchantPaymentMethod `json:"paymentMethods"`
 	Consents       []ConsentRecord         `json:"consents"`
 	Webhooks       []Webhook               `json:"webhooks"`
+	BookState
 }
 
 // newState deep-copies the fixtures so requests never modify them.
@@ -159,6 +165,7 @@ func newState(f *Fixtures) *state {
 				newApplication(m.ID, ms, fixtureApplicationID(m.ID), m.Onboarding, fixtureCreatedAt))
 		}
 	}
+	st.initBook(f)
 	return st
 }
 
@@ -294,6 +301,7 @@ func (st *state) snapshot(now time.Time) State {
 	for _, w := range st.webhooks {
 		out.Webhooks = append(out.Webhooks, w.copy())
 	}
+	out.BookState = st.bookSnapshot()
 	return out
 }
 

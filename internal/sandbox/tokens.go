@@ -5,7 +5,6 @@ package sandbox
 
 import (
 	"crypto/rand"
-	"crypto/subtle"
 	"errors"
 	"mime"
 	"net/http"
@@ -52,10 +51,15 @@ const (
 )
 
 // tokenClaims are the claims of every token the sandbox issues. Generation
-// is the ExpireTokens count when it was issued.
+// is the ExpireTokens count when it was issued. A partner token also names
+// the credential pair it was issued for (Client, Credential) and that
+// pair's rotation count, so rotating or revoking the pair ends it.
 type tokenClaims struct {
 	Kind        string   `json:"kind"`
 	Partner     string   `json:"partner"`
+	Client      string   `json:"client,omitempty"`
+	Credential  int64    `json:"cred,omitempty"`
+	Rotation    int      `json:"rot,omitempty"`
 	UserID      string   `json:"userId,omitempty"`
 	MerchantID  int64    `json:"merchantId,omitempty"`
 	Permissions []string `json:"permissions,omitempty"`
@@ -122,7 +126,8 @@ func (s *Server) issue(claims tokenClaims) (string, time.Duration, error) {
 	return token, life, err
 }
 
-// IssuedTokens returns every token the sandbox has issued, oldest first,
+// IssuedTokens returns every token the sandbox has issued (data-API,
+// partner OAuth2 and online SDK tokens), oldest first,
 // so tests can check that none of them leaks into state, plans or logs.
 func (s *Server) IssuedTokens() []string {
 	s.mu.Lock()
@@ -249,11 +254,12 @@ func (s *Server) oauthToken(w http.ResponseWriter, r *http.Request) error {
 	if g.GrantType != "client_credentials" {
 		return badRequest("grant_type must be client_credentials, got %q", g.GrantType)
 	}
-	p, err := s.partnerByCredentials(g.ClientID, g.ClientSecret)
+	p, cred, err := s.checkCredential(g.ClientID, g.ClientSecret)
 	if err != nil {
 		return err
 	}
-	token, life, err := s.issue(tokenClaims{Kind: tokenKindPartner, Partner: p.ClientID})
+	token, life, err := s.issue(tokenClaims{Kind: tokenKindPartner, Partner: p.ClientID, Client: cred.ClientID,
+		Credential: cred.ID, Rotation: cred.Rotations})
 	if err != nil {
 		return err
 	}
@@ -273,17 +279,16 @@ type oauthAnswer struct {
 	Scope       string `json:"scope"`
 }
 
-// partnerByCredentials checks a client ID and secret without saying which
+// partnerByCredentials checks a client ID and secret against the
+// partners' active credential pairs (credentials.go), without saying which
 // half was wrong.
 func (s *Server) partnerByCredentials(id, secret string) (Partner, error) {
-	p, ok := s.partnersByID[id]
-	if !ok || subtle.ConstantTimeCompare([]byte(secret), []byte(p.ClientSecret)) != 1 {
-		return Partner{}, errorf(http.StatusUnauthorized, "invalid partner credentials: unknown client ID or wrong client secret")
-	}
-	return p, nil
+	p, _, err := s.checkCredential(id, secret)
+	return p, err
 }
 
-// oauthPartner authenticates a partner call made with an OAuth2 token. The
+// oauthPartner authenticates a partner call made with an OAuth2 token,
+// whose credential pair must not have been rotated or revoked since. The
 // X-Merchant-Client-Id the guide sends beside it, when present, must name
 // the token's client.
 func (s *Server) oauthPartner(r *http.Request) (Partner, error) {
@@ -296,7 +301,10 @@ func (s *Server) oauthPartner(r *http.Request) (Partner, error) {
 		return Partner{}, errorf(http.StatusUnauthorized, "%v: partner calls take X-Partner-Client-Id and "+
 			"X-Partner-Client-Secret, or an OAuth2 token from POST /oauth/token", err)
 	}
-	if id := r.Header.Get("X-Merchant-Client-Id"); id != "" && id != claims.Partner {
+	if err := s.tokenCredentialCurrent(claims); err != nil {
+		return Partner{}, err
+	}
+	if id := r.Header.Get("X-Merchant-Client-Id"); id != "" && id != claims.Client {
 		return Partner{}, errorf(http.StatusUnauthorized, "X-Merchant-Client-Id %q does not match the token's client", id)
 	}
 	return s.partnersByID[claims.Partner], nil

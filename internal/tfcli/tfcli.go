@@ -10,7 +10,9 @@ package tfcli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -62,6 +64,25 @@ func WriteCLIConfig(path, dir string) error {
 	return os.WriteFile(path, []byte(config), 0o644)
 }
 
+// ReplaceMissingCLIConfig points TF_CLI_CONFIG_FILE at an empty file
+// (os.DevNull) when it names a file that does not exist, and returns the
+// name it replaced ("" when it left the variable alone). Terraform and
+// OpenTofu run with no CLI configuration either way, but OpenTofu 1.12 warns
+// about the missing file on stdout, ahead of the JSON of `version -json` and
+// `show -json`, which terraform-plugin-testing (through terraform-exec) then
+// cannot read. Tests that run the CLI through terraform-plugin-testing call
+// it first; Provider.Command sets a CLI configuration of its own.
+func ReplaceMissingCLIConfig() (string, error) {
+	name := os.Getenv("TF_CLI_CONFIG_FILE")
+	if name == "" {
+		return "", nil
+	}
+	if _, err := os.Stat(name); !errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	return name, os.Setenv("TF_CLI_CONFIG_FILE", os.DevNull)
+}
+
 // Binary is the terraform executable: TF_ACC_TERRAFORM_PATH when set (the
 // Makefile sets it to the one on PATH), else "terraform".
 func Binary() string {
@@ -84,35 +105,60 @@ func (c CLI) String() string { return c.Product + " " + c.Version }
 // OpenTofu reports whether the CLI is OpenTofu rather than Terraform.
 func (c CLI) OpenTofu() bool { return c.Product == "OpenTofu" }
 
-// Terraform features the provider uses, by the first Terraform with them.
-// OpenTofu has none of them so far.
+// feature is a CLI feature the provider uses, by the first release of
+// Terraform and of OpenTofu with it; nil when that product has none yet.
+type feature struct{ terraform, openTofu *version.Version }
+
 var (
-	terraformWithIdentity = version.Must(version.NewVersion("1.12.0"))
-	terraformWithQuery    = version.Must(version.NewVersion("1.14.0"))
-	terraformWithActions  = version.Must(version.NewVersion("1.14.0"))
+	v1_12 = version.Must(version.NewVersion("1.12.0"))
+	v1_14 = version.Must(version.NewVersion("1.14.0"))
+
+	// Resource identity: Terraform 1.12; OpenTofu 1.12 (its `providers
+	// schema -json` lists the identities, and import blocks take them).
+	identities = feature{terraform: v1_12, openTofu: v1_12}
+	// List resources and `terraform query`: Terraform 1.14; not OpenTofu.
+	queries = feature{terraform: v1_14}
+	// Provider actions: Terraform 1.14; not OpenTofu.
+	actions = feature{terraform: v1_14}
 )
 
-// terraformFrom reports whether the CLI is Terraform first at or later.
-// Pre-releases count as their release: 1.14.0-rc1 has 1.14's features.
-func (c CLI) terraformFrom(first *version.Version) bool {
+// has reports whether the CLI is a release of its product with f.
+// Pre-releases and development builds count as their release: 1.14.0-rc1
+// has 1.14's features, and 1.12.6-dev those of 1.12.6.
+func (c CLI) has(f feature) bool {
+	first := f.terraform
+	if c.OpenTofu() {
+		first = f.openTofu
+	}
 	v, err := version.NewVersion(c.Version)
-	return err == nil && !c.OpenTofu() && !v.Core().LessThan(first)
+	return first != nil && err == nil && !v.Core().LessThan(first)
 }
 
 // Identities reports whether the CLI knows resource identities (an import
-// block's identity argument): Terraform 1.12 and later.
-func (c CLI) Identities() bool { return c.terraformFrom(terraformWithIdentity) }
+// block's identity argument): Terraform and OpenTofu 1.12 and later.
+func (c CLI) Identities() bool { return c.has(identities) }
 
 // Queries reports whether the CLI runs list resources (`terraform query`,
-// .tfquery.hcl files): Terraform 1.14 and later.
-func (c CLI) Queries() bool { return c.terraformFrom(terraformWithQuery) }
+// .tfquery.hcl files): Terraform 1.14 and later, and no OpenTofu so far.
+func (c CLI) Queries() bool { return c.has(queries) }
 
 // Actions reports whether the CLI runs provider actions (action blocks,
-// action_trigger, apply -invoke): Terraform 1.14 and later.
-func (c CLI) Actions() bool { return c.terraformFrom(terraformWithActions) }
+// action_trigger, apply -invoke): Terraform 1.14 and later, and no
+// OpenTofu so far.
+func (c CLI) Actions() bool { return c.has(actions) }
 
-// Identify runs `version` of Binary(). Its first line names the product;
-// `version -json` does not (OpenTofu prints the same terraform_version key).
+// PlanOpensEphemeral reports whether the CLI lists every ephemeral resource
+// in the JSON of a plan (`show -json`) under resource_changes with the
+// action "open", even when it plans no change: OpenTofu before 1.12
+// (opentofu/opentofu#3897). Terraform leaves them out.
+func (c CLI) PlanOpensEphemeral() bool {
+	v, err := version.NewVersion(c.Version)
+	return err == nil && c.OpenTofu() && v.Core().LessThan(v1_12)
+}
+
+// Identify runs `version` of Binary() and reads its version line, which
+// names the product; `version -json` does not (OpenTofu prints the same
+// terraform_version key).
 func Identify(ctx context.Context) (CLI, error) {
 	out, err := exec.CommandContext(ctx, Binary(), "version").Output()
 	if err != nil {
@@ -121,14 +167,23 @@ func Identify(ctx context.Context) (CLI, error) {
 	return parseVersion(string(out))
 }
 
-// parseVersion reads the first line of `version`, such as "Terraform v1.11.4".
+// parseVersion finds the version line of `version`, such as "Terraform
+// v1.11.4" or "OpenTofu v1.12.6-dev". It is the first line unless the CLI
+// printed warnings before it: OpenTofu 1.12 prints those about its CLI
+// configuration (such as a TF_CLI_CONFIG_FILE that does not exist) on
+// stdout, ahead of the output of every command.
 func parseVersion(out string) (CLI, error) {
-	line, _, _ := strings.Cut(out, "\n")
-	product, v, ok := strings.Cut(strings.TrimSpace(line), " v")
-	if !ok || (product != "Terraform" && product != "OpenTofu") || v == "" {
-		return CLI{}, fmt.Errorf("not the version line of Terraform or OpenTofu: %q", line)
+	for line := range strings.Lines(out) {
+		product, v, ok := strings.Cut(strings.TrimSpace(line), " v")
+		if !ok || (product != "Terraform" && product != "OpenTofu") {
+			continue
+		}
+		if _, err := version.NewVersion(v); err != nil {
+			return CLI{}, fmt.Errorf("version line of %s with a malformed version: %q", product, line)
+		}
+		return CLI{Product: product, Version: v}, nil
 	}
-	return CLI{Product: product, Version: v}, nil
+	return CLI{}, fmt.Errorf("no version line of Terraform or OpenTofu (such as \"Terraform v1.11.4\") in %q", out)
 }
 
 // Command prepares `terraform args...` in dir with the provider installed

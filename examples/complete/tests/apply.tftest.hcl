@@ -1,15 +1,16 @@
-# Applies the module against cardpay-sandbox and checks what the service returned.
-# terraform test destroys everything afterwards.
+# Applies the module against a cardpay-sandbox started with -auto-advance
+# (the merchant and its card onboarding move on by themselves) and checks
+# what the service returned. terraform test destroys everything afterwards.
 
-run "sets_up_the_merchant" {
+run "sets_up_a_new_merchant" {
   assert {
-    condition     = output.onboarding_status == "PENDING"
-    error_message = "A new onboarding application should be PENDING."
+    condition     = output.merchant_status == "active"
+    error_message = "The apply should wait until the merchant is active."
   }
 
   assert {
-    condition     = startswith(output.kyb_url, "https://")
-    error_message = "The merchant needs an https link to complete verification."
+    condition     = output.onboarding_status == "MERCHANT_CREATED"
+    error_message = "The apply should wait until card onboarding has created the card merchant account."
   }
 
   assert {
@@ -23,18 +24,23 @@ run "sets_up_the_merchant" {
   }
 
   assert {
-    condition     = output.terminals.web_shop.store_id == "1001-main" && output.terminals.payment_page.store_id == "1001-main"
-    error_message = "Both terminals should be registered under the default store."
+    condition     = cardpay_store.flagship.name == "Nordic Coffee, Vesterbro" && cardpay_store.flagship.merchant_id == output.merchant_id
+    error_message = "The flagship store should be created for the new merchant with the configured name."
   }
 
   assert {
-    condition     = cardpay_store.main.name == "Nordic Coffee, Vesterbro" && cardpay_store.main.is_default
-    error_message = "The store should carry the configured name and stay the default."
+    condition     = output.terminals.web_shop.store_id == output.store_id && output.terminals.payment_page.store_id == output.store_id
+    error_message = "Both terminals should be registered under the flagship store."
   }
 
   assert {
     condition     = cardpay_order.first.status == "CREATED"
     error_message = "A new order should be CREATED."
+  }
+
+  assert {
+    condition     = cardpay_webhook.payments.status == "active"
+    error_message = "The webhook endpoint should be active."
   }
 
   assert {

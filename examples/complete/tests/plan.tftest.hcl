@@ -1,7 +1,12 @@
-# Plan-only checks: what the module will do for a merchant, without changing anything.
+# Plan-only checks: what the module will do for a new merchant, without changing anything.
 
 run "plans_the_merchant_setup" {
   command = plan
+
+  assert {
+    condition     = cardpay_merchant.this.partner_ref_id == "CRM-0001" && cardpay_merchant.this.wait_for == "active"
+    error_message = "Expected a merchant with the CRM reference that the apply waits for."
+  }
 
   assert {
     condition     = toset(keys(cardpay_payment_method.extra)) == toset(["amex", "mobilepay"])
@@ -14,8 +19,8 @@ run "plans_the_merchant_setup" {
   }
 
   assert {
-    condition     = cardpay_store.main.store_id == "1001-main" && cardpay_store.main.country_code == "DK"
-    error_message = "The store update should target 1001-main in Denmark."
+    condition     = cardpay_store.flagship.name == "Nordic Coffee, Vesterbro" && cardpay_store.flagship.country_code == "DK"
+    error_message = "Expected the flagship store in Denmark."
   }
 
   assert {

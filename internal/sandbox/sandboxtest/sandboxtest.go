@@ -107,6 +107,12 @@ func MaxPageLimit(n int64) Option {
 	return func(s *settings) { s.config.MaxPageLimit = n }
 }
 
+// AutoAdvance moves new merchants and onboarding applications on after d,
+// as cardpay-sandbox -auto-advance does (sandbox.Config.AutoAdvance).
+func AutoAdvance(d time.Duration) Option {
+	return func(s *settings) { s.config.AutoAdvance = d }
+}
+
 // Clock runs the sandbox on c instead of the real clock.
 func Clock(c *testclock.Clock) Option {
 	return func(s *settings) { s.config.Now = c.Now }

@@ -1,0 +1,25 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+)
+
+// Data source attributes that many types declare alike.
+
+// merchantIDArgument is the required merchant_id of a data source.
+func merchantIDArgument(description string) dsschema.Int64Attribute {
+	return dsschema.Int64Attribute{MarkdownDescription: description, Required: true, Validators: merchantIDValidators()}
+}
+
+// computedText is a string a data source reads from the service.
+func computedText(description string) dsschema.StringAttribute {
+	return dsschema.StringAttribute{MarkdownDescription: description, Computed: true}
+}
+
+// computedFlag is a boolean a data source reads from the service.
+func computedFlag(description string) dsschema.BoolAttribute {
+	return dsschema.BoolAttribute{MarkdownDescription: description, Computed: true}
+}

@@ -1,0 +1,129 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package provider
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+)
+
+const cardPaymentAddr = "data.cardpay_card_payment.test"
+
+// testCardPayment creates an order for the merchant outside Terraform, as a
+// checkout would, and returns the card payment the sandbox holds for it.
+func testCardPayment(t *testing.T, env *testEnv, sb *sandbox.Server, merchantID int64, order client.OrderRequest) sandbox.CardPayment {
+	t.Helper()
+	o, err := partnerTestClient(t, env).CreateOrder(t.Context(), merchantID, order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cp := range sb.Snapshot().CardPayments {
+		if cp.OrderID == o.OrderID {
+			return cp
+		}
+	}
+	t.Fatalf("the sandbox has no card payment of order %s", o.OrderID)
+	return sandbox.CardPayment{}
+}
+
+// expectCardPayment checks the data source against the sandbox's card
+// payment id when the check runs.
+func expectCardPayment(sb *sandbox.Server, id string) statecheck.StateCheck {
+	return lateChecks(func() []statecheck.StateCheck {
+		for _, cp := range sb.Snapshot().CardPayments {
+			if cp.PaymentID == id {
+				return []statecheck.StateCheck{
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("payment_id"), knownvalue.StringExact(cp.PaymentID)),
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("status"), knownvalue.StringExact(cp.Status)),
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("amount"), knownvalue.StringExact(strconv.FormatInt(cp.Amount, 10))),
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("currency"), knownvalue.StringExact(cp.Currency)),
+				}
+			}
+		}
+		return []statecheck.StateCheck{failedCheck(fmt.Errorf("the sandbox has no card payment %s", id))}
+	})
+}
+
+// The data source reads a card payment as the sandbox holds it and follows
+// its status on refresh, from created through authorized to captured.
+func TestAccCardPaymentDataSource(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	payment := testCardPayment(t, env, sb, 1001, client.OrderRequest{Amount: 14950, Currency: "DKK", Reference: "INV-4711"})
+	config := env.providerConfig(fmt.Sprintf(`
+data "cardpay_card_payment" "test" {
+  merchant_id = 1001
+  payment_id  = %q
+}
+`, payment.PaymentID))
+	moveTo := func(status string) func() {
+		return func() {
+			if _, err := sb.SetCardPaymentStatus(payment.PaymentID, status); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	statusIs := func(status string) statecheck.StateCheck {
+		return statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("status"), knownvalue.StringExact(status))
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			{
+				Config: config,
+				ConfigStateChecks: []statecheck.StateCheck{
+					expectCardPayment(sb, payment.PaymentID), statusIs("CREATED"),
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("amount"), knownvalue.StringExact("14950")),
+					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1001)),
+				},
+			},
+			{PreConfig: moveTo("AUTHORIZED"), Config: config, ConfigStateChecks: []statecheck.StateCheck{expectCardPayment(sb, payment.PaymentID), statusIs("AUTHORIZED")}},
+			{PreConfig: moveTo("CAPTURED"), Config: config, ConfigStateChecks: []statecheck.StateCheck{expectCardPayment(sb, payment.PaymentID), statusIs("CAPTURED")}},
+		},
+	})
+}
+
+// Another merchant's payment is as unknown as a missing one, and another
+// partner's merchant is refused.
+func TestAccCardPaymentDataSource_notFound(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	elsewhere := testCardPayment(t, env, sb, 1002, client.OrderRequest{Amount: 2500, Currency: "EUR"})
+	step := func(config, want string) resource.TestStep {
+		return resource.TestStep{Config: env.providerConfig(config), ExpectError: wrappedErrorPattern(want)}
+	}
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps: []resource.TestStep{
+			step(fmt.Sprintf(`
+data "cardpay_card_payment" "test" {
+  merchant_id = 1001
+  payment_id  = %q
+}
+`, elsewhere.PaymentID), fmt.Sprintf(`Could not read card payment "%[1]s" of merchant 1001.*HTTP 404.*card payment "%[1]s" not found for merchant 1001`,
+				elsewhere.PaymentID)),
+			step(`
+data "cardpay_card_payment" "test" {
+  merchant_id = 1001
+  payment_id  = "pay_0000000000000000"
+}
+`, `Could not read card payment "pay_0000000000000000" of merchant 1001.*HTTP 404`),
+			step(`
+data "cardpay_card_payment" "test" {
+  merchant_id = 2001
+  payment_id  = "pay_0000000000000000"
+}
+`, `Could not read card payment "pay_0000000000000000" of merchant 2001.*HTTP 403.*may not act for this merchant`),
+		},
+	})
+}
