@@ -37,14 +37,13 @@ const (
 	// throttleMinRate is the slowest the throttle gets, in requests per
 	// second, so a bad estimate cannot stall a run.
 	throttleMinRate = 0.5
-	// throttleMinWindow is the least time over which the rate that went
-	// through is measured; a shorter window since a pause says too little,
-	// and the throttle's own rate stands in for it.
-	throttleMinWindow = 250 * time.Millisecond
 	// throttlePauseJitter is the largest share of a Retry-After added to
 	// the pause, so that clients refused together (processes on other
 	// hosts) do not all come back at the same instant.
 	throttlePauseJitter = 0.1
+	// throttleMinWindow is the least time over which the rate that went
+	// through is measured as a rate; see refusedEstimate.
+	throttleMinWindow = 250 * time.Millisecond
 )
 
 // throttle is shared by every request of one credential of one service in
@@ -199,16 +198,17 @@ func (t *throttle) observe(sentAt time.Time, status int, retryAfter time.Duratio
 }
 
 // refused pauses everyone for the pause and cuts the rate, once per burst
-// of refusals: requests sent before the last cut were sent too fast
-// already and teach nothing new.
+// of refusals: requests sent before the last cut, or answered while a
+// pause runs, were sent too fast already and teach nothing new.
 func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttleChange {
+	pausedBefore := st.pausedUntil
 	if pause > 0 {
 		st.pausedUntil = max(st.pausedUntil, now+int64(pause))
 	}
-	if sentAt < st.refusedAt {
+	if sentAt < st.refusedAt || pausedBefore > now {
 		return throttleChange{}
 	}
-	rate := st.refusedEstimate(now)
+	rate := st.refusedEstimate(now, pausedBefore)
 	if rate == 0 {
 		// Nothing went through yet: no rate to learn, only the pause.
 		return throttleChange{slowed: true, pause: pause}
@@ -222,18 +222,16 @@ func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttl
 
 // refusedEstimate is the rate the service refused: what went through in
 // the last second, or since the end of the last pause when that is more
-// recent (a pause sends nothing, and counting it would take the rate for
-// a fraction of what it is), or the throttle's own rate when that is
-// lower (then someone else shares the quota). 0 when there is nothing to
-// go by.
-func (st *throttleState) refusedEstimate(now int64) float64 {
-	since := now - int64(time.Second)
-	if st.pausedUntil > since && st.pausedUntil <= now {
-		since = st.pausedUntil
-	}
-	rate := 0.0
+// recent (a pause sends nothing, and counting it would take the rate for a
+// fraction of what it is), or the throttle's own rate when that is lower
+// (then someone else shares the quota). Within moments of a pause, the
+// count itself stands in: the service refilled its burst, about a second's
+// worth, while everyone waited. 0 when there is nothing to go by.
+func (st *throttleState) refusedEstimate(now, pausedUntil int64) float64 {
+	since := max(now-int64(time.Second), pausedUntil)
+	rate := float64(st.accepted.countSince(since, now))
 	if window := time.Duration(now - since); window >= throttleMinWindow {
-		rate = float64(st.accepted.countSince(since, now)) / window.Seconds()
+		rate /= window.Seconds()
 	}
 	if st.learned > 0 && (rate == 0 || st.learned < rate) {
 		rate = st.learned
