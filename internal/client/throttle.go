@@ -44,6 +44,10 @@ const (
 	// throttleMinWindow is the least time over which the rate that went
 	// through is measured as a rate; see refusedEstimate.
 	throttleMinWindow = 250 * time.Millisecond
+	// throttleCutSpan is the least time between two cuts over which the
+	// rate that went through measures the service's rate: long enough
+	// that its burst and a pause weigh little. See refusedEstimate.
+	throttleCutSpan = 2 * time.Second
 )
 
 // throttle is shared by every request of one credential of one service in
@@ -93,6 +97,14 @@ type throttleState struct {
 	// pausedUntil holds every request back after a 429 with Retry-After.
 	pausedUntil int64
 	accepted    meter
+	// acceptedSinceCut counts what went through since refusedAt.
+	acceptedSinceCut int64
+}
+
+// accept counts an answer that went through.
+func (st *throttleState) accept(now int64) {
+	st.accepted.add(now)
+	st.acceptedSinceCut++
 }
 
 func newThrottle() *throttle {
@@ -190,7 +202,7 @@ func (t *throttle) observe(sentAt time.Time, status int, retryAfter time.Duratio
 		t.update(func(st *throttleState, now int64) { c = st.refused(now, sentAt.UnixNano(), pause) })
 	case status >= 200 && status < 500:
 		t.update(func(st *throttleState, now int64) {
-			st.accepted.add(now)
+			st.accept(now)
 			c = st.grow(now)
 		})
 	}
@@ -198,36 +210,51 @@ func (t *throttle) observe(sentAt time.Time, status int, retryAfter time.Duratio
 }
 
 // refused pauses everyone for the pause and cuts the rate, once per burst
-// of refusals: requests sent before the last cut, or answered while a
-// pause runs, were sent too fast already and teach nothing new.
+// of refusals: requests sent before the last cut were sent too fast
+// already and teach nothing new.
 func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttleChange {
 	pausedBefore := st.pausedUntil
 	if pause > 0 {
 		st.pausedUntil = max(st.pausedUntil, now+int64(pause))
 	}
-	if sentAt < st.refusedAt || pausedBefore > now {
+	if sentAt < st.refusedAt {
 		return throttleChange{}
 	}
 	rate := st.refusedEstimate(now, pausedBefore)
+	if pausedBefore > now {
+		// Sent after the last cut, refused while a pause runs: the second
+		// before is mostly pause and measures nothing, but the rate in
+		// force is still too fast for the service (others share it).
+		rate = st.learned
+	}
 	if rate == 0 {
 		// Nothing went through yet: no rate to learn, only the pause.
 		return throttleChange{slowed: true, pause: pause}
 	}
-	st.refusedRate, st.refusedAt = rate, now
+	st.refusedRate, st.refusedAt, st.acceptedSinceCut = rate, now, 0
 	st.learned = max(throttleBeta*rate, throttleMinRate)
 	st.applyRate(now)
 	st.bucket.empty(now) // the service has no room left: neither have we
 	return throttleChange{slowed: true, rate: st.learned, refused: rate, pause: pause}
 }
 
-// refusedEstimate is the rate the service refused: what went through in
-// the last second, or since the end of the last pause when that is more
-// recent (a pause sends nothing, and counting it would take the rate for a
-// fraction of what it is), or the throttle's own rate when that is lower
-// (then someone else shares the quota). Within moments of a pause, the
-// count itself stands in: the service refilled its burst, about a second's
-// worth, while everyone waited. 0 when there is nothing to go by.
+// refusedEstimate is the rate the service refused. Refused again at least
+// throttleCutSpan after the last cut, it is what went through between the
+// two: the service's allowance had run out at both, so that count is what
+// it allowed meanwhile, whatever its burst (a shorter span says more about
+// the burst than the rate). Otherwise it is what went through in the last
+// second, or since the end of the last pause when that is more recent (a
+// pause sends nothing, and counting it would take the rate for a fraction
+// of what it is), or the throttle's own rate when that is lower (then
+// someone else shares the quota). Within moments of a pause, the count
+// itself stands in: the service refilled its burst, about a second's
+// worth, while everyone waited, and a refusal so soon says others take
+// most of it (processes on other machines). 0 when there is nothing to go
+// by.
 func (st *throttleState) refusedEstimate(now, pausedUntil int64) float64 {
+	if span := time.Duration(now - st.refusedAt); st.learned > 0 && span >= throttleCutSpan {
+		return max(float64(st.acceptedSinceCut)/span.Seconds(), throttleMinRate)
+	}
 	since := max(now-int64(time.Second), pausedUntil)
 	rate := float64(st.accepted.countSince(since, now))
 	if window := time.Duration(now - since); window >= throttleMinWindow {

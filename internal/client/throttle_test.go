@@ -411,18 +411,33 @@ func TestThrottleMeasuresAfterThePause(t *testing.T) {
 }
 
 // A refusal that arrives while another refusal's pause runs (processes of
-// a machine refused together, each pause jittered) teaches nothing: the
-// second before it was mostly pause.
+// a machine refused together, each pause jittered) cuts the rate in force
+// once more: the second before it was mostly pause and measures nothing.
 func TestThrottleRefusedDuringAPause(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	accept(th, clock, 20, 50*time.Millisecond)
 	first := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
 	sent := clock.Now().Add(time.Millisecond) // after the cut, as if another process had not yet heard of it
 	clock.Advance(900 * time.Millisecond)
-	if c := th.observe(sent, http.StatusTooManyRequests, time.Second); c != (throttleChange{}) {
-		t.Errorf("a refusal during the pause changed %+v, want nothing (the rate stays %g)", c, first.rate)
+	c := th.observe(sent, http.StatusTooManyRequests, time.Second)
+	if !near(c.refused, first.rate, 1e-9) || !near(c.rate, throttleBeta*first.rate, 1e-9) {
+		t.Errorf("a refusal during the pause changed %+v, want the rate in force %g cut by %g", c, first.rate, throttleBeta)
 	}
-	if got := th.currentRate(); !near(got, first.rate, 1e-9) {
-		t.Errorf("rate = %g after a refusal during the pause, want %g", got, first.rate)
+}
+
+// Refused again a while after a cut, the throttle takes the service's rate
+// from what went through between the two refusals, not from the last
+// second, which a service's burst inflates while a probe drains it.
+func TestThrottleMeasuresBetweenCuts(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, 50*time.Millisecond)
+	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	clock.Advance(time.Second)
+	accept(th, clock, 20, time.Millisecond)    // the burst the service refilled during the pause
+	accept(th, clock, 60, 50*time.Millisecond) // then 20/s for 3 s
+	c := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	span := 1 + 0.02 + 3.0
+	if want := 80 / span; !near(c.refused, want, 0.1) || !near(c.rate, throttleBeta*c.refused, 1e-9) {
+		t.Errorf("change = %+v, want the %.1f/s that went through between the cuts, cut by %g", c, want, throttleBeta)
 	}
 }
