@@ -66,10 +66,18 @@ func TestExamplesValidate(t *testing.T) {
 }
 
 // validateExample runs terraform validate on a copy of dir without the
-// file named skip.
+// file named skip. A directory of a layout (layoutExamples) is validated
+// inside a copy of the whole layout, whose modules its configurations call
+// by relative paths, after terraform get installs those modules.
 func validateExample(t *testing.T, provider *tfcli.Provider, dir, skip string) {
 	t.Helper()
-	work := copyDir(t, dir)
+	var work string
+	if root, rel, ok := inLayout(dir); ok {
+		work = filepath.Join(copyDir(t, root), rel)
+		terraform(t, work, provider, nil, "get", "-no-color")
+	} else {
+		work = copyDir(t, dir)
+	}
 	if err := os.Remove(filepath.Join(work, skip)); err != nil && !os.IsNotExist(err) {
 		t.Fatal(err)
 	}
@@ -161,6 +169,21 @@ func terraform(t *testing.T, dir string, p *tfcli.Provider, env []string, args .
 		t.Fatalf("in %s: %v", dir, err)
 	}
 	return out
+}
+
+// layoutExamples holds whole layouts, one directory each
+// (examples/layouts/<layout>/...): shards and the modules they share.
+var layoutExamples = filepath.Join("examples", "layouts")
+
+// inLayout returns the layout a directory belongs to and its path inside
+// the layout.
+func inLayout(dir string) (root, rel string, ok bool) {
+	after, found := strings.CutPrefix(dir, layoutExamples+string(filepath.Separator))
+	if !found {
+		return "", "", false
+	}
+	name, rest, _ := strings.Cut(after, string(filepath.Separator))
+	return filepath.Join(layoutExamples, name), rest, true
 }
 
 // queryExt ends the names of query files, which hold list blocks.

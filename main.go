@@ -5,15 +5,13 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"log"
 	"os"
 	"runtime/debug"
 	"slices"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
-
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/provider"
 )
 
@@ -63,12 +61,11 @@ func main() {
 	flag.Parse()
 	setMemoryLimit()
 	quietLogsNobodyReads()
+	stopProfiles := startProfiles()
 
-	err := providerserver.Serve(context.Background(), provider.New(version), providerserver.ServeOpts{
-		Address:         "registry.terraform.io/cardpay/cardpay",
-		Debug:           debug,
-		ProtocolVersion: 6,
-	})
+	err := serve(debug)
+	logUsage(providerLogger(), client.UsageSummary())
+	stopProfiles()
 	if err != nil {
 		log.Fatal(err.Error())
 	}

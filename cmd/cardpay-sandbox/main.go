@@ -13,7 +13,8 @@
 // requests excepted; it survives /_sandbox/reset), -merchants N adds N
 // generated merchants, IDs from 100001, owned by the first partner, and
 // -rate-limit R (with -rate-burst B) refuses more than R requests a second
-// per credential with 429 and Retry-After, like a real API's gateway.
+// per credential with 429 and Retry-After, like a real API's gateway;
+// -rate-headers adds the rate-limit headers some gateways send.
 //
 // -ais-addr serves the data (AIS) API on an address of its own, as the
 // service publishes it on a host of its own; -token-life sets how long the
@@ -97,6 +98,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Float64Var(&o.rateLimit.PerSecond, "rate-limit", 0,
 		"refuse more than this many API requests per second and credential with 429 and Retry-After, e.g. 20 (0: no limit)")
 	fs.IntVar(&o.rateLimit.Burst, "rate-burst", 0, "requests a credential may send at once under -rate-limit (0: one second's worth)")
+	fs.BoolVar(&o.rateLimit.Headers, "rate-headers", false,
+		"under -rate-limit, send RateLimit, RateLimit-Policy and X-RateLimit-* headers with every answer")
 	fs.DurationVar(&o.autoAdvance, "auto-advance", 0,
 		"make new merchants active and new onboarding applications MERCHANT_CREATED this long after their creation, e.g. 2s (0: off)")
 	fs.Usage = func() {
@@ -113,8 +116,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("-latency must be between 0 and %s, got %s", maxLatency, o.latency)
 	case o.merchants < 0 || o.merchants > sandbox.MaxGeneratedMerchants:
 		return o, fmt.Errorf("-merchants must be between 0 and %d, got %d", sandbox.MaxGeneratedMerchants, o.merchants)
-	case o.rateLimit.Burst > 0 && o.rateLimit.PerSecond == 0:
-		return o, errors.New("-rate-burst needs -rate-limit")
+	case (o.rateLimit.Burst > 0 || o.rateLimit.Headers) && o.rateLimit.PerSecond == 0:
+		return o, errors.New("-rate-burst and -rate-headers need -rate-limit")
 	case o.tokenLife <= 0:
 		return o, fmt.Errorf("-token-life must be positive, got %s", o.tokenLife)
 	case o.autoAdvance < 0:

@@ -70,6 +70,11 @@ type Config struct {
 	// rate limit from 429 answers; MaxRequestsPerSecond still applies. It
 	// exists to measure what the throttle does, not for users.
 	DisableAdaptiveThrottle bool
+	// DisableHostSharing keeps the throttle to this process: by default the
+	// processes of one machine that use the same credential share it
+	// through a file in the temporary directory (see the package doc). It
+	// exists to measure a fleet spread over several machines.
+	DisableHostSharing bool
 	// OnChange, when set, hears of every call that may have changed a
 	// list a caller keeps (see Change), once the call has ended, whatever
 	// its outcome: a failed call may have changed it too.

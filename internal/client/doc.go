@@ -102,31 +102,58 @@
 // credential kind and a SHA-256 hash of the credential, so it survives the
 // Clients that Terraform's re-configuration creates and holds no secret.
 // It works like the AWS SDKs' adaptive retry mode (a client-side token
-// bucket, golang.org/x/time/rate, whose rate follows TCP CUBIC):
+// bucket whose rate follows TCP CUBIC):
 //
 //   - Until the service answers 429, nothing is held back.
 //   - A 429 with Retry-After pauses every request of that credential for
-//     that long (at most RetryWaitMax), and cuts the rate to 0.9 times the
-//     rate the service refused: what went through in the last second (or
-//     the throttle's own rate, when lower). The bucket is emptied, holds
-//     one second's worth, and refills during the pause, so a service that
-//     allows N requests a second gets N at the end of the pause, then one
-//     every 1/N s. Only the first 429 of a burst cuts the rate: requests
-//     sent before the cut teach nothing new.
+//     that long (at most RetryWaitMax, plus up to a tenth more at random,
+//     so that clients refused together do not return in step), and cuts
+//     the rate to 0.9 times the rate the service refused: what went
+//     through in the last second (or the throttle's own rate, when lower).
+//     The bucket is emptied, holds one second's worth, and refills during
+//     the pause, so a service that allows N requests a second gets N at
+//     the end of the pause, then one every 1/N s. Only the first 429 of a
+//     burst cuts the rate: requests sent before the cut teach nothing new.
 //   - Good answers grow the rate back along the CUBIC curve: back at the
 //     refused rate 4 s after the 429, near it for a while, then probing
 //     faster; once it reaches twice the refused rate without another 429,
 //     the throttle lets go. 5xx answers and transport errors change
 //     nothing.
-//   - Config.MaxRequestsPerSecond is a ceiling, one request every 1/N s,
-//     whatever was learned. Config.DisableAdaptiveThrottle turns the
+//   - The processes of one machine that use the same credential and base
+//     URL share one throttle: its state (rate, pause, bucket, the count
+//     of what went through) lives in a file of the temporary directory
+//     (os.TempDir()/terraform-provider-cardpay-<uid>/<hash>.throttle,
+//     named by a hash of the base URL and credential, holding no secret),
+//     read and written under an exclusive file lock (flock) for each
+//     turn and answer. So a fleet of Terraform runs on one machine
+//     (Atlantis, terragrunt run-all, parallel CI jobs on one runner)
+//     learns the service's rate once and paces itself as one client. A
+//     state not written for 10 s is ignored (its runs are over); where
+//     the file cannot be used (no file locks, a read-only directory) each
+//     process keeps its own throttle. Processes on different machines
+//     share nothing: each learns alone, which is why the guide on many
+//     merchants tells such fleets to set MaxRequestsPerSecond to a share.
+//     Config.DisableHostSharing keeps the throttle to the process; it
+//     exists to measure that case.
+//   - An answer that went through but says the quota is used up (the
+//     IETF RateLimit field with r=0, its earlier drafts' remaining=0, or
+//     X-RateLimit-Remaining: 0) counts as a 429 would, without the
+//     refusal: it pauses every request until the reset it names and cuts
+//     the rate. The API publishes no such header, so nothing depends on
+//     it; answers without one are paced from 429s alone.
+//   - Config.MaxRequestsPerSecond is a ceiling of this process alone, one
+//     request every 1/N s, whatever was learned. Config.DisableAdaptiveThrottle turns the
 //     learning off (the ceiling still applies); it exists to measure the
 //     throttle.
 //
 // The wait is not part of an attempt's Timeout, and the caller's context
 // ends it. The retry policy is unchanged: the refused request itself waits
 // its Retry-After as before. Decisions (rate learned, pauses, release) and
-// each wait are logged at DEBUG.
+// each wait are logged at DEBUG. Each credential's usage in this process
+// (attempts sent, refused, retried, and the time spent waiting for a turn)
+// is counted; UsageSummary returns it, named by the partner's client ID or
+// a short hash of an access token, for the provider's summary at the end
+// of a run.
 //
 // # Errors
 //

@@ -7,21 +7,24 @@ import (
 	"context"
 	"crypto/sha256"
 	"math"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-log/tflog"
-	"golang.org/x/time/rate"
 )
 
 // The adaptive throttle learns the service's rate limit from its 429s and
 // makes every request of the same credential wait its turn, so that one
 // refusal slows all callers instead of each caller meeting its own. It
 // works like the AWS SDKs' adaptive retry mode: a client-side token bucket
-// (golang.org/x/time/rate) whose rate follows TCP CUBIC, cut on a refusal
-// and grown back while answers are good. See the package doc.
+// whose rate follows TCP CUBIC, cut on a refusal and grown back while
+// answers are good. Processes on one machine that use the same credential
+// share one throttle through a file (throttle_share.go), so a fleet of
+// Terraform runs on one host paces itself as one client. See the package
+// doc.
 const (
 	// throttleBeta is the share of the refused rate kept after a 429.
 	throttleBeta = 0.9
@@ -34,36 +37,78 @@ const (
 	// throttleMinRate is the slowest the throttle gets, in requests per
 	// second, so a bad estimate cannot stall a run.
 	throttleMinRate = 0.5
+	// throttlePauseJitter is the largest share of a Retry-After added to
+	// the pause, so that clients refused together (processes on other
+	// hosts) do not all come back at the same instant.
+	throttlePauseJitter = 0.1
+	// throttleMinWindow is the least time over which the rate that went
+	// through is measured as a rate; see refusedEstimate.
+	throttleMinWindow = 250 * time.Millisecond
+	// throttleCutSpan is the least time between two cuts over which the
+	// rate that went through measures the service's rate: long enough
+	// that its burst and a pause weigh little. See refusedEstimate.
+	throttleCutSpan = 2 * time.Second
 )
 
 // throttle is shared by every request of one credential of one service in
-// this process (see sharedThrottle). It is safe for concurrent use.
+// this process (see sharedThrottle), and through share by the processes of
+// this machine. It is safe for concurrent use.
 type throttle struct {
 	now   func() time.Time
 	sleep func(ctx context.Context, d time.Duration) error
+	rand  func() float64 // in [0, 1), for jitter
 
-	mu       sync.Mutex
-	ceiling  float64 // the user's max requests per second; 0 means none
+	mu sync.Mutex
+	// ceiling is the user's max requests per second (0 means none), kept
+	// by this process alone: each process of a fleet has its own.
+	ceiling  float64
+	floor    bucket // the ceiling's bucket
 	adaptive bool
 	// maxPause caps the pause a Retry-After imposes on every request, as
 	// RetryWaitMax caps the refused request's own wait.
 	maxPause time.Duration
-	limiter  *rate.Limiter // nil while nothing limits
-	clock    time.Time     // the latest time given to limiter; it must not go back
+	// st is what the 429s taught, shared with the other processes of the
+	// machine when share is set.
+	st    throttleState
+	share *stateFile
+	// shareOff is set once a Config turned sharing off: it stays off for
+	// the process.
+	shareOff bool
+	// baseURL and label name the service and the credential in the
+	// usage summary; usage counts this process's requests.
+	baseURL, label string
+	usage          Usage
+}
+
+// throttleState is the learned part of a throttle: everything the
+// processes of one machine share. Times are wall-clock nanoseconds, which
+// every process of the machine reads alike.
+type throttleState struct {
+	// bucket paces the requests at the learned rate; its Rate is 0 while
+	// nothing limits.
+	bucket bucket
 	// learned is the rate the 429s taught, 0 while none did (or after
 	// the throttle let go).
 	learned float64
 	// refusedRate is the rate at the last 429 and refusedAt its time:
 	// the CUBIC curve's plateau and origin.
 	refusedRate float64
-	refusedAt   time.Time
+	refusedAt   int64
 	// pausedUntil holds every request back after a 429 with Retry-After.
-	pausedUntil time.Time
+	pausedUntil int64
 	accepted    meter
+	// acceptedSinceCut counts what went through since refusedAt.
+	acceptedSinceCut int64
+}
+
+// accept counts an answer that went through.
+func (st *throttleState) accept(now int64) {
+	st.accepted.add(now)
+	st.acceptedSinceCut++
 }
 
 func newThrottle() *throttle {
-	return &throttle{now: time.Now, sleep: sleepContext, adaptive: true, maxPause: DefaultRetryWaitMax}
+	return &throttle{now: time.Now, sleep: sleepContext, rand: rand.Float64, adaptive: true, maxPause: DefaultRetryWaitMax}
 }
 
 // configure sets the user's ceiling (0 for none), whether the throttle
@@ -72,10 +117,27 @@ func (t *throttle) configure(ceiling float64, adaptive bool, maxPause time.Durat
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.ceiling, t.adaptive, t.maxPause = ceiling, adaptive, maxPause
+	t.floor.set(t.now().UnixNano(), ceiling, 1)
 	if !adaptive {
-		t.learned, t.pausedUntil = 0, time.Time{}
+		t.update(func(st *throttleState, _ int64) {
+			st.learned, st.pausedUntil = 0, 0
+			st.applyRate(t.now().UnixNano())
+		})
 	}
-	t.applyRate(t.tick(t.now()))
+}
+
+// update runs f on the state under the process's lock and, when shared,
+// the machine's: the state is read from the file first and written back
+// after. A file that cannot be used leaves the process on its own state.
+func (t *throttle) update(f func(st *throttleState, now int64)) {
+	if t.share == nil {
+		f(&t.st, t.now().UnixNano())
+		return
+	}
+	if err := t.share.update(&t.st, func() { f(&t.st, t.now().UnixNano()) }); err != nil {
+		t.share = nil // e.g. a read-only temporary directory: go on alone
+		f(&t.st, t.now().UnixNano())
+	}
 }
 
 // wait blocks until the caller may send, and returns how long it waited.
@@ -99,24 +161,22 @@ func (t *throttle) wait(ctx context.Context) (time.Duration, error) {
 func (t *throttle) reserve() time.Time {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	at := t.tick(t.now())
-	if t.limiter == nil {
-		return at
+	var at int64
+	t.update(func(st *throttleState, now int64) {
+		at = st.bucket.reserve(max(now, st.pausedUntil))
+	})
+	if t.ceiling > 0 {
+		at = max(at, t.floor.reserve(max(at, t.now().UnixNano())))
 	}
-	return at.Add(t.limiter.ReserveN(at, 1).DelayFrom(at))
+	return time.Unix(0, at)
 }
 
 func (t *throttle) paused(now time.Time) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return now.Before(t.pausedUntil)
-}
-
-// tick returns the time for the limiter: now, or the end of the pause,
-// and never earlier than a time it was already given.
-func (t *throttle) tick(now time.Time) time.Time {
-	t.clock = latest(t.clock, now, t.pausedUntil)
-	return t.clock
+	paused := false
+	t.update(func(st *throttleState, _ int64) { paused = now.UnixNano() < st.pausedUntil })
+	return paused
 }
 
 // throttleChange is a decision worth logging; the zero value means none.
@@ -134,50 +194,74 @@ func (t *throttle) observe(sentAt time.Time, status int, retryAfter time.Duratio
 	if !t.adaptive {
 		return throttleChange{}
 	}
-	now := t.now()
+	var c throttleChange
 	switch {
 	case status == http.StatusTooManyRequests:
-		return t.refused(now, sentAt, retryAfter)
+		pause := min(retryAfter, t.maxPause)
+		pause += time.Duration(throttlePauseJitter * t.rand() * float64(pause))
+		t.update(func(st *throttleState, now int64) { c = st.refused(now, sentAt.UnixNano(), pause) })
 	case status >= 200 && status < 500:
-		t.accepted.add(now)
-		return t.grow(now)
-	default: // 5xx and transport errors say nothing about the rate
-		return throttleChange{}
+		t.update(func(st *throttleState, now int64) {
+			st.accept(now)
+			c = st.grow(now)
+		})
 	}
+	return c // 5xx and transport errors say nothing about the rate
 }
 
-// refused pauses everyone for the Retry-After and cuts the rate, once per
-// burst of refusals: requests sent before the last cut were sent too fast
+// refused pauses everyone for the pause and cuts the rate, once per burst
+// of refusals: requests sent before the last cut were sent too fast
 // already and teach nothing new.
-func (t *throttle) refused(now, sentAt time.Time, retryAfter time.Duration) throttleChange {
-	at := t.tick(now) // before the pause: the bucket refills during it
-	pause := min(retryAfter, t.maxPause)
-	t.pausedUntil = latest(t.pausedUntil, now.Add(pause))
-	if sentAt.Before(t.refusedAt) {
+func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttleChange {
+	pausedBefore := st.pausedUntil
+	if pause > 0 {
+		st.pausedUntil = max(st.pausedUntil, now+int64(pause))
+	}
+	if sentAt < st.refusedAt {
 		return throttleChange{}
 	}
-	rate := t.refusedEstimate(now)
+	rate := st.refusedEstimate(now, pausedBefore)
+	if pausedBefore > now {
+		// Sent after the last cut, refused while a pause runs: the second
+		// before is mostly pause and measures nothing, but the rate in
+		// force is still too fast for the service (others share it).
+		rate = st.learned
+	}
 	if rate == 0 {
 		// Nothing went through yet: no rate to learn, only the pause.
 		return throttleChange{slowed: true, pause: pause}
 	}
-	t.refusedRate, t.refusedAt = rate, now
-	t.learned = max(throttleBeta*rate, throttleMinRate)
-	t.applyRate(at)
-	// The service has no room left: neither have we.
-	if n := int(t.limiter.TokensAt(at)); n > 0 {
-		t.limiter.AllowN(at, n)
-	}
-	return throttleChange{slowed: true, rate: t.learned, refused: rate, pause: pause}
+	st.refusedRate, st.refusedAt, st.acceptedSinceCut = rate, now, 0
+	st.learned = max(throttleBeta*rate, throttleMinRate)
+	st.applyRate(now)
+	st.bucket.empty(now) // the service has no room left: neither have we
+	return throttleChange{slowed: true, rate: st.learned, refused: rate, pause: pause}
 }
 
-// refusedEstimate is the rate the service refused: what went through in
-// the last second, or the throttle's own rate when that is lower (then
-// someone else shares the quota). 0 when there is nothing to go by.
-func (t *throttle) refusedEstimate(now time.Time) float64 {
-	rate := t.accepted.perSecond(now)
-	if t.learned > 0 && (rate == 0 || t.learned < rate) {
-		rate = t.learned
+// refusedEstimate is the rate the service refused. Refused again at least
+// throttleCutSpan after the last cut, it is what went through between the
+// two: the service's allowance had run out at both, so that count is what
+// it allowed meanwhile, whatever its burst (a shorter span says more about
+// the burst than the rate). Otherwise it is what went through in the last
+// second, or since the end of the last pause when that is more recent (a
+// pause sends nothing, and counting it would take the rate for a fraction
+// of what it is), or the throttle's own rate when that is lower (then
+// someone else shares the quota). Within moments of a pause, the count
+// itself stands in: the service refilled its burst, about a second's
+// worth, while everyone waited, and a refusal so soon says others take
+// most of it (processes on other machines). 0 when there is nothing to go
+// by.
+func (st *throttleState) refusedEstimate(now, pausedUntil int64) float64 {
+	if span := time.Duration(now - st.refusedAt); st.learned > 0 && span >= throttleCutSpan {
+		return max(float64(st.acceptedSinceCut)/span.Seconds(), throttleMinRate)
+	}
+	since := max(now-int64(time.Second), pausedUntil)
+	rate := float64(st.accepted.countSince(since, now))
+	if window := time.Duration(now - since); window >= throttleMinWindow {
+		rate /= window.Seconds()
+	}
+	if st.learned > 0 && (rate == 0 || st.learned < rate) {
+		rate = st.learned
 	}
 	if rate == 0 {
 		return 0
@@ -187,66 +271,92 @@ func (t *throttle) refusedEstimate(now time.Time) float64 {
 
 // grow moves the rate along the CUBIC curve: fast back towards the refused
 // rate, slowly around it, then faster beyond it, until it lets go.
-func (t *throttle) grow(now time.Time) throttleChange {
-	if t.learned == 0 {
+func (st *throttleState) grow(now int64) throttleChange {
+	if st.learned == 0 {
 		return throttleChange{}
 	}
-	x := (now.Sub(t.refusedAt).Seconds() - throttleRecovery.Seconds()) / throttleRecovery.Seconds()
-	next := t.refusedRate * (1 + (1-throttleBeta)*x*x*x)
-	if next >= throttleRelease*t.refusedRate {
-		t.learned = 0
-		t.applyRate(t.tick(now))
-		return throttleChange{released: true, refused: t.refusedRate}
+	x := (time.Duration(now-st.refusedAt).Seconds() - throttleRecovery.Seconds()) / throttleRecovery.Seconds()
+	next := st.refusedRate * (1 + (1-throttleBeta)*x*x*x)
+	if next >= throttleRelease*st.refusedRate {
+		st.learned = 0
+		st.applyRate(now)
+		return throttleChange{released: true, refused: st.refusedRate}
 	}
-	t.learned = max(next, throttleMinRate)
-	t.applyRate(t.tick(now))
+	st.learned = max(next, throttleMinRate)
+	st.applyRate(now)
 	return throttleChange{}
 }
 
-// applyRate sets the limiter to the lower of the learned rate and the
-// ceiling. A learned rate allows bursts of one second's worth, as a
-// service that allows N requests a second usually does; the ceiling is
-// kept evenly, one request at a time.
-func (t *throttle) applyRate(at time.Time) {
-	limit, burst := math.Inf(1), 1
-	if t.learned > 0 {
-		limit, burst = t.learned, max(1, int(t.learned))
-	}
-	if t.ceiling > 0 && t.ceiling < limit {
-		limit, burst = t.ceiling, 1
-	}
-	switch {
-	case math.IsInf(limit, 1):
-		t.limiter = nil
-	case t.limiter == nil:
-		t.limiter = rate.NewLimiter(rate.Limit(limit), burst)
-		t.limiter.AllowN(at, 0) // start its clock at at
-	default:
-		t.limiter.SetLimitAt(at, rate.Limit(limit))
-		if t.limiter.Burst() != burst {
-			t.limiter.SetBurstAt(at, burst)
-		}
-	}
+// applyRate sets the bucket to the learned rate, with bursts of one
+// second's worth, as a service that allows N requests a second usually
+// does; no rate means no limit.
+func (st *throttleState) applyRate(now int64) {
+	st.bucket.set(now, st.learned, max(1, math.Floor(st.learned)))
 }
 
 // currentRate is the rate in force, 0 for none; for logs.
 func (t *throttle) currentRate() float64 {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.limiter == nil {
-		return 0
+	rate := 0.0
+	t.update(func(st *throttleState, _ int64) { rate = st.bucket.rate })
+	if t.ceiling > 0 && (rate == 0 || t.ceiling < rate) {
+		rate = t.ceiling
 	}
-	return float64(t.limiter.Limit())
+	return rate
 }
 
-func latest(times ...time.Time) time.Time {
-	var l time.Time
-	for _, x := range times {
-		if x.After(l) {
-			l = x
+// bucket is a token bucket in wall-clock nanoseconds, like
+// golang.org/x/time/rate's Limiter but plain data, so that processes can
+// share it through a file. A rate of 0 limits nothing.
+type bucket struct {
+	rate, burst, tokens float64
+	last                int64 // when tokens was last brought up to date
+}
+
+// advance brings the tokens up to now (never back in time).
+func (b *bucket) advance(now int64) {
+	if now > b.last {
+		b.tokens = min(b.burst, b.tokens+b.rate*time.Duration(now-b.last).Seconds())
+		b.last = now
+	}
+}
+
+// set changes the rate and burst at now, keeping the tokens (at most the
+// new burst); a bucket that limited nothing starts full.
+func (b *bucket) set(now int64, rate, burst float64) {
+	if b.rate == 0 {
+		b.tokens, b.last = burst, max(b.last, now)
+	} else {
+		b.advance(now)
+	}
+	b.rate, b.burst = rate, burst
+	b.tokens = min(b.tokens, burst)
+}
+
+// reserve takes a token at now and returns when it is there: now, or
+// later when the bucket is in debt.
+func (b *bucket) reserve(now int64) int64 {
+	if b.rate <= 0 {
+		return now
+	}
+	b.advance(now)
+	at := max(now, b.last)
+	b.tokens--
+	if b.tokens >= 0 {
+		return at
+	}
+	return at + int64(-b.tokens/b.rate*float64(time.Second))
+}
+
+// empty spends the whole tokens left at now.
+func (b *bucket) empty(now int64) {
+	if b.rate > 0 {
+		b.advance(now)
+		if b.tokens >= 1 {
+			b.tokens -= math.Floor(b.tokens)
 		}
 	}
-	return l
 }
 
 func sleepContext(ctx context.Context, d time.Duration) error {
@@ -262,16 +372,18 @@ func sleepContext(ctx context.Context, d time.Duration) error {
 
 // meter counts accepted answers over the last second, in tenths.
 type meter struct {
-	slots [10]struct {
+	slots [meterSlots]struct {
 		index int64 // which tenth of a second since the epoch
-		n     int
+		n     int64
 	}
 }
 
+const meterSlots = 10
+
 const meterSlot = 100 * time.Millisecond
 
-func (m *meter) add(now time.Time) {
-	i := now.UnixNano() / int64(meterSlot)
+func (m *meter) add(now int64) {
+	i := now / int64(meterSlot)
 	s := &m.slots[i%int64(len(m.slots))]
 	if s.index != i {
 		s.index, s.n = i, 0
@@ -279,16 +391,17 @@ func (m *meter) add(now time.Time) {
 	s.n++
 }
 
-// perSecond is the count of the last second.
-func (m *meter) perSecond(now time.Time) float64 {
-	i := now.UnixNano() / int64(meterSlot)
-	n := 0
+// countSince is the count from since (to the slot) to now, at most the
+// meter's length back.
+func (m *meter) countSince(since, now int64) int64 {
+	first, last := since/int64(meterSlot), now/int64(meterSlot)
+	var n int64
 	for _, s := range m.slots {
-		if age := i - s.index; age >= 0 && age < int64(len(m.slots)) {
+		if s.index >= first && s.index <= last && last-s.index < int64(len(m.slots)) {
 			n += s.n
 		}
 	}
-	return float64(n)
+	return n
 }
 
 // throttles keeps one throttle per service and credential for the life of
@@ -306,14 +419,24 @@ type throttleKey struct {
 	credential [sha256.Size]byte
 }
 
-func sharedThrottle(baseURL string, auth Area, credential ...string) *throttle {
+// sharedThrottle returns the process's throttle of a credential, named
+// label in the usage summary; with share, the processes of this machine
+// share what it learns (throttle_share.go).
+func sharedThrottle(baseURL string, auth Area, label string, share bool, credential ...string) *throttle {
 	key := throttleKey{baseURL: baseURL, auth: auth, credential: credentialHash(credential...)}
 	throttles.mu.Lock()
 	defer throttles.mu.Unlock()
 	t := throttles.m[key]
 	if t == nil {
 		t = newThrottle()
+		t.baseURL, t.label = baseURL, label
 		throttles.m[key] = t
+	}
+	if share && t.share == nil && !t.shareOff {
+		t.share = newStateFile(shareDir(), key)
+	}
+	if !share {
+		t.share, t.shareOff = nil, true
 	}
 	return t
 }
@@ -332,14 +455,18 @@ type throttleTransport struct {
 // data host's calls count against the access token when one is set, else
 // against the partner credentials that mint their tokens.
 func newThrottleTransport(next http.RoundTripper, cfg Config) *throttleTransport {
-	dataCredential := []string{cfg.AccessToken}
-	if strings.TrimSpace(cfg.AccessToken) == "" {
+	partnerID, token := strings.TrimSpace(cfg.PartnerClientID), strings.TrimSpace(cfg.AccessToken)
+	dataCredential := []string{token}
+	if token == "" {
 		dataCredential = []string{cfg.PartnerClientID, cfg.PartnerClientSecret}
 	}
+	share := !cfg.DisableHostSharing
 	tt := &throttleTransport{
-		next:    next,
-		partner: sharedThrottle(cfg.BaseURL, AreaPartner, cfg.PartnerClientID, cfg.PartnerClientSecret),
-		bearer:  sharedThrottle(cfg.AISBaseURL, AreaAIS, dataCredential...),
+		next: next,
+		partner: sharedThrottle(cfg.BaseURL, AreaPartner, credentialLabel(AreaPartner, partnerID, ""), share,
+			cfg.PartnerClientID, cfg.PartnerClientSecret),
+		bearer: sharedThrottle(cfg.AISBaseURL, AreaAIS, credentialLabel(AreaAIS, partnerID, token), share,
+			dataCredential...),
 	}
 	for _, t := range []*throttle{tt.partner, tt.bearer} {
 		t.configure(cfg.MaxRequestsPerSecond, !cfg.DisableAdaptiveThrottle, cfg.RetryWaitMax)
@@ -367,6 +494,7 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 	if err != nil {
 		return nil, err
 	}
+	retry := st.attempts.Load() > 0 // the logging transport below counts the attempts
 	sentAt := t.now()
 	resp, err := tt.next.RoundTrip(req)
 	status, wait := 0, time.Duration(0)
@@ -374,7 +502,14 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 		status = resp.StatusCode
 		wait, _ = retryAfter(resp.Header.Get("Retry-After"), t.now())
 	}
-	logThrottleChange(ctx, st, credential, t.observe(sentAt, status, wait))
+	t.count(waited, retry, status)
+	var change throttleChange
+	if left, reset, ok := exhausted(resp, t.now()); ok && left == 0 {
+		change = t.observeExhausted(sentAt, reset)
+	} else {
+		change = t.observe(sentAt, status, wait)
+	}
+	logThrottleChange(ctx, st, credential, change)
 	return resp, err
 }
 

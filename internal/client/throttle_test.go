@@ -6,8 +6,11 @@ package client
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"math"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -23,7 +26,7 @@ func newFakeThrottle(t *testing.T) (*throttle, *testclock.Clock) {
 	t.Helper()
 	clock := testclock.New(testclock.Start)
 	th := newThrottle()
-	th.now, th.sleep = clock.Now, clock.Sleep
+	th.now, th.sleep, th.rand = clock.Now, clock.Sleep, func() float64 { return 0 }
 	return th, clock
 }
 
@@ -217,15 +220,15 @@ func TestThrottleWait(t *testing.T) {
 // process; the two kinds of credential and other secrets are kept apart.
 func TestSharedThrottle(t *testing.T) {
 	const url = "https://shared.example.com"
-	a := sharedThrottle(url, AreaPartner, "id", "secret")
-	if b := sharedThrottle(url, AreaPartner, "id", "secret"); a != b {
+	a := sharedThrottle(url, AreaPartner, "", false, "id", "secret")
+	if b := sharedThrottle(url, AreaPartner, "", false, "id", "secret"); a != b {
 		t.Error("the same credential got two throttles")
 	}
 	for name, other := range map[string]*throttle{
-		"other secret":   sharedThrottle(url, AreaPartner, "id", "secret2"),
-		"split apart":    sharedThrottle(url, AreaPartner, "ids", "ecret"),
-		"bearer":         sharedThrottle(url, AreaAIS, "id", "secret"),
-		"other base URL": sharedThrottle(url+"/v2", AreaPartner, "id", "secret"),
+		"other secret":   sharedThrottle(url, AreaPartner, "", false, "id", "secret2"),
+		"split apart":    sharedThrottle(url, AreaPartner, "", false, "ids", "ecret"),
+		"bearer":         sharedThrottle(url, AreaAIS, "", false, "id", "secret"),
+		"other base URL": sharedThrottle(url+"/v2", AreaPartner, "", false, "id", "secret"),
 	} {
 		if other == a {
 			t.Errorf("%s shares the throttle", name)
@@ -282,4 +285,159 @@ func TestThrottleLogsDecisions(t *testing.T) {
 	assertLogged(t, entries, "debug", "cardpay API rate limit reached: slowing every request of this credential", map[string]any{
 		"credential": "partner", "refused_rate_per_second": 1.0, "rate_limit_per_second": 0.9, "pause_ms": 0.0,
 	})
+}
+
+// sharedPair returns two throttles of one credential as two processes of
+// one machine have them: separate objects, one state file.
+func sharedPair(t *testing.T) (a, b *throttle, clock *testclock.Clock) {
+	t.Helper()
+	a, clock = newFakeThrottle(t)
+	b = newThrottle()
+	b.now, b.sleep, b.rand = clock.Now, clock.Sleep, func() float64 { return 0 }
+	key := throttleKey{baseURL: "https://api.example.com", auth: AreaPartner, credential: credentialHash("id", "secret")}
+	dir := t.TempDir()
+	a.share, b.share = newStateFile(dir, key), newStateFile(dir, key)
+	return a, b, clock
+}
+
+// Two processes of one machine act as one client: a 429 one of them sees
+// pauses and slows the other, the rate that went through is counted
+// across both, and one bucket paces both.
+func TestThrottleSharedByTheProcessesOfAMachine(t *testing.T) {
+	a, b, clock := sharedPair(t)
+	accept(a, clock, 10, time.Millisecond)
+	accept(b, clock, 10, time.Millisecond)
+	c := a.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	if !c.slowed || c.refused != 20 || !near(c.rate, 18, 1e-9) {
+		t.Fatalf("change = %+v, want slowed to 18/s (0.9 × the 20/s both processes got through)", c)
+	}
+	if !b.paused(clock.Now().Add(500*time.Millisecond)) || !near(b.currentRate(), 18, 1e-9) {
+		t.Fatalf("the other process: paused %v, rate %v; want paused at 18/s", b.paused(clock.Now()), b.currentRate())
+	}
+	var got []time.Duration
+	for i := range 20 { // alternating processes share the 18 of the burst, then one every 1/18 s
+		th := a
+		if i%2 == 1 {
+			th = b
+		}
+		got = append(got, th.reserve().Sub(clock.Now()))
+	}
+	if got[17] != time.Second || !near((got[19]-got[18]).Seconds(), 1.0/18, 1e-6) {
+		t.Errorf("turns of both processes = %v, want 18 at the end of the pause and then 1/18 s apart", got)
+	}
+}
+
+// A state older than shareStale belongs to runs that are over: a process
+// starts afresh.
+func TestThrottleSharedStateGoesStale(t *testing.T) {
+	a, b, clock := sharedPair(t)
+	accept(a, clock, 20, time.Millisecond)
+	a.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	data, err := os.ReadFile(a.share.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w wireState
+	if err := binary.Read(bytes.NewReader(data), binary.LittleEndian, &w); err != nil {
+		t.Fatal(err)
+	}
+	w.Written = time.Now().Add(-shareStale - time.Second).UnixNano()
+	var buf bytes.Buffer
+	_ = binary.Write(&buf, binary.LittleEndian, w)
+	if err := os.WriteFile(a.share.path, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.currentRate(); got != 0 {
+		t.Errorf("a process after a stale state limits itself to %v/s, want no limit", got)
+	}
+}
+
+// A state file that cannot be made (here a file stands where its directory
+// should be) leaves each process on its own throttle.
+func TestThrottleWithoutAUsableStateFile(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	blocker := filepath.Join(t.TempDir(), "not-a-directory")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	th.share = &stateFile{path: filepath.Join(blocker, "x.throttle")}
+	accept(th, clock, 20, time.Millisecond)
+	if c := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second); !near(c.rate, 18, 1e-9) {
+		t.Errorf("change = %+v, want the process to learn 18/s on its own", c)
+	}
+	if th.share != nil {
+		t.Error("the throttle still tries the unusable file")
+	}
+}
+
+// Each attempt counts in the credential's usage: sent, refused with 429,
+// retried (an attempt after the first of its call) and the wait.
+func TestThrottleUsage(t *testing.T) {
+	api := newFakeAPI(t,
+		reply{status: http.StatusTooManyRequests, header: map[string]string{"Retry-After": "0"}},
+		reply{status: http.StatusOK, body: `[]`})
+	c := api.client(t)
+	if err := listMethods(t.Context(), c); err != nil {
+		t.Fatal(err)
+	}
+	var got *CredentialUsage
+	for _, u := range UsageSummary() {
+		if u.BaseURL == c.baseURL {
+			got = &u
+		}
+	}
+	if got == nil || got.Sent != 2 || got.Refused != 1 || got.Retried != 1 || got.Credential != "partner client "+testPartnerID {
+		t.Errorf("usage = %+v, want 2 sent, 1 refused, 1 retried, named by the client ID", got)
+	}
+	if label := credentialLabel(AreaAIS, "p", "tok-secret"); strings.Contains(label, "tok-secret") || !strings.HasPrefix(label, "access token ") {
+		t.Errorf("an access token is named %q", label)
+	}
+}
+
+// The rate that went through is measured since the end of the last pause:
+// a second that was half pause would halve it.
+func TestThrottleMeasuresAfterThePause(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, 50*time.Millisecond)
+	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second) // 18/s, paused 1s
+	clock.Advance(time.Second)
+	accept(th, clock, 9, 50*time.Millisecond) // 9 in the half second since the pause
+	c := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	// About 18/s went through since the pause, and the throttle's own rate,
+	// grown back towards 18 since the first cut, is the lower of the two.
+	if c.refused < 17 || c.refused > 18 || !near(c.rate, throttleBeta*c.refused, 1e-9) {
+		t.Errorf("change = %+v, want the 17 to 18/s of the half second after the pause, not the 9/s of the whole second, cut by %g", c, throttleBeta)
+	}
+}
+
+// A refusal that arrives while another refusal's pause runs (processes of
+// a machine refused together, each pause jittered) cuts the rate in force
+// once more: the second before it was mostly pause and measures nothing.
+func TestThrottleRefusedDuringAPause(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, 50*time.Millisecond)
+	first := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	sent := clock.Now().Add(time.Millisecond) // after the cut, as if another process had not yet heard of it
+	clock.Advance(900 * time.Millisecond)
+	c := th.observe(sent, http.StatusTooManyRequests, time.Second)
+	if !near(c.refused, first.rate, 1e-9) || !near(c.rate, throttleBeta*first.rate, 1e-9) {
+		t.Errorf("a refusal during the pause changed %+v, want the rate in force %g cut by %g", c, first.rate, throttleBeta)
+	}
+}
+
+// Refused again a while after a cut, the throttle takes the service's rate
+// from what went through between the two refusals, not from the last
+// second, which a service's burst inflates while a probe drains it.
+func TestThrottleMeasuresBetweenCuts(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, 50*time.Millisecond)
+	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	clock.Advance(time.Second)
+	accept(th, clock, 20, time.Millisecond)    // the burst the service refilled during the pause
+	accept(th, clock, 60, 50*time.Millisecond) // then 20/s for 3 s
+	c := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	span := 1 + 0.02 + 3.0
+	if want := 80 / span; !near(c.refused, want, 0.1) || !near(c.rate, throttleBeta*c.refused, 1e-9) {
+		t.Errorf("change = %+v, want the %.1f/s that went through between the cuts, cut by %g", c, want, throttleBeta)
+	}
 }

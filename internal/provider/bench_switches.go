@@ -10,3 +10,7 @@ package provider
 // nothing a provider user sets can turn them on (bench_switches_on.go has
 // them, for builds with -tags benchswitches).
 func benchSwitches(func(string) (string, bool)) (throttleOff, sharingOff bool) { return false, false }
+
+// benchHostSharingOff is the switch that keeps the throttle to one process;
+// a build for users has none.
+func benchHostSharingOff(func(string) (string, bool)) bool { return false }

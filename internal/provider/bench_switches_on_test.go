@@ -15,6 +15,9 @@ func TestBenchSwitches(t *testing.T) {
 		if throttleOff != off || sharingOff {
 			t.Errorf("%s=%q: throttle off %v, sharing off %v; want %v, false", envBenchThrottle, value, throttleOff, sharingOff, off)
 		}
+		if got := benchHostSharingOff(envFrom(map[string]string{envBenchHostSharing: value})); got != off {
+			t.Errorf("%s=%q: host sharing off %v, want %v", envBenchHostSharing, value, got, off)
+		}
 		env := envFrom(map[string]string{envBenchReadSharing: value})
 		if shared := newProviderData(settings{}, env).paymentMethods.share; shared == off {
 			t.Errorf("%s=%q: lists shared %v, want %v", envBenchReadSharing, value, shared, !off)

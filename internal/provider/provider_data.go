@@ -34,6 +34,7 @@ type providerData struct {
 func newProviderData(s settings, lookupEnv func(string) (string, bool)) *providerData {
 	throttleOff, sharingOff := benchSwitches(lookupEnv)
 	s.DisableAdaptiveThrottle = throttleOff
+	s.DisableHostSharing = benchHostSharingOff(lookupEnv)
 	d := &providerData{
 		settings:       s,
 		paymentMethods: newPaymentMethodLists(!sharingOff),

@@ -522,7 +522,7 @@
 //	POST   /_sandbox/faults                                          Fault as JSON, e.g. {"route":"POST /v1/ais/consents","status":502,"afterApply":true,"count":1}
 //	                                                                 (also "latency":"200ms", "retryAfter", "probability":0.2, "echoHeaders":true)
 //	DELETE /_sandbox/faults
-//	GET    /_sandbox/rate-limit                                      {"perSecond": 20, "burst": 20}; perSecond 0 means none
+//	GET    /_sandbox/rate-limit                                      {"perSecond": 20, "burst": 20, "headers": true}; perSecond 0 means none
 //	PUT    /_sandbox/rate-limit                                      same body (burst optional); every bucket starts full
 //	DELETE /_sandbox/rate-limit                                      no limit
 //	GET    /_sandbox/requests/refused                                {"METHOD /pattern": n, ...} refused by the rate limit

@@ -30,6 +30,10 @@ type RateLimit struct {
 	// Burst is the bucket's size; 0 means one second's worth (PerSecond
 	// rounded up).
 	Burst int `json:"burst,omitempty"`
+	// Headers adds rate-limit headers to every answer under the limit,
+	// accepted or refused (see rateLimitHeaders). Real gateways differ:
+	// some send them, many do not, so they are optional here.
+	Headers bool `json:"headers,omitempty"`
 }
 
 // Validate reports a setting the sandbox cannot use.
@@ -80,13 +84,23 @@ func (rl *rateLimits) clearRefused() {
 	rl.refused = map[string]int{}
 }
 
+// bucketState is what a credential's bucket holds after a request: the
+// whole tokens left and how long until a token is there (0 when one is)
+// and until the bucket is full again.
+type bucketState struct {
+	limit          RateLimit
+	remaining      int
+	wait, fullIn   time.Duration
+	limited, taken bool
+}
+
 // take spends one token of r's credential's bucket at now, or counts a
-// refusal under route and returns how long until a token is there.
-func (rl *rateLimits) take(now time.Time, route string, r *http.Request) (wait time.Duration, ok bool) {
+// refusal under route; either way it returns the bucket's state.
+func (rl *rateLimits) take(now time.Time, route string, r *http.Request) bucketState {
 	rl.mu.Lock()
 	defer rl.mu.Unlock()
 	if rl.limit.PerSecond <= 0 {
-		return 0, true
+		return bucketState{taken: true}
 	}
 	credential := rateLimitKey(route, r)
 	b := rl.buckets[credential]
@@ -94,12 +108,36 @@ func (rl *rateLimits) take(now time.Time, route string, r *http.Request) (wait t
 		b = rate.NewLimiter(rate.Limit(rl.limit.PerSecond), rl.limit.Burst)
 		rl.buckets[credential] = b
 	}
-	if b.AllowN(now, 1) {
-		return 0, true
+	st := bucketState{limit: rl.limit, limited: true, taken: b.AllowN(now, 1)}
+	if !st.taken {
+		rl.refused[route]++
 	}
-	rl.refused[route]++
-	missing := 1 - b.TokensAt(now)
-	return time.Duration(missing / rl.limit.PerSecond * float64(time.Second)), false
+	tokens := b.TokensAt(now)
+	st.remaining = max(0, int(math.Floor(tokens)))
+	st.wait = rl.secondsOf(max(0, 1-tokens))
+	st.fullIn = rl.secondsOf(float64(rl.limit.Burst) - tokens)
+	return st
+}
+
+// secondsOf is how long the bucket takes to refill n tokens.
+func (rl *rateLimits) secondsOf(n float64) time.Duration {
+	return time.Duration(max(0, n) / rl.limit.PerSecond * float64(time.Second))
+}
+
+// rateLimitHeaders writes the bucket's state in the forms gateways use:
+// the IETF fields (draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy
+// with the quota q per window w seconds, RateLimit with the remaining r
+// and the seconds t until the quota is whole again) and the common
+// X-RateLimit-Limit, -Remaining and -Reset (seconds). Seconds are whole,
+// rounded up, as in Retry-After.
+func rateLimitHeaders(h http.Header, st bucketState) {
+	window := max(1, int(math.Ceil(float64(st.limit.Burst)/st.limit.PerSecond)))
+	reset := int(math.Ceil(st.fullIn.Seconds()))
+	h.Set("RateLimit-Policy", fmt.Sprintf(`"credential";q=%d;w=%d`, st.limit.Burst, window))
+	h.Set("RateLimit", fmt.Sprintf(`"credential";r=%d;t=%d`, st.remaining, reset))
+	h.Set("X-RateLimit-Limit", fmt.Sprint(st.limit.Burst))
+	h.Set("X-RateLimit-Remaining", fmt.Sprint(st.remaining))
+	h.Set("X-RateLimit-Reset", fmt.Sprint(reset))
 }
 
 // SetRateLimit replaces the rate limit (the zero RateLimit turns it off)
@@ -130,15 +168,18 @@ func (s *Server) RefusedCounts() map[string]int {
 // withRateLimit answers 429 when the caller's credential has no token left.
 func (s *Server) withRateLimit(route string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		wait, ok := s.limits.take(s.now(), route, r)
-		if ok {
+		st := s.limits.take(s.now(), route, r)
+		if st.limited && st.limit.Headers {
+			rateLimitHeaders(w.Header(), st)
+		}
+		if st.taken {
 			next.ServeHTTP(w, r)
 			return
 		}
 		if !sleep(r.Context(), s.latency) { // a refusal crosses the same network
 			return
 		}
-		secs := max(1, int(math.Ceil(wait.Seconds()))) // Retry-After has whole seconds
+		secs := max(1, int(math.Ceil(st.wait.Seconds()))) // Retry-After has whole seconds
 		w.Header().Set("Retry-After", fmt.Sprint(secs))
 		writeError(w, r, http.StatusTooManyRequests,
 			fmt.Sprintf("rate limit exceeded for this credential; retry after %d s", secs))

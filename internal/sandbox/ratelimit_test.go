@@ -142,3 +142,42 @@ func TestRateLimitBeforeFaultsAndHandlers(t *testing.T) {
 		t.Errorf("the fault was used up by a refused request: status %d %s", r.status, r.raw)
 	}
 }
+
+// With Headers, every answer under the limit says what is left: the IETF
+// RateLimit and RateLimit-Policy fields and the common X-RateLimit-*
+// ones, on the accepted answers and the refusal alike; without it, none.
+func TestRateLimitHeaders(t *testing.T) {
+	e := newEnvWith(t, Config{RateLimit: RateLimit{PerSecond: 4, Burst: 2, Headers: true}})
+	want := []map[string]string{
+		{"RateLimit": `"credential";r=1;t=1`, "X-RateLimit-Remaining": "1", "X-RateLimit-Reset": "1"},
+		{"RateLimit": `"credential";r=0;t=1`, "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1"},
+		{"RateLimit": `"credential";r=0;t=1`, "X-RateLimit-Remaining": "0", "Retry-After": "1"},
+	}
+	for i, fields := range want {
+		r := e.partner(http.MethodGet, paymentMethodsPath, nil)
+		if i == 2 {
+			expectStatus(t, r, http.StatusTooManyRequests)
+		}
+		fields["RateLimit-Policy"] = `"credential";q=2;w=1`
+		fields["X-RateLimit-Limit"] = "2"
+		for name, v := range fields {
+			if got := r.header.Get(name); got != v {
+				t.Errorf("answer %d: %s = %q, want %q", i+1, name, got, v)
+			}
+		}
+	}
+
+	e.clock.Advance(2 * time.Second) // full again
+	r := e.partner(http.MethodGet, paymentMethodsPath, nil)
+	if got := r.header.Get("RateLimit"); got != `"credential";r=1;t=1` {
+		t.Errorf("after the refill: RateLimit = %q, want r=1;t=1 (a quarter second to full, rounded up)", got)
+	}
+
+	plain := newEnvWith(t, Config{RateLimit: RateLimit{PerSecond: 4}})
+	r = plain.partner(http.MethodGet, paymentMethodsPath, nil)
+	for _, name := range []string{"RateLimit", "RateLimit-Policy", "X-RateLimit-Remaining"} {
+		if got := r.header.Get(name); got != "" {
+			t.Errorf("without Headers: %s = %q, want none", name, got)
+		}
+	}
+}

@@ -39,6 +39,15 @@ type options struct {
 	// payment methods.
 	rateLimit        float64
 	rateLimitMethods int
+	// fleetSizes are the fleet scenario's numbers of processes, which share
+	// fleetMethods payment methods and the rate limit rateLimit.
+	fleetSizes   []int
+	fleetMethods int
+	fleetRuns    int
+	fleetHeaders bool
+	// large is the size of the large scenario's plan (from a state the
+	// bench writes).
+	large int
 	// largeRuns is how many runs sizes above 1000 get: each takes minutes.
 	largeRuns int
 	scenarios map[string]bool
@@ -47,6 +56,9 @@ type options struct {
 	terraform string
 	timeout   time.Duration
 	keep      bool
+	// profile makes the size scenario's cardpay commands write CPU and
+	// heap profiles, summarized in the report.
+	profile bool
 }
 
 const (
@@ -54,6 +66,8 @@ const (
 	scenarioCoalescing = "coalescing"
 	scenarioMemory     = "memory"
 	scenarioRateLimit  = "ratelimit"
+	scenarioFleet      = "fleet"
+	scenarioLarge      = "large"
 )
 
 // maxSize is the largest -sizes value: 5000 resources span 700 merchants
@@ -90,18 +104,24 @@ func parseFlags(args []string) (*options, error) {
 	fs.IntVar(&o.largeRuns, "large-runs", 1, "runs for sizes above 1000 (each run of 5000 resources takes several minutes)")
 	fs.Float64Var(&o.rateLimit, "rate-limit", 20, "requests per second per credential the sandbox allows in the ratelimit scenario")
 	fs.IntVar(&o.rateLimitMethods, "rate-limit-methods", 200, "payment methods in the ratelimit scenario")
+	fleet := fs.String("fleet", "1,4,8", "numbers of terraform processes in the fleet scenario, sharing one credential")
+	fs.IntVar(&o.fleetMethods, "fleet-methods", 200, "payment methods the fleet scenario's processes apply in all")
+	fs.IntVar(&o.fleetRuns, "fleet-runs", 2, "runs of each fleet row")
+	fs.BoolVar(&o.fleetHeaders, "fleet-headers", false, "add a row of the largest fleet whose sandbox sends rate-limit headers")
+	fs.IntVar(&o.large, "large", maxSize, fmt.Sprintf("resources of the large scenario's plan (10 to %d)", maxSize))
 	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
 	fs.DurationVar(&o.latency, "latency", 0, "latency the sandbox adds to every request in the sizes scenario, e.g. 50ms")
 	fs.DurationVar(&o.coalesceLatency, "coalesce-latency", 50*time.Millisecond, "latency per request in the coalescing scenario")
 	fs.IntVar(&o.coalesceMethods, "coalesce-methods", 500, "payment methods in the coalescing scenario")
 	fs.IntVar(&o.coalesceMerch, "coalesce-merchants", 100, "merchants the coalescing scenario spreads them over")
 	fs.IntVar(&o.transactions, "transactions", 10000, "transactions of the big AIS account in the memory scenario")
-	scenarios := fs.String("scenarios", "sizes,coalescing,memory,ratelimit", "scenarios to run: sizes, coalescing, memory, ratelimit")
+	scenarios := fs.String("scenarios", "sizes,coalescing,memory,ratelimit,fleet,large", "scenarios to run: sizes, coalescing, memory, ratelimit, fleet, large")
 	fs.StringVar(&o.out, "out", "BENCHMARKS.md", "Markdown file whose generated section is replaced (\"\": print to stdout)")
 	fs.StringVar(&o.goBench, "gobench", "", "output of `go test -bench` to include in the report (optional)")
 	fs.StringVar(&o.terraform, "terraform", "", "terraform binary (default: $TF_ACC_TERRAFORM_PATH, else terraform on PATH)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "limit for a single terraform command")
 	fs.BoolVar(&o.keep, "keep", false, "keep the working directories (configurations, states, logs)")
+	fs.BoolVar(&o.profile, "profile", false, "profile the provider (CPU and heap) in the sizes scenario's cardpay commands; the report shows the top entries")
 	quick := fs.Bool("quick", false, "smoke test: -sizes 100 -runs 1 -coalesce-methods 100 -coalesce-merchants 20 -transactions 1000 -rate-limit-methods 50")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -111,7 +131,17 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if *quick {
 		*sizes, o.runs, o.coalesceMethods, o.coalesceMerch, o.transactions = "100", 1, 100, 20, 1000
-		o.rateLimitMethods = 50
+		o.rateLimitMethods, *fleet, o.fleetRuns, o.large = 50, "1,4", 1, 500
+	}
+	for _, f := range strings.Split(*fleet, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		k, err := strconv.Atoi(f)
+		if err != nil || k < 1 || k > 32 {
+			return nil, fmt.Errorf("-fleet: %q is not a number from 1 to 32", f)
+		}
+		o.fleetSizes = append(o.fleetSizes, k)
 	}
 	for _, f := range strings.Split(*sizes, ",") {
 		if f = strings.TrimSpace(f); f == "" {
@@ -126,7 +156,7 @@ func parseFlags(args []string) (*options, error) {
 	o.scenarios = map[string]bool{}
 	for _, s := range strings.Split(*scenarios, ",") {
 		switch s = strings.TrimSpace(s); s {
-		case scenarioSizes, scenarioCoalescing, scenarioMemory, scenarioRateLimit:
+		case scenarioSizes, scenarioCoalescing, scenarioMemory, scenarioRateLimit, scenarioFleet, scenarioLarge:
 			o.scenarios[s] = true
 		case "":
 		default:
@@ -138,6 +168,10 @@ func parseFlags(args []string) (*options, error) {
 		return nil, fmt.Errorf("-runs and -large-runs must be at least 1")
 	case !(o.rateLimit > 0) || o.rateLimitMethods < 1:
 		return nil, fmt.Errorf("-rate-limit and -rate-limit-methods must be positive")
+	case o.scenarios[scenarioFleet] && (len(o.fleetSizes) == 0 || o.fleetRuns < 1 || o.fleetMethods < slices.Max(o.fleetSizes)*len(inactiveMethods)):
+		return nil, fmt.Errorf("-fleet needs sizes, -fleet-runs at least 1 and -fleet-methods at least five per process")
+	case o.large < 10 || o.large > maxSize:
+		return nil, fmt.Errorf("-large must be between 10 and %d", maxSize)
 	case o.scenarios[scenarioSizes] && len(o.sizes) == 0:
 		return nil, fmt.Errorf("-sizes is empty")
 	case o.coalesceMethods < 1 || o.coalesceMerch < 1 || o.coalesceMethods > 5*o.coalesceMerch:
@@ -168,6 +202,9 @@ type report struct {
 	coalescing *coalescingResult
 	memory     *memoryResult
 	rateLimit  *rateLimitResult
+	fleet      *fleetResult
+	large      *largeResult
+	profiles   []commandProfile
 }
 
 type sizeResult struct {
@@ -223,6 +260,12 @@ func run(ctx context.Context, o *options) error {
 	if o.scenarios[scenarioRateLimit] {
 		merchants = max(merchants, methodsWorkload(o.rateLimitMethods, 1).merchants())
 	}
+	if o.scenarios[scenarioFleet] {
+		merchants = max(merchants, methodsWorkload(o.fleetMethods, 1).merchants())
+	}
+	if o.scenarios[scenarioLarge] {
+		merchants = max(merchants, mixedWorkload(o.large).merchants())
+	}
 	sb, err := startSandbox(merchants, o.transactions)
 	if err != nil {
 		return fmt.Errorf("sandbox: %w", err)
@@ -230,7 +273,7 @@ func run(ctx context.Context, o *options) error {
 	defer sb.close()
 	logf("sandbox on %s with %d generated merchants", sb.url, merchants)
 
-	b := &bench{terraform: tf, root: root, sb: sb, timeout: o.timeout}
+	b := &bench{terraform: tf, root: root, sb: sb, timeout: o.timeout, profile: o.profile, tfVersion: rep.env.terraform}
 	if err := b.setup(ctx); err != nil {
 		return err
 	}
@@ -269,6 +312,21 @@ func run(ctx context.Context, o *options) error {
 		}
 		rep.rateLimit = r
 	}
+	if o.scenarios[scenarioFleet] {
+		r, err := b.runFleet(ctx, o)
+		if err != nil {
+			return err
+		}
+		rep.fleet = r
+	}
+	if o.scenarios[scenarioLarge] {
+		r, err := b.runLarge(ctx, o)
+		if err != nil {
+			return err
+		}
+		rep.large = r
+	}
+	rep.profiles = b.profiles
 	rep.elapsed = time.Since(rep.started)
 	rep.env.loadAfter = loadAverage()
 
@@ -312,9 +370,17 @@ func (b *bench) runSize(ctx context.Context, n, runs int, latency time.Duration)
 				if floor {
 					dir, into, what = floorDir, r.floor, "terraform_data"
 				}
-				s, err := b.measure(ctx, cmd, dir, b.normal)
+				p, tag := b.normal, fmt.Sprintf("n%d-%s-%d", n, cmd, run+1)
+				if b.profile && !floor {
+					p = profiled(p, b.root, tag)
+				}
+				s, err := b.measure(ctx, cmd, dir, p)
 				if err != nil {
 					return r, err
+				}
+				if b.profile && !floor {
+					b.profiles = append(b.profiles, summarizeProfiles(ctx, p.bin, b.root, tag,
+						fmt.Sprintf("N=%d %s, run %d (%.2f s)", n, cmd, run+1, s.wall.Seconds())))
 				}
 				if cmd == "plan" && s.changes {
 					if floor {

@@ -44,6 +44,11 @@ const (
 	targetRateMethods  = 200
 	targetRefusedShare = 0.05
 	targetRateRatio    = 1.10
+	// The fleet scenario: 8 processes share 200 payment methods (400
+	// requests) and one credential.
+	targetFleetK       = 8
+	targetFleetMethods = 200
+	targetFleetRatio   = 1.15
 )
 
 // environment describes the machine and the versions.
@@ -314,6 +319,9 @@ func (r *report) markdown() string {
 	r.coalescingTables(&b)
 	r.memoryTables(&b)
 	r.rateLimitTables(&b)
+	r.fleetTables(&b)
+	r.largeTables(&b)
+	r.profileSection(&b)
 	r.goBenchSection(&b)
 	r.raw(&b)
 	b.WriteString(endMarker + "\n")
@@ -370,6 +378,8 @@ func (r *report) targets(b *strings.Builder) {
 			m.pageLimit, paramNote(m.pageLimit == targetTxCount), mib(kib), targetRSSMiB, passFail(kib > 0 && kib < targetRSSMiB*1024))
 	}
 	r.rateLimitTargets(b)
+	r.fleetTargets(b)
+	r.largeTargets(b)
 	b.WriteString("\n")
 	var warn []string
 	for _, s := range r.sizes {
@@ -507,6 +517,11 @@ func (r *report) raw(b *strings.Builder) {
 			line(fmt.Sprintf("ratelimit %s, throttle off", cmd), c.off[cmd])
 			line(fmt.Sprintf("ratelimit %s, throttle on", cmd), c.on[cmd])
 		}
+	}
+	r.fleetRaw(line)
+	if l := r.large; l != nil {
+		line(fmt.Sprintf("large N=%d plan cardpay", l.n), l.ours)
+		line(fmt.Sprintf("large N=%d plan terraform_data", l.n), l.floor)
 	}
 	b.WriteString("```\n\n</details>\n\n")
 }

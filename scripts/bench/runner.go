@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
@@ -44,6 +45,10 @@ type bench struct {
 	noThrottle providerBuild
 	timeout    time.Duration
 	seq        int
+	profile    bool
+	profiles   []commandProfile
+	tmpSeq     atomic.Int64
+	tfVersion  string // for the states the bench writes
 }
 
 // sample is one terraform command.
@@ -134,18 +139,7 @@ func (b *bench) terraformCmd(ctx context.Context, dir string, p providerBuild, a
 
 	ctx, cancel := context.WithTimeout(ctx, b.timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, b.terraform, args...)
-	cmd.Dir = dir
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	cmd.Env = append(cleanEnv(), b.sb.env()...)
-	cmd.Env = append(cmd.Env,
-		"TF_CLI_CONFIG_FILE="+b.cliConfig,
-		"TF_IN_AUTOMATION=1",
-		"CHECKPOINT_DISABLE=1",
-		wrapRealEnv+"="+p.bin,
-		wrapOutEnv+"="+rssFile,
-	)
-	cmd.Env = append(cmd.Env, p.env...)
+	cmd := b.command(ctx, dir, p, logFile, rssFile, args...)
 
 	b.sb.srv.ResetRequestCounts()
 	b.sb.refusals.reset()
@@ -178,6 +172,35 @@ func (b *bench) terraformCmd(ctx context.Context, dir string, p providerBuild, a
 		return s, fmt.Errorf("terraform %s in %s: %w\n%s", strings.Join(args, " "), dir, err, tail(logFile.Name(), 40))
 	}
 	return s, nil
+}
+
+// command is terraform with args in dir, its output to logFile, starting the
+// provider build p through the wrapper, which records its peak RSS in rssFile.
+func (b *bench) command(ctx context.Context, dir string, p providerBuild, logFile *os.File, rssFile string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, b.terraform, args...)
+	cmd.Dir = dir
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.Env = append(cleanEnv(), b.sb.env()...)
+	cmd.Env = append(cmd.Env,
+		"TF_CLI_CONFIG_FILE="+b.cliConfig,
+		"TF_IN_AUTOMATION=1",
+		"CHECKPOINT_DISABLE=1",
+		wrapRealEnv+"="+p.bin,
+		wrapOutEnv+"="+rssFile,
+	)
+	cmd.Env = append(cmd.Env, "TMPDIR="+b.freshTemp()) // no throttle state from an earlier command
+	cmd.Env = append(cmd.Env, p.env...)
+	return cmd
+}
+
+// freshTemp makes a new temporary directory for a command or a fleet: the
+// provider shares its throttle through files there (a later TMPDIR in the
+// environment wins).
+func (b *bench) freshTemp() string {
+	n := b.tmpSeq.Add(1)
+	dir := filepath.Join(b.root, fmt.Sprintf("tmp-%04d", n))
+	_ = os.MkdirAll(dir, 0o700)
+	return dir
 }
 
 func (b *bench) apply(ctx context.Context, dir string, p providerBuild) (sample, error) {

@@ -1,0 +1,7 @@
+terraform {
+  required_providers {
+    cardpay = {
+      source = "cardpay/cardpay"
+    }
+  }
+}
