@@ -17,7 +17,7 @@ locals {
 }
 
 module "merchant" {
-  source   = "../../modules/merchant"
+  source   = "../../modules/existing-merchant"
   for_each = local.merchants
 
   merchant_id     = tonumber(each.key)

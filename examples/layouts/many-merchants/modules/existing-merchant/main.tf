@@ -1,6 +1,11 @@
-# One merchant's card-payment setup. The calling configuration owns the
-# provider; the module only receives it, so every merchant of a shard shares
-# one provider process and its requests share one pace at the service.
+# The card-payment setup of a merchant that already exists at the service
+# (onboarded earlier, through Terraform or not): the payment methods to
+# activate, the stores to adopt and the online terminals to register. It
+# creates no merchant; examples/modules/merchant onboards new ones.
+#
+# The calling configuration owns the provider; the module only receives it,
+# so every merchant of a shard shares one provider process and its requests
+# share one pace at the service.
 
 resource "cardpay_payment_method" "this" {
   for_each    = var.payment_methods

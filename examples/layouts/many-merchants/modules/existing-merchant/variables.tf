@@ -1,5 +1,5 @@
 variable "merchant_id" {
-  description = "The merchant's numeric ID."
+  description = "The numeric ID of a merchant that already exists at the service."
   type        = number
 }
 
