@@ -120,8 +120,7 @@ type step struct {
 
 // guideRuns lists the guides that run: every guide of templates/guides
 // except retries-and-failures, which has no commands to run (a provider
-// block fragment and an example error). managing-many-merchants, which comes from
-// another branch, needs an entry here when it lands.
+// block fragment and an example error).
 var guideRuns = []guide{
 	{
 		name:       "getting-started",
@@ -198,6 +197,20 @@ var guideRuns = []guide{
 			{run: "accounts.sh", expect: "accounts.out"},
 			{run: "plan.sh", expect: "plan.out"},
 			{run: "destroy.sh", expect: "destroy.out"},
+		},
+	},
+	{
+		// The reader copies the layout examples/layouts/many-merchants,
+		// plans and applies its two shards in parallel, and reads the
+		// provider's usage lines from their logs.
+		name: "managing-many-merchants",
+		steps: []step{
+			{start: "../getting-started/sandbox.sh", inRepo: true, ready: "^export "},
+			{run: "copy.sh", inRepo: true},
+			{run: "get.sh", expect: "get.out"},
+			{run: "plan.sh", expect: "plan.out"},
+			{run: "apply.sh", expect: "apply.out"},
+			{run: "usage.sh", expect: "usage.out"},
 		},
 	},
 	{
@@ -804,11 +817,62 @@ var varying = []struct {
 	// The guides say terraform; OpenTofu prints its own name.
 	{regexp.MustCompile(`\bOpenTofu\b`), "Terraform"},
 	{regexp.MustCompile(`\btofu\b`), "terraform"},
+	// The time a provider's requests waited for their turn, which
+	// includes taking the lock of the pace that the provider processes of
+	// one machine share: a few milliseconds when two shards run at once.
+	{regexp.MustCompile(`\bwait_seconds=\d+(\.\d+)?`), "wait_seconds=SECONDS"},
+	// Where the provider was built, in a log line's source location.
+	{regexp.MustCompile(`@caller=\S+\.go:\d+`), "@caller=SOURCE"},
 }
 
 func normalize(text string) string {
 	for _, v := range varying {
 		text = v.re.ReplaceAllString(text, v.with)
 	}
-	return text
+	return logFieldsSorted(text)
+}
+
+// logLine matches a log line of the CLI or a provider (hclog) that ends
+// with key=value fields; logField matches one field, its value bare or
+// quoted.
+var (
+	logLine  = regexp.MustCompile(`^(.*\[(?:TRACE|DEBUG|INFO|WARN|ERROR)\]\s.*?)((?:\s+[@\w.-]+=(?:"(?:[^"\\]|\\.)*"|[^\s"]*))+)$`)
+	logField = regexp.MustCompile(`[@\w.-]+=(?:"(?:[^"\\]|\\.)*"|[^\s"]*)`)
+)
+
+// logFieldsSorted sorts the fields that end each log line: a provider's
+// fields reach the log in no fixed order (terraform-plugin-log keeps them
+// in a map), so a shown log line matches whatever order a run writes.
+func logFieldsSorted(text string) string {
+	var b strings.Builder
+	for line := range strings.Lines(text) {
+		body, newline := strings.CutSuffix(line, "\n")
+		if m := logLine.FindStringSubmatch(body); m != nil {
+			fields := logField.FindAllString(m[2], -1)
+			slices.Sort(fields)
+			body = m[1] + " " + strings.Join(fields, " ")
+		}
+		b.WriteString(body)
+		if newline {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func TestLogFieldsSorted(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{
+			`2026-11-24T05:03:35.403Z [INFO]  provider.terraform-provider-cardpay: usage of this run: b=2 credential="partner client x=y" @module=CARDPAY a=1` + "\n",
+			`2026-11-24T05:03:35.403Z [INFO]  provider.terraform-provider-cardpay: usage of this run: @module=CARDPAY a=1 b=2 credential="partner client x=y"` + "\n",
+		},
+		// Not a log line: unchanged.
+		{"export B=2 A=1\n", "export B=2 A=1\n"},
+		// A log line without fields, and no final newline.
+		{"x [WARN]  provider: nothing to say", "x [WARN]  provider: nothing to say"},
+	} {
+		if got := logFieldsSorted(c.in); got != c.want {
+			t.Errorf("logFieldsSorted(%q):\n got %q\nwant %q", c.in, got, c.want)
+		}
+	}
 }

@@ -1,0 +1,2 @@
+cp -R examples/layouts/many-merchants ~/cardpay-many-merchants
+cd ~/cardpay-many-merchants

@@ -1,0 +1,1 @@
+grep -H 'cardpay API usage' shards/*/apply.log
