@@ -5,13 +5,14 @@ package sandbox
 
 import (
 	"fmt"
-	"github.com/golang-jwt/jwt/v5"
 	"maps"
 	"math"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/golang-jwt/jwt/v5"
 
 	"golang.org/x/time/rate"
 )
