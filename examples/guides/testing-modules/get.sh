@@ -1,0 +1,1 @@
+terraform get -test-directory=tests/sandbox
