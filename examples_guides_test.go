@@ -268,7 +268,8 @@ func needsQueries(cli tfcli.CLI) string {
 	if cli.Queries() {
 		return ""
 	}
-	return "the guide runs terraform query, which needs Terraform 1.14 or later (OpenTofu has none)"
+	return "the guide runs terraform query, which needs Terraform 1.14 or later (OpenTofu has none); " +
+		"make test-matrix runs it with Terraform 1.15"
 }
 
 // terraformOnly leaves out a step whose command the guide gives for
