@@ -125,7 +125,7 @@ func (t *throttle) observeExhausted(sentAt time.Time, reset time.Duration) throt
 	pause += time.Duration(throttlePauseJitter * t.rand() * float64(pause))
 	var c throttleChange
 	t.update(func(st *throttleState, now int64) {
-		st.accept(now)
+		st.accept(now, sentAt.UnixNano())
 		c = st.refused(now, sentAt.UnixNano(), pause)
 	})
 	return c

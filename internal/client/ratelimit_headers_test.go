@@ -51,7 +51,7 @@ func TestThrottleQuotaUsedUp(t *testing.T) {
 	if !c.slowed || c.refused != 20 || !near(c.rate, 18, 1e-9) {
 		t.Fatalf("change = %+v, want slowed to 18/s (0.9 × the 20/s that went through, the last one included)", c)
 	}
-	if !th.paused(clock.Now().Add(999 * time.Millisecond)) {
+	if !paused(th, clock.Now().Add(999*time.Millisecond)) {
 		t.Error("not paused until the quota is back")
 	}
 
@@ -61,7 +61,7 @@ func TestThrottleQuotaUsedUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	tt, _ := c2.retrying.HTTPClient.Transport.(*throttleTransport)
-	if tt == nil || !tt.partner.paused(time.Now()) {
+	if tt == nil || !paused(tt.partner, time.Now()) {
 		t.Error("a client that read r=0 did not pause its credential")
 	}
 	for _, u := range UsageSummary() {

@@ -32,8 +32,11 @@ const (
 	// refused one; it then stays near it before probing higher.
 	throttleRecovery = 4 * time.Second
 	// throttleRelease: once the rate has grown to this multiple of the
-	// refused one without another 429, the throttle lets go.
-	throttleRelease = 2.0
+	// refused one without another 429, the throttle lets go. It is well
+	// above the refused rate, so that a probe drains what the service
+	// saved while the rate was below its own (a burst, about a second's
+	// worth) and meets its limit before the throttle lets go.
+	throttleRelease = 4.0
 	// throttleMinRate is the slowest the throttle gets, in requests per
 	// second, so a bad estimate cannot stall a run.
 	throttleMinRate = 0.5
@@ -99,12 +102,28 @@ type throttleState struct {
 	accepted    meter
 	// acceptedSinceCut counts what went through since refusedAt.
 	acceptedSinceCut int64
+	// perLateAnswer is what each answer still on its way at a counted cut
+	// adds to refusedRate (see refusedEstimate); 0 once the estimate is
+	// final.
+	perLateAnswer float64
 }
 
-// accept counts an answer that went through.
-func (st *throttleState) accept(now int64) {
+// accept counts an answer that went through, to a request sent at sentAt.
+func (st *throttleState) accept(now, sentAt int64) {
 	st.accepted.add(now)
 	st.acceptedSinceCut++
+	if st.perLateAnswer == 0 {
+		return
+	}
+	if sentAt >= st.refusedAt { // sent after the cut: the count is complete
+		st.perLateAnswer = 0
+		return
+	}
+	// Sent in the counted second, answered after the refusal: the service
+	// took it, so the refused rate was that much higher.
+	st.refusedRate += st.perLateAnswer
+	st.learned = max(throttleBeta*st.refusedRate, throttleMinRate)
+	st.applyRate(now)
 }
 
 func newThrottle() *throttle {
@@ -140,43 +159,60 @@ func (t *throttle) update(f func(st *throttleState, now int64)) {
 	}
 }
 
-// wait blocks until the caller may send, and returns how long it waited.
-func (t *throttle) wait(ctx context.Context) (time.Duration, error) {
+// wait blocks until the caller may send, and returns when it was cleared
+// to send and how long it waited. The request counts as sent when it was
+// cleared, so that a cut that comes after does not take it for sent after.
+func (t *throttle) wait(ctx context.Context) (cleared time.Time, waited time.Duration, err error) {
 	start := t.now()
 	for {
-		at := t.reserve()
-		if d := at.Sub(t.now()); d > 0 {
+		turn := t.reserve()
+		if d := turn.at.Sub(t.now()); d > 0 {
 			if err := t.sleep(ctx, d); err != nil {
-				return t.now().Sub(start), err
+				return time.Time{}, t.now().Sub(start), err
 			}
 		}
-		// A 429 that arrived meanwhile paused everyone: wait again.
-		if !t.paused(t.now()) {
-			return t.now().Sub(start), nil
+		cleared = t.now()
+		if t.stands(turn, cleared) {
+			return cleared, cleared.Sub(start), nil
 		}
 	}
 }
 
-// reserve takes the next turn and returns when it comes.
-func (t *throttle) reserve() time.Time {
+// turn is when a request may go, given under the rate in force since the
+// cut at cutAt.
+type turn struct {
+	at    time.Time
+	cutAt int64
+}
+
+// reserve takes the next turn.
+func (t *throttle) reserve() turn {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	var tn turn
 	var at int64
 	t.update(func(st *throttleState, now int64) {
-		at = st.bucket.reserve(max(now, st.pausedUntil))
+		at, tn.cutAt = st.bucket.reserve(max(now, st.pausedUntil)), st.refusedAt
 	})
 	if t.ceiling > 0 {
 		at = max(at, t.floor.reserve(max(at, t.now().UnixNano())))
 	}
-	return time.Unix(0, at)
+	tn.at = time.Unix(0, at)
+	return tn
 }
 
-func (t *throttle) paused(now time.Time) bool {
+// stands says whether a turn still holds at now. A 429 that arrived
+// meanwhile paused everyone, and a cut gave the rate anew: the turns given
+// at the old rate went with it (the bucket started afresh at the cut), so
+// the request takes a new one.
+func (t *throttle) stands(tn turn, now time.Time) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	paused := false
-	t.update(func(st *throttleState, _ int64) { paused = now.UnixNano() < st.pausedUntil })
-	return paused
+	ok := false
+	t.update(func(st *throttleState, _ int64) {
+		ok = now.UnixNano() >= st.pausedUntil && st.refusedAt == tn.cutAt
+	})
+	return ok
 }
 
 // throttleChange is a decision worth logging; the zero value means none.
@@ -202,7 +238,7 @@ func (t *throttle) observe(sentAt time.Time, status int, retryAfter time.Duratio
 		t.update(func(st *throttleState, now int64) { c = st.refused(now, sentAt.UnixNano(), pause) })
 	case status >= 200 && status < 500:
 		t.update(func(st *throttleState, now int64) {
-			st.accept(now)
+			st.accept(now, sentAt.UnixNano())
 			c = st.grow(now)
 		})
 	}
@@ -220,7 +256,7 @@ func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttl
 	if sentAt < st.refusedAt {
 		return throttleChange{}
 	}
-	rate := st.refusedEstimate(now, pausedBefore)
+	rate, perLateAnswer := st.refusedEstimate(now, pausedBefore)
 	if pausedBefore > now {
 		// Sent after the last cut, refused while a pause runs: the second
 		// before is mostly pause and measures nothing, but the rate in
@@ -231,42 +267,48 @@ func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttl
 		// Nothing went through yet: no rate to learn, only the pause.
 		return throttleChange{slowed: true, pause: pause}
 	}
-	st.refusedRate, st.refusedAt, st.acceptedSinceCut = rate, now, 0
+	st.refusedRate, st.refusedAt, st.acceptedSinceCut, st.perLateAnswer = rate, now, 0, perLateAnswer
 	st.learned = max(throttleBeta*rate, throttleMinRate)
 	st.applyRate(now)
-	st.bucket.empty(now) // the service has no room left: neither have we
+	// The service has no room left, and neither have we: the bucket starts
+	// empty and out of debt, the turns it gave at the old rate void (see
+	// stands). It fills during the pause as the service's allowance does,
+	// so the requests held up go out together when the pause ends.
+	st.bucket.restart(now)
 	return throttleChange{slowed: true, rate: st.learned, refused: rate, pause: pause}
 }
 
 // refusedEstimate is the rate the service refused. Refused again at least
 // throttleCutSpan after the last cut, it is what went through between the
 // two: the service's allowance had run out at both, so that count is what
-// it allowed meanwhile, whatever its burst (a shorter span says more about
-// the burst than the rate). Otherwise it is what went through in the last
-// second, or since the end of the last pause when that is more recent (a
-// pause sends nothing, and counting it would take the rate for a fraction
-// of what it is), or the throttle's own rate when that is lower (then
-// someone else shares the quota). Within moments of a pause, the count
-// itself stands in: the service refilled its burst, about a second's
-// worth, while everyone waited, and a refusal so soon says others take
-// most of it (processes on other machines). 0 when there is nothing to go
-// by.
-func (st *throttleState) refusedEstimate(now, pausedUntil int64) float64 {
-	if span := time.Duration(now - st.refusedAt); st.learned > 0 && span >= throttleCutSpan {
-		return max(float64(st.acceptedSinceCut)/span.Seconds(), throttleMinRate)
+// it allowed meanwhile, whatever its burst. Refused again sooner, it is the
+// rate in force, to be cut once more: so short a span holds a pause and
+// the burst after it, and says more about them than about the rate.
+// Otherwise (nothing learned yet, or let go) it is what went through in
+// the last second, or since the end of the last pause when that is more
+// recent (a pause sends nothing, and counting it would take the rate for a
+// fraction of what it is). Within moments of a pause, the count itself
+// stands in: the service refilled its burst, about a second's worth, while
+// everyone waited. A count is counted short by the answers still on their
+// way (a 429 comes back faster than the work the service does for the
+// others), so it also returns what each of them adds when it arrives.
+// 0 when there is nothing to go by.
+func (st *throttleState) refusedEstimate(now, pausedUntil int64) (rate, perLateAnswer float64) {
+	if st.learned > 0 {
+		if span := time.Duration(now - st.refusedAt); span >= throttleCutSpan {
+			return max(float64(st.acceptedSinceCut)/span.Seconds(), throttleMinRate), 0
+		}
+		return st.learned, 0
 	}
 	since := max(now-int64(time.Second), pausedUntil)
-	rate := float64(st.accepted.countSince(since, now))
+	rate, perLateAnswer = float64(st.accepted.countSince(since, now)), 1
 	if window := time.Duration(now - since); window >= throttleMinWindow {
-		rate /= window.Seconds()
-	}
-	if st.learned > 0 && (rate == 0 || st.learned < rate) {
-		rate = st.learned
+		rate, perLateAnswer = rate/window.Seconds(), 1/window.Seconds()
 	}
 	if rate == 0 {
-		return 0
+		return 0, 0
 	}
-	return max(rate, throttleMinRate)
+	return max(rate, throttleMinRate), perLateAnswer
 }
 
 // grow moves the rate along the CUBIC curve: fast back towards the refused
@@ -349,14 +391,9 @@ func (b *bucket) reserve(now int64) int64 {
 	return at + int64(-b.tokens/b.rate*float64(time.Second))
 }
 
-// empty spends the whole tokens left at now.
-func (b *bucket) empty(now int64) {
-	if b.rate > 0 {
-		b.advance(now)
-		if b.tokens >= 1 {
-			b.tokens -= math.Floor(b.tokens)
-		}
-	}
+// restart empties the bucket at now and forgives its debt.
+func (b *bucket) restart(now int64) {
+	b.tokens, b.last = 0, max(b.last, now)
 }
 
 func sleepContext(ctx context.Context, d time.Duration) error {
@@ -484,7 +521,7 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 	if st.ep.onDataHost() {
 		t, credential = tt.bearer, "data_api"
 	}
-	waited, err := t.wait(ctx)
+	sentAt, waited, err := t.wait(ctx)
 	if waited > 0 {
 		tflog.Debug(ctx, "cardpay API request waited for its turn under the rate limit", map[string]any{
 			"http_method": req.Method, "http_path": st.ep.path, "request_id": st.requestID,
@@ -495,7 +532,6 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 		return nil, err
 	}
 	retry := st.attempts.Load() > 0 // the logging transport below counts the attempts
-	sentAt := t.now()
 	resp, err := tt.next.RoundTrip(req)
 	status, wait := 0, time.Duration(0)
 	if resp != nil {

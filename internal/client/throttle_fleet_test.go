@@ -98,17 +98,13 @@ func simulateFleet(p fleetParams) fleetResult {
 		}
 		attempt = func(tries int) {
 			turn := th.reserve()
-			if turn.After(clock.Now()) {
-				at(turn, func() {
-					if th.paused(clock.Now()) {
-						attempt(tries)
-						return
-					}
-					send(tries)
-				})
-				return
-			}
-			send(tries)
+			at(notBefore(turn.at, clock.Now()), func() {
+				if !th.stands(turn, clock.Now()) {
+					attempt(tries)
+					return
+				}
+				send(tries)
+			})
 		}
 		next = func() {
 			if started < share {

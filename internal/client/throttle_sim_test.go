@@ -109,17 +109,13 @@ func simulate(p simParams) simResult {
 	}
 	attempt = func() {
 		turn := th.reserve()
-		if turn.After(clock.Now()) {
-			at(turn, func() {
-				if th.paused(clock.Now()) {
-					attempt()
-					return
-				}
-				send()
-			})
-			return
-		}
-		send()
+		at(notBefore(turn.at, clock.Now()), func() {
+			if !th.stands(turn, clock.Now()) {
+				attempt()
+				return
+			}
+			send()
+		})
 	}
 	for range min(p.workers, p.requests) {
 		started++
@@ -164,4 +160,13 @@ func TestThrottleSimulatedApply(t *testing.T) {
 
 func refusedShare(r simResult) float64 {
 	return float64(r.refused) / float64(r.accepted+r.refused)
+}
+
+// notBefore is t, or now when t is earlier: an event may not go back in
+// time.
+func notBefore(t, now time.Time) time.Time {
+	if t.Before(now) {
+		return now
+	}
+	return t
 }

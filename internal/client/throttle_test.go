@@ -42,12 +42,21 @@ func accept(th *throttle, clock *testclock.Clock, n int, gap time.Duration) {
 func turns(th *throttle, clock *testclock.Clock, n int) []time.Duration {
 	out := make([]time.Duration, n)
 	for i := range out {
-		out[i] = th.reserve().Sub(clock.Now())
+		out[i] = th.reserve().at.Sub(clock.Now())
 	}
 	return out
 }
 
 func near(a, b, tolerance float64) bool { return math.Abs(a-b) <= tolerance }
+
+// paused says whether th holds every request back at now.
+func paused(th *throttle, now time.Time) bool {
+	th.mu.Lock()
+	defer th.mu.Unlock()
+	var until int64
+	th.update(func(st *throttleState, _ int64) { until = st.pausedUntil })
+	return now.UnixNano() < until
+}
 
 // Nothing is held back until the service refuses something.
 func TestThrottleFreeUntilRefused(t *testing.T) {
@@ -95,7 +104,7 @@ func TestThrottleCutsOncePerBurstOfRefusals(t *testing.T) {
 	if got := th.currentRate(); !near(got, 18, 1e-9) {
 		t.Errorf("rate = %v, want still 18", got)
 	}
-	if !th.paused(clock.Now().Add(time.Second - time.Microsecond)) {
+	if !paused(th, clock.Now().Add(time.Second-time.Microsecond)) {
 		t.Error("the later refusal did not extend the pause")
 	}
 
@@ -110,7 +119,7 @@ func TestThrottleCutsOncePerBurstOfRefusals(t *testing.T) {
 
 // Good answers grow the rate along the CUBIC curve: back at the refused
 // rate after throttleRecovery, a little above it after twice that, and
-// released once it doubles.
+// released once it reaches four times the refused rate.
 func TestThrottleGrowsBackAndLetsGo(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	accept(th, clock, 20, time.Millisecond)
@@ -130,14 +139,15 @@ func TestThrottleGrowsBackAndLetsGo(t *testing.T) {
 		{throttleRecovery, 20},
 		{2 * throttleRecovery, 22},
 		{3 * throttleRecovery, 20 * 1.8},
+		{4 * throttleRecovery, 20 * 3.7}, // well past the refused rate, still probing
 	} {
 		if got, _ := at(tc.after); !near(got, tc.want, 1e-6) {
 			t.Errorf("%s after the 429 the rate is %v, want %v", tc.after, got, tc.want)
 		}
 	}
-	rate, c := at(4 * throttleRecovery)
+	rate, c := at(5 * throttleRecovery)
 	if !c.released || rate != 0 {
-		t.Errorf("at twice the refused rate: rate %v, change %+v; want released", rate, c)
+		t.Errorf("past four times the refused rate: rate %v, change %+v; want released", rate, c)
 	}
 	if d := turns(th, clock, 100)[99]; d != 0 {
 		t.Errorf("released, yet a turn waits %s", d)
@@ -204,14 +214,16 @@ func TestThrottleWait(t *testing.T) {
 			th.observe(clock.Now(), http.StatusTooManyRequests, 3*time.Second) // nothing went through: pause only
 		}
 	})
-	waited, err := th.wait(t.Context())
-	if err != nil || waited != 3500*time.Millisecond {
-		t.Errorf("wait = %s, %v; want 500ms for the turn plus the 3s pause that began meanwhile", waited, err)
+	start := clock.Now()
+	cleared, waited, err := th.wait(t.Context())
+	if err != nil || waited != 3500*time.Millisecond || !cleared.Equal(start.Add(waited)) {
+		t.Errorf("wait = %s (cleared at +%s), %v; want 500ms for the turn plus the 3s pause that began meanwhile",
+			waited, cleared.Sub(start), err)
 	}
 
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, err := th.wait(ctx); err == nil {
+	if _, _, err := th.wait(ctx); err == nil {
 		t.Error("wait with a cancelled context returned no error")
 	}
 }
@@ -311,8 +323,8 @@ func TestThrottleSharedByTheProcessesOfAMachine(t *testing.T) {
 	if !c.slowed || c.refused != 20 || !near(c.rate, 18, 1e-9) {
 		t.Fatalf("change = %+v, want slowed to 18/s (0.9 × the 20/s both processes got through)", c)
 	}
-	if !b.paused(clock.Now().Add(500*time.Millisecond)) || !near(b.currentRate(), 18, 1e-9) {
-		t.Fatalf("the other process: paused %v, rate %v; want paused at 18/s", b.paused(clock.Now()), b.currentRate())
+	if !paused(b, clock.Now().Add(500*time.Millisecond)) || !near(b.currentRate(), 18, 1e-9) {
+		t.Fatalf("the other process: paused %v, rate %v; want paused at 18/s", paused(b, clock.Now()), b.currentRate())
 	}
 	var got []time.Duration
 	for i := range 20 { // alternating processes share the 18 of the burst, then one every 1/18 s
@@ -320,7 +332,7 @@ func TestThrottleSharedByTheProcessesOfAMachine(t *testing.T) {
 		if i%2 == 1 {
 			th = b
 		}
-		got = append(got, th.reserve().Sub(clock.Now()))
+		got = append(got, th.reserve().at.Sub(clock.Now()))
 	}
 	if got[17] != time.Second || !near((got[19]-got[18]).Seconds(), 1.0/18, 1e-6) {
 		t.Errorf("turns of both processes = %v, want 18 at the end of the pause and then 1/18 s apart", got)
@@ -394,19 +406,19 @@ func TestThrottleUsage(t *testing.T) {
 	}
 }
 
-// The rate that went through is measured since the end of the last pause:
-// a second that was half pause would halve it.
-func TestThrottleMeasuresAfterThePause(t *testing.T) {
+// Refused again soon after a cut, the throttle cuts the rate in force once
+// more rather than measure: the span holds the pause and the burst after
+// it, which the service refilled while everyone waited.
+func TestThrottleRefusedSoonAfterACut(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	accept(th, clock, 20, 50*time.Millisecond)
 	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second) // 18/s, paused 1s
 	clock.Advance(time.Second)
-	accept(th, clock, 9, 50*time.Millisecond) // 9 in the half second since the pause
+	accept(th, clock, 18, time.Millisecond) // the burst after the pause
+	inForce := th.currentRate()
 	c := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
-	// About 18/s went through since the pause, and the throttle's own rate,
-	// grown back towards 18 since the first cut, is the lower of the two.
-	if c.refused < 17 || c.refused > 18 || !near(c.rate, throttleBeta*c.refused, 1e-9) {
-		t.Errorf("change = %+v, want the 17 to 18/s of the half second after the pause, not the 9/s of the whole second, cut by %g", c, throttleBeta)
+	if !near(c.refused, inForce, 1e-9) || !near(c.rate, throttleBeta*inForce, 1e-9) {
+		t.Errorf("change = %+v, want the rate in force %.2f/s cut by %g, not the burst's count", c, inForce, throttleBeta)
 	}
 }
 
@@ -439,5 +451,70 @@ func TestThrottleMeasuresBetweenCuts(t *testing.T) {
 	span := 1 + 0.02 + 3.0
 	if want := 80 / span; !near(c.refused, want, 0.1) || !near(c.rate, throttleBeta*c.refused, 1e-9) {
 		t.Errorf("change = %+v, want the %.1f/s that went through between the cuts, cut by %g", c, want, throttleBeta)
+	}
+}
+
+// A cut voids the turns given at the old rate: the requests that held
+// them take new ones, and those held up by the pause go out together when
+// it ends, as the service's allowance refilled meanwhile lets them, then
+// one every 1/rate: none queues behind a turn that was never used.
+func TestThrottleCutGivesTheTurnsAnew(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, 50*time.Millisecond)
+	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	clock.Advance(time.Second)
+	queued := make([]turn, 54) // a burst now, then two seconds' worth queued
+	for i := range queued {
+		queued[i] = th.reserve()
+	}
+	refused := clock.Now()
+	th.observe(refused, http.StatusTooManyRequests, time.Second)
+	rate := th.currentRate()
+
+	var got []time.Duration
+	for _, tn := range queued { // each wakes at its turn, as wait does
+		clock.Set(notBefore(tn.at, refused))
+		if th.stands(tn, clock.Now()) {
+			t.Fatalf("a turn given before the cut still stands at +%s", clock.Now().Sub(refused))
+		}
+		got = append(got, th.reserve().at.Sub(refused))
+	}
+	burst := int(math.Floor(rate))
+	for i, d := range got {
+		want := time.Second
+		if i >= burst {
+			want += time.Duration(float64(i-burst+1) / rate * float64(time.Second))
+		}
+		if !near(d.Seconds(), want.Seconds(), 1e-6) {
+			t.Fatalf("new turn %d at +%s, want +%s: a burst of %d when the pause ends, then %.2f/s", i, d, want, burst, rate)
+		}
+	}
+}
+
+// The first cut counts what went through in the last second, but answers
+// still on their way when the 429 came back (it comes back faster than the
+// work the service does for the others) went through too: each raises the
+// estimate as it arrives, until an answer to a request sent after the cut.
+func TestThrottleCountsAnswersOnTheirWay(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	clock.Advance(time.Second)
+	accept(th, clock, 5, time.Millisecond)
+	sentBefore := clock.Now().Add(-time.Millisecond)
+	if c := th.observe(clock.Now(), http.StatusTooManyRequests, time.Second); c.refused != 5 {
+		t.Fatalf("first cut: %+v, want 5/s counted", c)
+	}
+	for range 15 {
+		th.observe(sentBefore, http.StatusOK, 0)
+	}
+	if got := th.currentRate(); !near(got, throttleBeta*20, 0.1) {
+		t.Errorf("after 15 answers on their way, rate = %.2f, want about %g (the 20/s that went through, cut by %g)",
+			got, throttleBeta*20, throttleBeta)
+	}
+	clock.Advance(time.Second)
+	th.observe(clock.Now(), http.StatusOK, 0) // sent after the cut: the count is complete
+	before := th.currentRate()
+	th.observe(sentBefore, http.StatusOK, 0)
+	if got := th.currentRate(); got > before+0.01 {
+		t.Errorf("an answer after the count was complete raised the rate from %.2f to %.2f", before, got)
 	}
 }
