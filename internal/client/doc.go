@@ -108,17 +108,23 @@
 //   - A 429 with Retry-After pauses every request of that credential for
 //     that long (at most RetryWaitMax, plus up to a tenth more at random,
 //     so that clients refused together do not return in step), and cuts
-//     the rate to 0.9 times the rate the service refused: what went
-//     through in the last second (or the throttle's own rate, when lower).
-//     The bucket is emptied, holds one second's worth, and refills during
-//     the pause, so a service that allows N requests a second gets N at
-//     the end of the pause, then one every 1/N s. Only the first 429 of a
-//     burst cuts the rate: requests sent before the cut teach nothing new.
+//     the rate to 0.9 times the rate the service refused. The first time,
+//     that is what went through in the last second (answers still on their
+//     way when the 429 came back add to it as they arrive); refused again
+//     2 s or more after a cut, what went through between the two cuts;
+//     sooner, the rate in force. The bucket restarts empty and out of debt
+//     (the turns given at the old rate are void, and their requests take
+//     new ones), holds one second's worth and refills during the pause, so
+//     a service that allows N requests a second gets the requests held up
+//     by the pause at its end, then one every 1/N s: a pause costs no
+//     throughput. Only the first 429 of a burst cuts the rate: requests
+//     cleared to go before the cut teach nothing new.
 //   - Good answers grow the rate back along the CUBIC curve: back at the
 //     refused rate 4 s after the 429, near it for a while, then probing
-//     faster; once it reaches twice the refused rate without another 429,
-//     the throttle lets go. 5xx answers and transport errors change
-//     nothing.
+//     faster; once it reaches four times the refused rate without another
+//     429, the throttle lets go (a probe that high drains what the service
+//     saved meanwhile and meets its limit first, if it still has one). 5xx
+//     answers and transport errors change nothing.
 //   - The processes of one machine that use the same credential and base
 //     URL share one throttle: its state (rate, pause, bucket, the count
 //     of what went through) lives in a file of the temporary directory
