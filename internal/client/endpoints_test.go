@@ -29,6 +29,28 @@ type opCase struct {
 	check      func(t *testing.T, got any)
 }
 
+// wantPointee is the check of an endpoint answering *T: the value pointed
+// to must equal want.
+func wantPointee[T any](want T) func(t *testing.T, got any) {
+	return func(t *testing.T, got any) {
+		t.Helper()
+		if p, ok := got.(*T); !ok || !reflect.DeepEqual(*p, want) {
+			t.Errorf("got %#v, want %#v", got, want)
+		}
+	}
+}
+
+// wantEqual is the check of an endpoint answering a value (a list): it must
+// equal want, type included.
+func wantEqual(want any) func(t *testing.T, got any) {
+	return func(t *testing.T, got any) {
+		t.Helper()
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("got %#v, want %#v", got, want)
+		}
+	}
+}
+
 // opCases covers every endpoint: the API reference's, then the reads.
 func opCases() []opCase {
 	return append(coreOpCases(), readOpCases()...)
@@ -46,12 +68,7 @@ func coreOpCases() []opCase {
 			reqBody:  `{"onlineTerminalMode":"PaymentPage","storeId":"1001-main"}`,
 			status:   http.StatusCreated,
 			respBody: `{"terminalId":"t-1","terminalPublicKey":"pk-1","terminalType":"PaymentPage","storeId":"1001-main"}`,
-			check: func(t *testing.T, got any) {
-				want := OnlineTerminal{TerminalID: "t-1", TerminalPublicKey: "pk-1", TerminalType: "PaymentPage", StoreID: "1001-main"}
-				if term, ok := got.(*OnlineTerminal); !ok || *term != want {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check:    wantPointee(OnlineTerminal{TerminalID: "t-1", TerminalPublicKey: "pk-1", TerminalType: "PaymentPage", StoreID: "1001-main"}),
 		},
 		{
 			name: "ListPaymentMethods",
@@ -118,12 +135,7 @@ func coreOpCases() []opCase {
 			reqBody:  `{"amount":1000,"currency":"SEK","reference":"ref-1","description":"coffee"}`,
 			status:   http.StatusCreated,
 			respBody: `{"order":{"orderId":"o-1","status":"CREATED","amount":1000,"currency":"SEK","reference":"ref-1"}}`,
-			check: func(t *testing.T, got any) {
-				want := Order{OrderID: "o-1", Status: "CREATED", Amount: "1000", Currency: "SEK", Reference: "ref-1"}
-				if o, ok := got.(*Order); !ok || *o != want {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check:    wantPointee(Order{OrderID: "o-1", Status: "CREATED", Amount: "1000", Currency: "SEK", Reference: "ref-1"}),
 		},
 		{
 			name: "CreateInterappRegistration",

@@ -26,12 +26,7 @@ func readOpCases() []opCase {
 			status:     http.StatusOK,
 			respBody:   `{"applicationId":"5f1c0a","applicationStatus":"IN_REVIEW","webKybUrl":"https://kyb.example/5f1c0a","extra":{"ignored":true}}`,
 			repeatable: true,
-			check: func(t *testing.T, got any) {
-				want := OnboardingStatus{ApplicationID: "5f1c0a", ApplicationStatus: "IN_REVIEW", WebKybURL: ptr("https://kyb.example/5f1c0a")}
-				if s, ok := got.(*OnboardingStatus); !ok || !reflect.DeepEqual(*s, want) {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check:      wantPointee(OnboardingStatus{ApplicationID: "5f1c0a", ApplicationStatus: "IN_REVIEW", WebKybURL: ptr("https://kyb.example/5f1c0a")}),
 		},
 		{
 			name: "ListTerminals",
@@ -45,15 +40,10 @@ func readOpCases() []opCase {
 				{"terminalId":"term_1","terminalType":"PaymentPage","terminalStatus":"ACTIVE","terminalPublicKey":"pk_1"},
 				{"terminalId":"term_2","terminalType":"checkoutX","terminalStatus":"REGISTERED","terminalName":"Till 2","firmware":"9.1"}],"total":2}`,
 			repeatable: true,
-			check: func(t *testing.T, got any) {
-				want := []Terminal{
-					{TerminalID: "term_1", TerminalType: "PaymentPage", TerminalStatus: "ACTIVE", TerminalPublicKey: ptr("pk_1")},
-					{TerminalID: "term_2", TerminalType: "checkoutX", TerminalStatus: "REGISTERED", TerminalName: ptr("Till 2")},
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check: wantEqual([]Terminal{
+				{TerminalID: "term_1", TerminalType: "PaymentPage", TerminalStatus: "ACTIVE", TerminalPublicKey: ptr("pk_1")},
+				{TerminalID: "term_2", TerminalType: "checkoutX", TerminalStatus: "REGISTERED", TerminalName: ptr("Till 2")},
+			}),
 		},
 		{
 			name: "ListTerminalsOfType",
@@ -81,13 +71,8 @@ func readOpCases() []opCase {
 			reqBody:  `{"name":"Harbour","city":"Aarhus","countryCode":"DK","isDefault":true}`,
 			status:   http.StatusCreated,
 			respBody: `{"id":"loc_abc123","name":"Harbour","locationId":"LOC-20260319-A1B2","city":"Aarhus","countryCode":"DK","isDefault":true,"status":"active","createdAt":"2026-03-19T10:00:00Z"}`,
-			check: func(t *testing.T, got any) {
-				want := Store{ID: "loc_abc123", Name: "Harbour", LocationID: "LOC-20260319-A1B2", City: "Aarhus", CountryCode: "DK",
-					IsDefault: true, Status: "active", CreatedAt: "2026-03-19T10:00:00Z"}
-				if s, ok := got.(*Store); !ok || !reflect.DeepEqual(*s, want) {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check: wantPointee(Store{ID: "loc_abc123", Name: "Harbour", LocationID: "LOC-20260319-A1B2", City: "Aarhus", CountryCode: "DK",
+				IsDefault: true, Status: "active", CreatedAt: "2026-03-19T10:00:00Z"}),
 		},
 		{
 			name: "ListStores",
@@ -99,12 +84,7 @@ func readOpCases() []opCase {
 			status:     http.StatusOK,
 			respBody:   `[{"id":"loc_abc123","name":"Harbour","status":"inactive"},{"id":"sbs_def456","name":"Main","isDefault":true,"status":"active"}]`,
 			repeatable: true,
-			check: func(t *testing.T, got any) {
-				want := []Store{{ID: "loc_abc123", Name: "Harbour", Status: "inactive"}, {ID: "sbs_def456", Name: "Main", IsDefault: true, Status: "active"}}
-				if !reflect.DeepEqual(got, want) {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check:      wantEqual([]Store{{ID: "loc_abc123", Name: "Harbour", Status: "inactive"}, {ID: "sbs_def456", Name: "Main", IsDefault: true, Status: "active"}}),
 		},
 		{
 			name: "GetStore",
@@ -116,13 +96,8 @@ func readOpCases() []opCase {
 			status:     http.StatusOK,
 			respBody:   `{"storeId":"3fa85f64-5717-4562-b3fc-2c963f66afa6","name":"Main","isActive":false,"createdAt":"2026-03-19T10:00:00Z","updatedAt":"2026-03-20T08:00:00Z"}`,
 			repeatable: true,
-			check: func(t *testing.T, got any) {
-				want := Store{ID: "3fa85f64-5717-4562-b3fc-2c963f66afa6", Name: "Main", Status: "inactive",
-					CreatedAt: "2026-03-19T10:00:00Z", UpdatedAt: ptr("2026-03-20T08:00:00Z")}
-				if s, ok := got.(*Store); !ok || !reflect.DeepEqual(*s, want) {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check: wantPointee(Store{ID: "3fa85f64-5717-4562-b3fc-2c963f66afa6", Name: "Main", Status: "inactive",
+				CreatedAt: "2026-03-19T10:00:00Z", UpdatedAt: ptr("2026-03-20T08:00:00Z")}),
 		},
 		{
 			name: "DeactivateStore",
@@ -146,13 +121,8 @@ func readOpCases() []opCase {
 			status:  http.StatusCreated,
 			respBody: `{"id":9001,"url":"https://hooks.example/cardpay","events":["payment.completed","payment.failed"],"status":"active",
 				"secret":"whsec_abc","lastTriggeredAt":null,"createdAt":"2026-03-19T10:00:00Z"}`,
-			check: func(t *testing.T, got any) {
-				want := Webhook{ID: "9001", URL: "https://hooks.example/cardpay", Events: []string{"payment.completed", "payment.failed"},
-					Status: "active", Secret: ptr("whsec_abc"), CreatedAt: "2026-03-19T10:00:00Z"}
-				if w, ok := got.(*Webhook); !ok || !reflect.DeepEqual(*w, want) {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check: wantPointee(Webhook{ID: "9001", URL: "https://hooks.example/cardpay", Events: []string{"payment.completed", "payment.failed"},
+				Status: "active", Secret: ptr("whsec_abc"), CreatedAt: "2026-03-19T10:00:00Z"}),
 		},
 		{
 			name: "ListWebhooks",
@@ -165,16 +135,11 @@ func readOpCases() []opCase {
 			respBody: `[{"id":9001,"url":"https://hooks.example/a","events":["merchant.activated"],"status":"inactive",
 				"lastTriggeredAt":"2026-03-20T08:00:00Z","createdAt":"2026-03-19T10:00:00Z"},{"id":"wh:7:b","url":"https://hooks.example/b","events":[],"status":"active"}]`,
 			repeatable: true,
-			check: func(t *testing.T, got any) {
-				want := []Webhook{
-					{ID: "9001", URL: "https://hooks.example/a", Events: []string{"merchant.activated"}, Status: "inactive",
-						LastTriggeredAt: ptr("2026-03-20T08:00:00Z"), CreatedAt: "2026-03-19T10:00:00Z"},
-					{ID: "wh:7:b", URL: "https://hooks.example/b", Events: []string{}, Status: "active"},
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check: wantEqual([]Webhook{
+				{ID: "9001", URL: "https://hooks.example/a", Events: []string{"merchant.activated"}, Status: "inactive",
+					LastTriggeredAt: ptr("2026-03-20T08:00:00Z"), CreatedAt: "2026-03-19T10:00:00Z"},
+				{ID: "wh:7:b", URL: "https://hooks.example/b", Events: []string{}, Status: "active"},
+			}),
 		},
 		{
 			name: "UpdateWebhook",
@@ -242,12 +207,7 @@ func readOpCases() []opCase {
 			respBody: `{"order":{"orderId":"ord:7f3:a","status":"REFUNDED","amount":10000,"currency":"DKK","reference":"r-1",
 				"payments":[{"paymentId":"pay_1","status":"REFUNDED"}]}}`,
 			repeatable: true,
-			check: func(t *testing.T, got any) {
-				want := Order{OrderID: "ord:7f3:a", Status: "REFUNDED", Amount: "10000", Currency: "DKK", Reference: "r-1"}
-				if o, ok := got.(*Order); !ok || !reflect.DeepEqual(*o, want) {
-					t.Errorf("got %#v, want %#v", got, want)
-				}
-			},
+			check:      wantPointee(Order{OrderID: "ord:7f3:a", Status: "REFUNDED", Amount: "10000", Currency: "DKK", Reference: "r-1"}),
 		},
 	}
 }
