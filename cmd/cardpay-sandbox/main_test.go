@@ -65,6 +65,19 @@ func startRun(t *testing.T, args ...string) (baseURL string, lines <-chan string
 	return baseURL, out, stop
 }
 
+// sendSigned sends req signed as the demo partner and returns the answer,
+// its body closed: the tests here look at status and headers only.
+func sendSigned(t *testing.T, req *http.Request) *http.Response {
+	t.Helper()
+	sandboxtest.Demo.SignPartner(req)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	return resp
+}
+
 func TestRunServesAndStops(t *testing.T) {
 	baseURL, lines, stop := startRun(t, "-addr", "127.0.0.1:0", "-quiet")
 
@@ -84,13 +97,7 @@ func TestRunServesAndStops(t *testing.T) {
 	}
 
 	req, _ := http.NewRequest(http.MethodGet, baseURL+"/v1/partner/merchants/1001/card-payments/payment-methods", nil)
-	sandboxtest.Demo.SignPartner(req)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_ = resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
+	if resp := sendSigned(t, req); resp.StatusCode != http.StatusOK {
 		t.Errorf("status = %d", resp.StatusCode)
 	}
 
@@ -165,13 +172,8 @@ func TestRunLatencyAndMerchants(t *testing.T) {
 	get := func(path string) (int, time.Duration) {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodGet, baseURL+path, nil)
-		sandboxtest.Demo.SignPartner(req)
 		start := time.Now()
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = resp.Body.Close()
+		resp := sendSigned(t, req)
 		return resp.StatusCode, time.Since(start)
 	}
 	for path, want := range map[string]int{
@@ -198,12 +200,7 @@ func TestRunRateLimit(t *testing.T) {
 	var statuses []int
 	for range 3 {
 		req, _ := http.NewRequest(http.MethodGet, baseURL+"/v1/partner/merchants/1001/card-payments/payment-methods", nil)
-		sandboxtest.Demo.SignPartner(req)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = resp.Body.Close()
+		resp := sendSigned(t, req)
 		statuses = append(statuses, resp.StatusCode)
 		if resp.StatusCode == http.StatusTooManyRequests && resp.Header.Get("Retry-After") != "2" {
 			t.Errorf("Retry-After = %q, want 2 (one token at 0.5 a second)", resp.Header.Get("Retry-After"))
@@ -270,13 +267,7 @@ func TestRunServesDataAPIApart(t *testing.T) {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(`{"userId":"user-1001","merchantId":1001,"permissions":["ais:accounts:read"]}`))
 		req.Header.Set("Content-Type", "application/json")
-		sandboxtest.Demo.SignPartner(req)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_ = resp.Body.Close()
-		return resp.StatusCode
+		return sendSigned(t, req).StatusCode
 	}
 	if got := status(dataURL + "/v1/auth/generate-token"); got != http.StatusOK {
 		t.Errorf("token on the data address: %d, want 200", got)
