@@ -118,19 +118,9 @@ func medianInt(ss []sample, f func(sample) int) int {
 	return v[len(v)/2]
 }
 
+// refusedCell shows the requests the rate limit refused in a command.
 func refusedCell(ss []sample) string {
-	lo, hi := -1, 0
-	for _, s := range ss {
-		n := total(s.refused)
-		if lo < 0 || n < lo {
-			lo = n
-		}
-		hi = max(hi, n)
-	}
-	if lo == hi {
-		return fmt.Sprint(hi)
-	}
-	return fmt.Sprintf("%d–%d", lo, hi)
+	return spreadText(spread(ss, func(s sample) int { return total(s.refused) }))
 }
 
 func (r *report) rateLimitTargets(b *strings.Builder) {

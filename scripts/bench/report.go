@@ -195,35 +195,36 @@ func passFail(ok bool) string {
 }
 
 // requestCell shows a command's count for route: one number when every run
-// agreed, else the range.
+// agreed, else the range; "·" when no run sent any.
 func requestCell(ss []sample, route string) string {
-	lo, hi := -1, 0
-	for _, s := range ss {
-		c := s.counts[route]
-		if lo < 0 || c < lo {
-			lo = c
-		}
-		hi = max(hi, c)
-	}
-	switch {
-	case lo < 0 || hi == 0:
+	lo, hi := spread(ss, func(s sample) int { return s.counts[route] })
+	if lo < 0 || hi == 0 {
 		return "·"
-	case lo == hi:
-		return strconv.Itoa(hi)
-	default:
-		return fmt.Sprintf("%d–%d", lo, hi)
 	}
+	return spreadText(lo, hi)
 }
 
+// totalCell shows the requests a command sent in all.
 func totalCell(ss []sample) string {
-	lo, hi := -1, 0
+	return spreadText(spread(ss, func(s sample) int { return total(s.counts) }))
+}
+
+// spread is the least and the most of count over the runs; lo is -1 when
+// there are none.
+func spread(ss []sample, count func(sample) int) (lo, hi int) {
+	lo = -1
 	for _, s := range ss {
-		t := total(s.counts)
-		if lo < 0 || t < lo {
-			lo = t
+		n := count(s)
+		if lo < 0 || n < lo {
+			lo = n
 		}
-		hi = max(hi, t)
+		hi = max(hi, n)
 	}
+	return lo, hi
+}
+
+// spreadText is one number when every run agreed, else the range.
+func spreadText(lo, hi int) string {
 	if lo == hi {
 		return strconv.Itoa(hi)
 	}
