@@ -135,9 +135,26 @@ output "secret" {
 }
 `
 
+// webhookSecretOutput is the part both configurations below keep: a webhook
+// and an output that carries its secret through a local value.
+const webhookSecretOutput = `
+resource "cardpay_webhook" "payments" {
+  url    = "https://hooks.partner.example/cardpay"
+  events = ["payment.completed"]
+}
+
+locals {
+  secret = nonsensitive(cardpay_webhook.payments.secret)
+}
+
+output "webhook_secret" {
+  value = local.secret
+}
+`
+
 // appliedConfig is applied first; changedConfig then replaces the order,
 // destroys the payment method (forgotten) and the store (deactivated), and
-// keeps an output that carries the webhook secret through a local value.
+// keeps the webhook secret's output.
 const appliedConfig = header + `
 resource "cardpay_order" "first" {
   merchant_id = 1001
@@ -156,19 +173,7 @@ resource "cardpay_store" "harbour" {
   country_code = "DK"
 }
 
-resource "cardpay_webhook" "payments" {
-  url    = "https://hooks.partner.example/cardpay"
-  events = ["payment.completed"]
-}
-
-locals {
-  secret = nonsensitive(cardpay_webhook.payments.secret)
-}
-
-output "webhook_secret" {
-  value = local.secret
-}
-`
+` + webhookSecretOutput
 
 const changedConfig = header + `
 resource "cardpay_order" "first" {
@@ -177,19 +182,7 @@ resource "cardpay_order" "first" {
   currency    = "DKK"
 }
 
-resource "cardpay_webhook" "payments" {
-  url    = "https://hooks.partner.example/cardpay"
-  events = ["payment.completed"]
-}
-
-locals {
-  secret = nonsensitive(cardpay_webhook.payments.secret)
-}
-
-output "webhook_secret" {
-  value = local.secret
-}
-`
+` + webhookSecretOutput
 
 // result is one deny or warn result of the pack, as policy and address.
 type result struct{ Policy, Address string }
