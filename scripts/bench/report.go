@@ -462,10 +462,14 @@ func (r *report) coalescingTables(b *strings.Builder) {
 		"sandbox adds %s to every request, alternating the default provider and the same provider with `%s`.\n\n",
 		c.methods, c.merchants, c.latency, readSharingOffEnv)
 	b.WriteString("| Command | Median | Provider peak RSS | Requests |\n|---|--:|--:|--:|\n")
-	fmt.Fprintf(b, "| apply, no latency | %s | %s | %s |\n", secs(median(c.apply)), rssCell(c.apply), totalCell(c.apply))
-	fmt.Fprintf(b, "| plan, no latency | %s | %s | %s |\n", secs(median(c.base)), rssCell(c.base), totalCell(c.base))
-	fmt.Fprintf(b, "| plan +%s, coalescing on | %s | %s | %s |\n", c.latency, secs(median(c.on)), rssCell(c.on), totalCell(c.on))
-	fmt.Fprintf(b, "| plan +%s, coalescing off | %s | %s | %s |\n", c.latency, secs(median(c.off)), rssCell(c.off), totalCell(c.off))
+	for _, row := range []column{
+		{"apply, no latency", c.apply},
+		{"plan, no latency", c.base},
+		{"plan +" + c.latency.String() + ", coalescing on", c.on},
+		{"plan +" + c.latency.String() + ", coalescing off", c.off},
+	} {
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", row.name, secs(median(row.samples)), rssCell(row.samples), totalCell(row.samples))
+	}
 	fmt.Fprintf(b, "| **on ÷ off** | **%.2f** | | |\n", ratio(median(c.on), median(c.off)))
 	base := median(c.base)
 	fmt.Fprintf(b, "| time the requests cost (plan with latency − plan without), on ÷ off | %.2f (%s vs %s) | | |\n\n",
