@@ -48,11 +48,7 @@ type partnerHandler func(c *partnerCall) (int, any, error)
 // (403). The handler then validates the body (400) and sub-resources (404).
 func (s *Server) partner(h partnerHandler) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		p, err := s.authPartner(r)
-		if err != nil {
-			return err
-		}
-		body, err := s.readBody(w, r)
+		p, body, err := s.partnerRequest(w, r)
 		if err != nil {
 			return err
 		}
@@ -94,6 +90,17 @@ func (s *Server) authPartner(r *http.Request) (Partner, error) {
 		return Partner{}, errorf(http.StatusUnauthorized, "missing header X-Partner-Client-Secret")
 	}
 	return s.partnerByCredentials(id, secret)
+}
+
+// partnerRequest makes the first checks of every partner route: the
+// credentials (401), then the body's size and type (413/415).
+func (s *Server) partnerRequest(w http.ResponseWriter, r *http.Request) (Partner, []byte, error) {
+	p, err := s.authPartner(r)
+	if err != nil {
+		return Partner{}, nil, err
+	}
+	body, err := s.readBody(w, r)
+	return p, body, err
 }
 
 func parseMerchantID(raw string) (int64, error) {

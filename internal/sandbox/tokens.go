@@ -187,11 +187,7 @@ type tokenRequest struct {
 // generateToken issues a data-API token: partner credentials (401), body
 // (413/415, 400), merchant (404), ownership (403).
 func (s *Server) generateToken(w http.ResponseWriter, r *http.Request) error {
-	p, err := s.authPartner(r)
-	if err != nil {
-		return err
-	}
-	body, err := s.readBody(w, r)
+	p, body, err := s.partnerRequest(w, r)
 	if err != nil {
 		return err
 	}

@@ -59,11 +59,7 @@ func (w *Webhook) answer() webhookResponse {
 // under the lock.
 func (s *Server) partnerWide(h func(p Partner, r *http.Request, body []byte) (int, any, error)) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		p, err := s.authPartner(r)
-		if err != nil {
-			return err
-		}
-		body, err := s.readBody(w, r)
+		p, body, err := s.partnerRequest(w, r)
 		if err != nil {
 			return err
 		}
