@@ -83,13 +83,30 @@ func (e *env) grant(id, secret string) string {
 	return get[string](e.t, r.obj(e.t), "access_token")
 }
 
+// ciCredential is a pair the demo partner creates for a test: the create
+// answer, the pair's client ID and secret, and its path.
+type ciCredential struct {
+	created          map[string]any
+	id, secret, path string
+}
+
+func (e *env) createCICredential() ciCredential {
+	e.t.Helper()
+	created := e.partner(http.MethodPost, credentialsPath, map[string]any{"name": "ci"}).obj(e.t)
+	return ciCredential{
+		created: created,
+		id:      get[string](e.t, created, "clientId"),
+		secret:  get[string](e.t, created, "clientSecret"),
+		path:    fmt.Sprintf("%s/%v", credentialsPath, created["id"]),
+	}
+}
+
 // Rotating issues a new secret: the old one, and the OAuth2 tokens it got,
 // are refused at once; the new one works.
 func TestRotateCredential(t *testing.T) {
 	e := newEnv(t)
-	created := e.partner(http.MethodPost, credentialsPath, map[string]any{"name": "ci"}).obj(t)
-	id, old := get[string](t, created, "clientId"), get[string](t, created, "clientSecret")
-	path := fmt.Sprintf("%s/%v", credentialsPath, created["id"])
+	c := e.createCICredential()
+	id, old, path := c.id, c.secret, c.path
 	oldToken := e.grant(id, old)
 
 	r := e.partner(http.MethodPost, path+"/rotate", nil)
@@ -97,7 +114,7 @@ func TestRotateCredential(t *testing.T) {
 	rotated := r.obj(t)
 	expectKeys(t, rotated, "id", "name", "clientId", "clientSecret", "clientSecretLast4", "status", "createdAt")
 	fresh := get[string](t, rotated, "clientSecret")
-	if fresh == old || rotated["clientId"] != id || rotated["createdAt"] != created["createdAt"] || rotated["status"] != "active" {
+	if fresh == old || rotated["clientId"] != id || rotated["createdAt"] != c.created["createdAt"] || rotated["status"] != "active" {
 		t.Errorf("rotate answer = %v", rotated)
 	}
 
@@ -108,8 +125,8 @@ func TestRotateCredential(t *testing.T) {
 	expectMessage(t, e.do(http.MethodGet, partnerMethodsPath, nil, bearer(oldToken)), http.StatusUnauthorized, "rotated or revoked")
 	expectStatus(t, e.do(http.MethodGet, partnerMethodsPath, nil, pairAuth(id, fresh)), http.StatusOK)
 	expectStatus(t, e.do(http.MethodGet, partnerMethodsPath, nil, bearer(e.grant(id, fresh))), http.StatusOK)
-	if c := e.srv.Snapshot().Credentials[2]; c.Rotations != 1 || c.RotatedAt == "" || c.ClientSecret != fresh {
-		t.Errorf("stored credential = %v", c)
+	if stored := e.srv.Snapshot().Credentials[2]; stored.Rotations != 1 || stored.RotatedAt == "" || stored.ClientSecret != fresh {
+		t.Errorf("stored credential = %v", stored)
 	}
 }
 
@@ -118,9 +135,8 @@ func TestRotateCredential(t *testing.T) {
 // nothing.
 func TestRevokeCredential(t *testing.T) {
 	e := newEnv(t)
-	created := e.partner(http.MethodPost, credentialsPath, map[string]any{"name": "ci"}).obj(t)
-	id, secret := get[string](t, created, "clientId"), get[string](t, created, "clientSecret")
-	path := fmt.Sprintf("%s/%v", credentialsPath, created["id"])
+	c := e.createCICredential()
+	id, secret, path := c.id, c.secret, c.path
 	token := e.grant(id, secret)
 
 	r := e.partner(http.MethodDelete, path, nil)
@@ -172,8 +188,8 @@ func TestRevokeOwnCredential(t *testing.T) {
 // bucket, apart from the partner's other pairs.
 func TestRateLimitKeyOfPairs(t *testing.T) {
 	e := newEnv(t)
-	created := e.partner(http.MethodPost, credentialsPath, map[string]any{"name": "ci"}).obj(t)
-	id, secret := get[string](t, created, "clientId"), get[string](t, created, "clientSecret")
+	c := e.createCICredential()
+	id, secret := c.id, c.secret
 	key := func(headers map[string]string) string {
 		req, _ := http.NewRequest(http.MethodGet, partnerMethodsPath, nil)
 		for k, v := range headers {
