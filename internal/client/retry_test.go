@@ -303,13 +303,7 @@ func TestPerAttemptTimeout(t *testing.T) {
 			if !errors.As(err, &netErr) || !netErr.Timeout() || !IsTimeout(err) {
 				t.Errorf("err = %v, want a timeout", err)
 			}
-			if got := len(api.requests()); got != tc.wantSent {
-				t.Errorf("sent %d requests, want %d", got, tc.wantSent)
-			}
-			var maybe *MaybeCreatedError
-			if got := errors.As(err, &maybe); got != tc.wantMaybe {
-				t.Errorf("MaybeCreatedError = %v, want %v: %v", got, tc.wantMaybe, err)
-			}
+			expectSentAndMaybe(t, api, err, tc.wantSent, tc.wantMaybe)
 		})
 	}
 }
@@ -346,14 +340,21 @@ func TestContextCancellation(t *testing.T) {
 			if waited := time.Since(start); waited > 3*time.Second {
 				t.Errorf("cancellation took %s", waited)
 			}
-			if got := len(api.requests()); got != tc.wantSent {
-				t.Errorf("sent %d requests, want %d", got, tc.wantSent)
-			}
-			var maybe *MaybeCreatedError
-			if got := errors.As(err, &maybe); got != tc.wantMaybe {
-				t.Errorf("MaybeCreatedError = %v, want %v: %v", got, tc.wantMaybe, err)
-			}
+			expectSentAndMaybe(t, api, err, tc.wantSent, tc.wantMaybe)
 		})
+	}
+}
+
+// expectSentAndMaybe checks how many requests a failed call sent and
+// whether its error says the service may have created the object.
+func expectSentAndMaybe(t *testing.T, api *fakeAPI, err error, wantSent int, wantMaybe bool) {
+	t.Helper()
+	if got := len(api.requests()); got != wantSent {
+		t.Errorf("sent %d requests, want %d", got, wantSent)
+	}
+	var maybe *MaybeCreatedError
+	if got := errors.As(err, &maybe); got != wantMaybe {
+		t.Errorf("MaybeCreatedError = %v, want %v: %v", got, wantMaybe, err)
 	}
 }
 
