@@ -105,6 +105,15 @@ func callStateFrom(ctx context.Context) *callState {
 	return st
 }
 
+// doDecoded sends one call, like do, and returns its answer decoded as a T.
+func doDecoded[T any](ctx context.Context, c *Client, ep endpoint, in any) (*T, error) {
+	var out T
+	if err := c.do(ctx, ep, in, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
 // do sends one call, with retries, and decodes a 2xx JSON answer into out
 // (skipped when out is nil).
 func (c *Client) do(ctx context.Context, ep endpoint, in, out any) error {

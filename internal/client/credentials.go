@@ -45,13 +45,9 @@ const CredentialStatusRevoked = "revoked"
 func (c *Client) CreateCredential(ctx context.Context, name string) (*PartnerCredential, error) {
 	ep := endpoint{op: "create partner credential", method: http.MethodPost, path: credentialsPath, auth: AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have generated a credential named %q; check the partner's credentials before applying again", name)}
-	var out PartnerCredential
-	if err := c.do(ctx, ep, struct {
+	return doDecoded[PartnerCredential](ctx, c, ep, struct {
 		Name string `json:"name"`
-	}{name}, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	}{name})
 }
 
 // ListCredentials lists the partner's credential pairs, secrets masked.
@@ -87,11 +83,7 @@ func (c *Client) RotateCredential(ctx context.Context, id string) (*PartnerCrede
 		return nil, err
 	}
 	ep := endpoint{op: op, method: http.MethodPost, path: credentialsPath + "/" + url.PathEscape(id) + "/rotate", auth: AreaPartner, repeatable: true}
-	var out PartnerCredential
-	if err := c.do(ctx, ep, nil, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[PartnerCredential](ctx, c, ep, nil)
 }
 
 // RevokeCredential revokes the pair. Revoking twice leaves it revoked, so
@@ -121,9 +113,5 @@ type Profile struct {
 
 // GetProfile reads the partner's profile.
 func (c *Client) GetProfile(ctx context.Context) (*Profile, error) {
-	var out Profile
-	if err := c.do(ctx, partnerRead("get partner profile", "/v1/partner/profile"), nil, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[Profile](ctx, c, partnerRead("get partner profile", "/v1/partner/profile"), nil)
 }

@@ -39,11 +39,7 @@ func (c *Client) CreateOnlineTerminal(ctx context.Context, merchantID int64, req
 		auth:         AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have registered the online terminal; check merchant %d's online terminals before applying again", merchantID),
 	}.changing(ListTerminals, merchantID)
-	var out OnlineTerminal
-	if err := c.do(ctx, ep, req, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[OnlineTerminal](ctx, c, ep, req)
 }
 
 // ListPaymentMethods lists a merchant's payment methods and their status (4.2).
@@ -82,21 +78,13 @@ func (c *Client) StartOnboarding(ctx context.Context, merchantID int64) (*Onboar
 		auth:         AreaPartner,
 		maybeCreated: fmt.Sprintf("the service may have started an onboarding application for merchant %d and e-mailed its verification link; check with the merchant before applying again", merchantID),
 	}
-	var out OnboardingApplication
-	if err := c.do(ctx, ep, nil, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[OnboardingApplication](ctx, c, ep, nil)
 }
 
 // GetOnboardingStatus reads the status of the merchant's current
 // onboarding application. OnboardingStageOf classifies the status word.
 func (c *Client) GetOnboardingStatus(ctx context.Context, merchantID int64) (*OnboardingStatus, error) {
-	var out OnboardingStatus
-	if err := c.do(ctx, partnerRead("get onboarding status", merchantPath(merchantID, "/card-payments/onboard/status")), nil, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[OnboardingStatus](ctx, c, partnerRead("get onboarding status", merchantPath(merchantID, "/card-payments/onboard/status")), nil)
 }
 
 // ListTerminals lists a merchant's terminals of every kind (online
@@ -198,11 +186,7 @@ func (c *Client) CreateInterappRegistration(ctx context.Context, merchantID int6
 		auth:         AreaPartner,
 		maybeCreated: "the service may have issued a registration code; it lapses after about 120 seconds, so wait that long before applying again",
 	}
-	var out InterappRegistration
-	if err := c.do(ctx, ep, req, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[InterappRegistration](ctx, c, ep, req)
 }
 
 // CreateStore creates a store.
@@ -249,11 +233,7 @@ func (c *Client) GetStore(ctx context.Context, merchantID int64, storeID string)
 	if err := requireSegment(op, "store ID", storeID); err != nil {
 		return nil, err
 	}
-	var out Store
-	if err := c.do(ctx, partnerRead(op, storePath(merchantID, storeID)), nil, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[Store](ctx, c, partnerRead(op, storePath(merchantID, storeID)), nil)
 }
 
 // DeactivateStore deactivates a store. The service keeps it, inactive (a
@@ -287,11 +267,7 @@ func (c *Client) UpdateStore(ctx context.Context, merchantID int64, storeID stri
 		auth:       AreaPartner,
 		repeatable: true,
 	}.changing(ListStores, merchantID)
-	var out Store
-	if err := c.do(ctx, ep, req, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[Store](ctx, c, ep, req)
 }
 
 // CreateConsent creates an AIS consent (4.8).
@@ -305,11 +281,7 @@ func (c *Client) CreateConsent(ctx context.Context, req ConsentRequest) (*Consen
 		scope:        &scope,
 		maybeCreated: fmt.Sprintf("the service may have created a pending consent for user %q of merchant %d; check that user's consents before applying again", req.UserID, req.MerchantID),
 	}
-	var out Consent
-	if err := c.do(ctx, ep, req, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[Consent](ctx, c, ep, req)
 }
 
 // GetConsent reads a consent of scope's user. The published path takes
@@ -323,11 +295,7 @@ func (c *Client) GetConsent(ctx context.Context, scope DataScope, id string) (*C
 		return nil, err
 	}
 	ep := endpoint{op: op, method: http.MethodGet, path: consentPath(id), auth: AreaAIS, scope: &scope, repeatable: true}
-	var out Consent
-	if err := c.do(ctx, ep, nil, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[Consent](ctx, c, ep, nil)
 }
 
 // AuthorizeConsent asks for a fresh bank authorization URL of a pending
@@ -351,32 +319,20 @@ func consentPath(id string) string { return "/v1/ais/consents/" + url.PathEscape
 // ListAccounts lists an AIS user's bank accounts (4.9). It is a read sent
 // as POST, so it is repeatable.
 func (c *Client) ListAccounts(ctx context.Context, req AccountsRequest) (*AccountsResponse, error) {
-	var out AccountsResponse
 	ep := aisRead("list accounts", "/v1/ais/accounts", req.MerchantID, req.UserID, PermissionAccountsRead)
-	if err := c.do(ctx, ep, req, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[AccountsResponse](ctx, c, ep, req)
 }
 
 // GetAccountBalance reads the balance of one account (4.10).
 func (c *Client) GetAccountBalance(ctx context.Context, req BalanceRequest) (*BalanceResponse, error) {
-	var out BalanceResponse
 	ep := aisRead("get account balance", "/v1/ais/accounts/balance", req.MerchantID, req.UserID, PermissionBalanceRead)
-	if err := c.do(ctx, ep, req, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[BalanceResponse](ctx, c, ep, req)
 }
 
 // ListTransactions reads one page of an account's transactions (4.11).
 func (c *Client) ListTransactions(ctx context.Context, req TransactionsRequest) (*TransactionsResponse, error) {
-	var out TransactionsResponse
 	ep := aisRead("list transactions", "/v1/ais/accounts/transactions", req.MerchantID, req.UserID, PermissionTransactionsRead)
-	if err := c.do(ctx, ep, req, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[TransactionsResponse](ctx, c, ep, req)
 }
 
 // partnerRead is a GET under /v1/partner/: it changes nothing, so it is
@@ -427,11 +383,7 @@ func (c *Client) UpdateWebhook(ctx context.Context, id string, req WebhookReques
 	}
 	ep := endpoint{op: op, method: http.MethodPut, path: "/v1/partner/webhooks/" + url.PathEscape(id), auth: AreaPartner, repeatable: true}.
 		changing(ListWebhooks, 0)
-	var out Webhook
-	if err := c.do(ctx, ep, req, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[Webhook](ctx, c, ep, req)
 }
 
 // SameMethod compares payment-method names case-insensitively: the service

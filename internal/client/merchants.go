@@ -121,20 +121,12 @@ func (c *Client) CreateTestMerchant(ctx context.Context, req MerchantRequest) (*
 
 func (c *Client) createMerchant(ctx context.Context, op, path string, body any, ref string) (*Merchant, error) {
 	ep := endpoint{op: op, method: http.MethodPost, path: path, auth: AreaPartner, maybeCreated: merchantAdvice(ref)}
-	var out Merchant
-	if err := c.do(ctx, ep, body, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[Merchant](ctx, c, ep, body)
 }
 
 // GetMerchant reads a merchant.
 func (c *Client) GetMerchant(ctx context.Context, merchantID int64) (*Merchant, error) {
-	var out Merchant
-	if err := c.do(ctx, partnerRead("get merchant", fmt.Sprintf("%s/%d", merchantsPath, merchantID)), nil, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[Merchant](ctx, c, partnerRead("get merchant", fmt.Sprintf("%s/%d", merchantsPath, merchantID)), nil)
 }
 
 // ListMerchants lists the partner's merchants. The answer's shape is not

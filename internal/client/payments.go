@@ -53,12 +53,8 @@ func (c *Client) GetCardPayment(ctx context.Context, merchantID int64, paymentID
 	if err := requireSegment(op, "payment ID", paymentID); err != nil {
 		return nil, err
 	}
-	var out CardPayment
 	path := merchantPath(merchantID, "/card-payments/payments/"+url.PathEscape(paymentID)+"/status")
-	if err := c.do(ctx, partnerRead(op, path), nil, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[CardPayment](ctx, c, partnerRead(op, path), nil)
 }
 
 // Payment is an account-to-account payment. Amount is in major units, as
@@ -105,11 +101,7 @@ func (c *Client) ListPayments(ctx context.Context, filter PaymentFilter, page, l
 	if filter.Status != "" {
 		q.Set("status", filter.Status)
 	}
-	var out PaymentPage
-	if err := c.do(ctx, partnerRead("list payments", "/v1/partner/payments?"+q.Encode()), nil, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return doDecoded[PaymentPage](ctx, c, partnerRead("list payments", "/v1/partner/payments?"+q.Encode()), nil)
 }
 
 // ConsentAccount is one account a consent covers.
