@@ -41,6 +41,14 @@ func begin[M any](ctx context.Context, d *providerData, area client.Area, from d
 	return m, c, !diags.HasError()
 }
 
+// beginUpdate is begin for an update of a partner-area resource, which
+// also needs the prior state to compare the plan with.
+func beginUpdate[M any](ctx context.Context, d *providerData, req resource.UpdateRequest, diags *diag.Diagnostics) (state, plan M, c *client.Client, ok bool) {
+	diags.Append(req.State.Get(ctx, &state)...)
+	plan, c, ok = begin[M](ctx, d, client.AreaPartner, req.Plan, diags)
+	return state, plan, c, ok
+}
+
 // save ends an operation that leaves the object in state: its model, and
 // the identity taken from it.
 func save(ctx context.Context, state *tfsdk.State, identity *tfsdk.ResourceIdentity, model any, diags *diag.Diagnostics) {

@@ -247,9 +247,7 @@ func (r *merchantResource) Read(ctx context.Context, req resource.ReadRequest, r
 // Update records what changes nothing at the service (wait_for, timeouts)
 // and, when wait_for asks for it, waits for a merchant that is not active.
 func (r *merchantResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var state merchantModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	plan, c, ok := begin[merchantModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
+	state, plan, c, ok := beginUpdate[merchantModel](ctx, r.data, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}

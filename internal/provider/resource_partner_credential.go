@@ -159,9 +159,7 @@ func (r *partnerCredentialResource) Read(ctx context.Context, req resource.ReadR
 // Update rotates the secret when rotate_when changed; the name cannot
 // change (it replaces the pair).
 func (r *partnerCredentialResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var state credentialModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	plan, c, ok := begin[credentialModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
+	state, plan, c, ok := beginUpdate[credentialModel](ctx, r.data, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}

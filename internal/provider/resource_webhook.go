@@ -156,9 +156,7 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 // Update replaces the endpoint's URL and events, the only fields the API
 // can change; the secret stays.
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var state webhookModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	plan, c, ok := begin[webhookModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
+	state, plan, c, ok := beginUpdate[webhookModel](ctx, r.data, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}
