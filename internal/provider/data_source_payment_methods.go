@@ -30,17 +30,11 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 		MarkdownDescription: "Lists a merchant's card-payment methods and whether each is active.",
 		Attributes: map[string]schema.Attribute{
 			"merchant_id": merchantIDArgument("Numeric ID of the merchant."),
-			"methods": schema.ListNestedAttribute{
-				MarkdownDescription: "The merchant's payment methods in the order the service lists them.",
-				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{
-					Attributes: map[string]schema.Attribute{
-						"method":       computedText("Lowercase payment-method identifier, such as `visa`."),
-						"status":       computedText("`active` or `inactive`."),
-						"activated_at": computedText("When the method was activated (ISO 8601, UTC); null for inactive methods."),
-					},
-				},
-			},
+			"methods": computedList("The merchant's payment methods in the order the service lists them.", map[string]schema.Attribute{
+				"method":       computedText("Lowercase payment-method identifier, such as `visa`."),
+				"status":       computedText("`active` or `inactive`."),
+				"activated_at": computedText("When the method was activated (ISO 8601, UTC); null for inactive methods."),
+			}),
 		},
 	}
 }

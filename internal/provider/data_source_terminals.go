@@ -39,19 +39,13 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 				Optional:   true,
 				Validators: notBlank(),
 			},
-			"terminals": schema.ListNestedAttribute{
-				MarkdownDescription: "The terminals in the order the service lists them.",
-				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{
-					Attributes: map[string]schema.Attribute{
-						"terminal_id":         computedText("Identifier of the terminal."),
-						"terminal_type":       computedText("Type of the terminal, such as `PaymentPage` or `checkoutX`."),
-						"terminal_status":     computedText("`ACTIVE`, `REGISTERED` or `INACTIVE` (other words are shown as sent)."),
-						"terminal_name":       computedText("Display name, when the service reports one."),
-						"terminal_public_key": computedText("Public key of the online payment SDK; null for other terminals."),
-					},
-				},
-			},
+			"terminals": computedList("The terminals in the order the service lists them.", map[string]schema.Attribute{
+				"terminal_id":         computedText("Identifier of the terminal."),
+				"terminal_type":       computedText("Type of the terminal, such as `PaymentPage` or `checkoutX`."),
+				"terminal_status":     computedText("`ACTIVE`, `REGISTERED` or `INACTIVE` (other words are shown as sent)."),
+				"terminal_name":       computedText("Display name, when the service reports one."),
+				"terminal_public_key": computedText("Public key of the online payment SDK; null for other terminals."),
+			}),
 		},
 	}
 }
