@@ -5,10 +5,10 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -40,16 +40,8 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 }
 
 func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	config, c, ok := begin[paymentMethodsModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	methods, err := d.data.paymentMethods.get(ctx, c, merchantID)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list payment methods of merchant %d", merchantID), err)
-		return
-	}
-	config.Methods = entriesFromAPI(methods, (*paymentMethodEntryModel).fromAPI)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *paymentMethodsModel, diags *diag.Diagnostics) {
+		config.Methods = merchantEntries(ctx, c, config.MerchantID, "payment methods", d.data.paymentMethods.get,
+			(*paymentMethodEntryModel).fromAPI, diags)
+	})
 }

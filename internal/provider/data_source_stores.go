@@ -5,10 +5,10 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -51,16 +51,8 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 }
 
 func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	config, c, ok := begin[storesModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	stores, err := d.data.stores.get(ctx, c, merchantID)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
-		return
-	}
-	config.Stores = entriesFromAPI(stores, (*storeAttrs).fromAPIEntry)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *storesModel, diags *diag.Diagnostics) {
+		config.Stores = merchantEntries(ctx, c, config.MerchantID, "the stores", d.data.stores.get,
+			(*storeAttrs).fromAPIEntry, diags)
+	})
 }

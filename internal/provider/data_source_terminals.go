@@ -5,10 +5,10 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -51,22 +51,13 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 }
 
 func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	config, c, ok := begin[terminalsModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	var terminals []client.Terminal
-	var err error
-	if config.TerminalType.IsNull() {
-		terminals, err = d.data.terminals.get(ctx, c, merchantID) // shared with the terminal resources
-	} else {
-		terminals, err = c.ListTerminals(ctx, merchantID, config.TerminalType.ValueString())
-	}
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
-		return
-	}
-	config.Terminals = entriesFromAPI(terminals, (*terminalAttrs).fromAPI)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *terminalsModel, diags *diag.Diagnostics) {
+		list := d.data.terminals.get // shared with the terminal resources
+		if !config.TerminalType.IsNull() {
+			list = func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
+				return c.ListTerminals(ctx, merchantID, config.TerminalType.ValueString())
+			}
+		}
+		config.Terminals = merchantEntries(ctx, c, config.MerchantID, "the terminals", list, (*terminalAttrs).fromAPI, diags)
+	})
 }
