@@ -84,7 +84,7 @@ func merchantAttributes() map[string]schema.Attribute {
 			Required: true, Validators: notBlank()},
 		"contact_email": schema.StringAttribute{MarkdownDescription: "E-mail address of the merchant's contact, " +
 			"a plain address such as `owner@example.com`; the service sends the onboarding link there." + immutable,
-			Required: true, Validators: []validator.String{emailValidator{}}},
+			Required: true, Validators: []validator.String{emailValidator()}},
 		"contact_phone": schema.StringAttribute{MarkdownDescription: "Phone number of the merchant's contact, " +
 			"for example `+4533000000`." + immutable, Optional: true, Validators: phoneValidators()},
 		"partner_ref_id": schema.StringAttribute{MarkdownDescription: "Your own reference for the merchant, for " +
@@ -116,7 +116,7 @@ func merchantFastTrackAttributes() map[string]schema.Attribute {
 		"registration_number": schema.StringAttribute{MarkdownDescription: "Company registration number, such as a Danish CVR.",
 			Required: true, Validators: notBlank()},
 		"website": schema.StringAttribute{MarkdownDescription: "The company's website, an https URL.",
-			Required: true, Validators: []validator.String{secureURLValidator{what: "website", example: "https://shop.example"}}},
+			Required: true, Validators: []validator.String{secureURLValidator("website", "https://shop.example")}},
 		"iban": schema.StringAttribute{MarkdownDescription: "IBAN of the account payouts go to, such as `DK5000400440116243`.",
 			Required: true, Sensitive: true, Validators: ibanValidators()},
 		"bic": schema.StringAttribute{MarkdownDescription: "BIC of that account's bank, such as `DABADKKK`.",

@@ -71,7 +71,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 				MarkdownDescription: "Where the service delivers events: an absolute `https` URL, or `http` for a " +
 					"loopback host (`localhost`, `127.0.0.1`, `::1`); no user name or password in it. Updated in place.",
 				Required:   true,
-				Validators: []validator.String{secureURLValidator{what: "webhook URL", example: "https://merchant.example/cardpay/events"}},
+				Validators: []validator.String{secureURLValidator("webhook URL", "https://merchant.example/cardpay/events")},
 			},
 			"events": schema.SetAttribute{
 				MarkdownDescription: "The events delivered to `url`, at least one of " + webhookEventsHelp() +
