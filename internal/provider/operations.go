@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -116,6 +117,15 @@ func stringSet(values []string) types.Set {
 		elems[i] = types.StringValue(v)
 	}
 	return types.SetValueMust(types.StringType, elems)
+}
+
+// sortedStrings are the strings of a set, sorted so that a request does not
+// depend on set order.
+func sortedStrings(ctx context.Context, set types.Set) ([]string, diag.Diagnostics) {
+	var values []string
+	diags := set.ElementsAs(ctx, &values, false)
+	slices.Sort(values)
+	return values, diags
 }
 
 // stringOrNull maps a response field to a Terraform value. The client cannot
