@@ -263,11 +263,8 @@ func (r *merchantResource) Update(ctx context.Context, req resource.UpdateReques
 // timeout; an inactive (deactivated) merchant ends the wait with an error.
 func (r *merchantResource) waitUntilActive(ctx context.Context, c *client.Client, m *merchantModel, timeout time.Duration) diag.Diagnostics {
 	var diags diag.Diagnostics
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	id := m.MerchantID.ValueInt64()
-	w := r.data.waits
-	err := poll(ctx, w.onboardingPoll, w.onboardingPollMax, func(ctx context.Context) (bool, error) {
+	timedOut, err := r.data.pollOnboarding(ctx, timeout, func(ctx context.Context) (bool, error) {
 		merchant, err := c.GetMerchant(ctx, id)
 		if err != nil {
 			return false, err
@@ -277,7 +274,7 @@ func (r *merchantResource) waitUntilActive(ctx context.Context, c *client.Client
 		return merchant.Active() || strings.EqualFold(merchant.Status, client.MerchantStatusInactive), nil
 	})
 	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case timedOut:
 		diags.AddError(fmt.Sprintf("Merchant %d did not become active within %s", id, timeout),
 			fmt.Sprintf("The service still reports merchant %d as %q. The merchant completes its onboarding at the link "+
 				"it received by e-mail (also in onboarding_url). The merchant exists and is kept in state; apply again to "+
