@@ -188,12 +188,7 @@ func (r *partnerCredentialResource) Delete(ctx context.Context, req resource.Del
 }
 
 func (r *partnerCredentialResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, diags := keyImport(ctx, req, "cardpay_partner_credential")
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	keyImport(ctx, req, resp, "cardpay_partner_credential")
 }
 
 func (r *partnerCredentialResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
