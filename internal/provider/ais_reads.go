@@ -109,6 +109,18 @@ func aisReadEphemeralOf[M any](def *aisReadDef[M]) *aisReadEphemeral[M] {
 	return &aisReadEphemeral[M]{ephemeralBase{name: def.name}, def}
 }
 
+// runInto runs the read and stores its result, of schemaType, with set (the
+// data source's state or the ephemeral resource's result), or in raw.
+func (def *aisReadDef[M]) runInto(ctx context.Context, data *providerData, config tfsdk.Config, schemaType attr.Type,
+	raw *tftypes.Value, set func(context.Context, any) diag.Diagnostics) diag.Diagnostics {
+	m, diags := def.run(ctx, data, config)
+	if diags.HasError() {
+		return diags
+	}
+	diags.Append(setReadResult(ctx, m, schemaType, raw, func() diag.Diagnostics { return set(ctx, m) })...)
+	return diags
+}
+
 // aisReadDataSource is the data source form of an AIS read.
 type aisReadDataSource[M any] struct {
 	dataSourceBase
@@ -124,14 +136,7 @@ func (d *aisReadDataSource[M]) ValidateConfig(ctx context.Context, req datasourc
 }
 
 func (d *aisReadDataSource[M]) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	m, diags := d.def.run(ctx, d.data, req.Config)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(setReadResult(ctx, m, resp.State.Schema.Type(), &resp.State.Raw, func() diag.Diagnostics {
-		return resp.State.Set(ctx, m)
-	})...)
+	resp.Diagnostics.Append(d.def.runInto(ctx, d.data, req.Config, resp.State.Schema.Type(), &resp.State.Raw, resp.State.Set)...)
 }
 
 // aisReadEphemeral is the ephemeral-resource form of an AIS read.
@@ -150,14 +155,7 @@ func (e *aisReadEphemeral[M]) ValidateConfig(ctx context.Context, req ephemeral.
 }
 
 func (e *aisReadEphemeral[M]) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	m, diags := e.def.run(ctx, e.data, req.Config)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(setReadResult(ctx, m, resp.Result.Schema.Type(), &resp.Result.Raw, func() diag.Diagnostics {
-		return resp.Result.Set(ctx, m)
-	})...)
+	resp.Diagnostics.Append(e.def.runInto(ctx, e.data, req.Config, resp.Result.Schema.Type(), &resp.Result.Raw, resp.Result.Set)...)
 }
 
 // terraformValuer is implemented by read models that build their Terraform

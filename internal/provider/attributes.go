@@ -23,3 +23,12 @@ func computedText(description string) dsschema.StringAttribute {
 func computedFlag(description string) dsschema.BoolAttribute {
 	return dsschema.BoolAttribute{MarkdownDescription: description, Computed: true}
 }
+
+// computedList is a list of objects a data source reads from the service.
+func computedList(description string, attributes map[string]dsschema.Attribute) dsschema.ListNestedAttribute {
+	return dsschema.ListNestedAttribute{
+		MarkdownDescription: description,
+		Computed:            true,
+		NestedObject:        dsschema.NestedAttributeObject{Attributes: attributes},
+	}
+}

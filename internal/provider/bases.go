@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	"github.com/hashicorp/terraform-plugin-framework/function"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
@@ -77,6 +78,16 @@ func (b *actionBase) Metadata(_ context.Context, req action.MetadataRequest, res
 
 func (b *actionBase) Configure(_ context.Context, req action.ConfigureRequest, resp *action.ConfigureResponse) {
 	b.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
+
+// functionBase is embedded by every provider function; functions need no
+// provider data.
+type functionBase struct {
+	name string
+}
+
+func (b functionBase) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
+	resp.Name = b.name
 }
 
 // providerDataFrom unwraps the ProviderData every base receives. It

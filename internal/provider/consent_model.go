@@ -5,7 +5,6 @@ package provider
 
 import (
 	"context"
-	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -74,11 +73,9 @@ func (m *aisConsentModel) fromCreateAnswer(c *client.Consent) {
 }
 
 // createBody builds the API body. Timestamps go out exactly as the user wrote
-// them; permissions are sorted so the request does not depend on set order.
+// them.
 func (m aisConsentModel) createBody(ctx context.Context) (client.ConsentRequest, diag.Diagnostics) {
-	var perms []string
-	diags := m.Permissions.ElementsAs(ctx, &perms, false)
-	slices.Sort(perms)
+	perms, diags := sortedStrings(ctx, m.Permissions)
 	return client.ConsentRequest{
 		MerchantID:              m.MerchantID.ValueInt64(),
 		UserID:                  m.UserID.ValueString(),

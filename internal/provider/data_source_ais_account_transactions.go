@@ -53,10 +53,10 @@ var aisAccountTransactionsRead = &aisReadDef[aisAccountTransactionsModel]{
 				"the service's default applies (%d). After the read this holds the limit the service reports it used. "+
 				"The API reference gives no maximum, so the provider sets none; the cardpay-sandbox accepts at "+
 				"most %d and answers a larger value with an error.", aisDefaultPageLimit, aisSandboxMaxPageLimit)},
-		"from_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator{}},
+		"from_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator()},
 			MarkdownDescription: "Earliest booking date to include: " + aisReadDateHint + ". A date alone means that " +
 				"whole day (UTC), a timestamp that instant. Must not be after `to_date`. Sent to the service as written."},
-		"to_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator{}},
+		"to_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator()},
 			MarkdownDescription: "Latest booking date to include: " + aisReadDateHint + ". A date alone means that " +
 				"whole day (UTC), included to its end; a timestamp that instant. Sent to the service as written."},
 		"total_transactions": dsschema.Int64Attribute{Computed: true,

@@ -34,9 +34,8 @@ var aisAccountsRead = &aisReadDef[aisAccountsModel]{
 			MarkdownDescription: "ID of the consent the service used for this read."},
 		"total_accounts": dsschema.Int64Attribute{Computed: true,
 			MarkdownDescription: "Number of accounts, as the service reports it."},
-		"accounts": dsschema.ListNestedAttribute{Computed: true,
-			NestedObject:        dsschema.NestedAttributeObject{Attributes: aisAccountAttrs()},
-			MarkdownDescription: "The user's accounts in the order the service lists them; empty when the user has none."},
+		"accounts": computedList("The user's accounts in the order the service lists them; empty when the user has none.",
+			aisAccountAttrs()),
 	},
 	read: readAISAccounts,
 }

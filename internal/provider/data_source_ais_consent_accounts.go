@@ -63,20 +63,19 @@ func (d *aisConsentAccountsDataSource) Schema(_ context.Context, _ datasource.Sc
 				"`cardpay_ais_consent` takes it.", Required: true, Validators: notBlank()},
 			"consent_id": schema.StringAttribute{MarkdownDescription: "The consent's ID, `consent_id` of " +
 				"`cardpay_ais_consent` once authorized.", Required: true, Validators: notBlank()},
-			"accounts": schema.ListNestedAttribute{MarkdownDescription: "The accounts, in the order the service lists them.",
-				Computed: true, NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"account_id":          text("Account ID, as the AIS reads take it.", false),
-					"iban":                text("IBAN of the account.", true),
-					"account_holder_name": text("Name of the account holder.", true),
-					"bank_id":             text("ID of the bank, such as `obDanske`.", false),
-					"currency":            text("Currency code of the account.", false),
-					"is_active":           computedFlag("Whether the account is active."),
-					"account_details": schema.MapAttribute{MarkdownDescription: "Every field of the service's " +
-						"`accountDetails` object (such as `accountType` and `accountFeatures`); strings as they are, other " +
-						"values as compact JSON text.", Computed: true, Sensitive: true, ElementType: types.StringType},
-					"created_at": text("When the service recorded the account (date-time).", false),
-					"updated_at": text("When the account last changed (date-time).", false),
-				}}},
+			"accounts": computedList("The accounts, in the order the service lists them.", map[string]schema.Attribute{
+				"account_id":          text("Account ID, as the AIS reads take it.", false),
+				"iban":                text("IBAN of the account.", true),
+				"account_holder_name": text("Name of the account holder.", true),
+				"bank_id":             text("ID of the bank, such as `obDanske`.", false),
+				"currency":            text("Currency code of the account.", false),
+				"is_active":           computedFlag("Whether the account is active."),
+				"account_details": schema.MapAttribute{MarkdownDescription: "Every field of the service's " +
+					"`accountDetails` object (such as `accountType` and `accountFeatures`); strings as they are, other " +
+					"values as compact JSON text.", Computed: true, Sensitive: true, ElementType: types.StringType},
+				"created_at": text("When the service recorded the account (date-time).", false),
+				"updated_at": text("When the account last changed (date-time).", false),
+			}),
 		},
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -50,15 +51,12 @@ func (d *cardPaymentDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 }
 
 func (d *cardPaymentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	m, c, ok := begin[cardPaymentModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	p, err := c.GetCardPayment(ctx, m.MerchantID.ValueInt64(), m.PaymentID.ValueString())
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read card payment %q of merchant %d", m.PaymentID.ValueString(), m.MerchantID.ValueInt64()), err)
-		return
-	}
-	m.fromAPI(p)
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, m *cardPaymentModel, diags *diag.Diagnostics) {
+		p, err := c.GetCardPayment(ctx, m.MerchantID.ValueInt64(), m.PaymentID.ValueString())
+		if err != nil {
+			addAPIError(diags, fmt.Sprintf("Could not read card payment %q of merchant %d", m.PaymentID.ValueString(), m.MerchantID.ValueInt64()), err)
+			return
+		}
+		m.fromAPI(p)
+	})
 }

@@ -47,8 +47,7 @@ func (d *merchantsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 			"status": schema.StringAttribute{MarkdownDescription: "Only list merchants with this status, such as " +
 				"`active` (compared case-insensitively). When omitted, every merchant is listed.",
 				Optional: true, Validators: notBlank()},
-			"merchants": schema.ListNestedAttribute{MarkdownDescription: "The merchants in the order the service lists them.",
-				Computed: true, NestedObject: schema.NestedAttributeObject{Attributes: merchantEntryAttributes()}},
+			"merchants": computedList("The merchants in the order the service lists them.", merchantEntryAttributes()),
 		},
 	}
 }

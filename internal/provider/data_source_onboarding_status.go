@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -27,6 +28,15 @@ type onboardingStatusModel struct {
 	WebKybURL         types.String `tfsdk:"web_kyb_url"`
 	MerchantCreated   types.Bool   `tfsdk:"merchant_created"`
 	Rejected          types.Bool   `tfsdk:"rejected"`
+}
+
+func (m *onboardingStatusModel) fromAPI(status *client.OnboardingStatus) {
+	stage := client.OnboardingStageOf(status.ApplicationStatus)
+	m.ApplicationID = stringOrNull(status.ApplicationID)
+	m.ApplicationStatus = types.StringValue(status.ApplicationStatus)
+	m.WebKybURL = stringPointerOrNull(status.WebKybURL)
+	m.MerchantCreated = types.BoolValue(stage == client.OnboardingMerchantCreated)
+	m.Rejected = types.BoolValue(stage == client.OnboardingRejected)
 }
 
 func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
@@ -49,21 +59,13 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 }
 
 func (d *onboardingStatusDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	config, c, ok := begin[onboardingStatusModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	status, err := c.GetOnboardingStatus(ctx, merchantID)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
-		return
-	}
-	stage := client.OnboardingStageOf(status.ApplicationStatus)
-	config.ApplicationID = stringOrNull(status.ApplicationID)
-	config.ApplicationStatus = types.StringValue(status.ApplicationStatus)
-	config.WebKybURL = stringPointerOrNull(status.WebKybURL)
-	config.MerchantCreated = types.BoolValue(stage == client.OnboardingMerchantCreated)
-	config.Rejected = types.BoolValue(stage == client.OnboardingRejected)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *onboardingStatusModel, diags *diag.Diagnostics) {
+		merchantID := config.MerchantID.ValueInt64()
+		status, err := c.GetOnboardingStatus(ctx, merchantID)
+		if err != nil {
+			addAPIError(diags, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
+			return
+		}
+		config.fromAPI(status)
+	})
 }

@@ -27,15 +27,14 @@ func (d *partnerCredentialsDataSource) Schema(_ context.Context, _ datasource.Sc
 		MarkdownDescription: "Lists the partner's credential pairs, revoked ones included, with their secrets " +
 			"masked as the service lists them (the last four characters), for example to review who can call the API.",
 		Attributes: map[string]schema.Attribute{
-			"credentials": schema.ListNestedAttribute{MarkdownDescription: "The pairs in the order the service lists them.",
-				Computed: true, NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
-					"id":                  computedText("ID of the pair, as `cardpay_partner_credential` imports it."),
-					"name":                computedText("Name of the pair."),
-					"client_id":           computedText("Client ID of the pair."),
-					"client_secret_last4": computedText("The last four characters of the secret."),
-					"status":              computedText("`active` or `revoked`."),
-					"created_at":          computedText("When the pair was created (date-time)."),
-				}}},
+			"credentials": computedList("The pairs in the order the service lists them.", map[string]schema.Attribute{
+				"id":                  computedText("ID of the pair, as `cardpay_partner_credential` imports it."),
+				"name":                computedText("Name of the pair."),
+				"client_id":           computedText("Client ID of the pair."),
+				"client_secret_last4": computedText("The last four characters of the secret."),
+				"status":              computedText("`active` or `revoked`."),
+				"created_at":          computedText("When the pair was created (date-time)."),
+			}),
 		},
 	}
 }

@@ -5,10 +5,10 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -30,32 +30,18 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 		MarkdownDescription: "Lists a merchant's card-payment methods and whether each is active.",
 		Attributes: map[string]schema.Attribute{
 			"merchant_id": merchantIDArgument("Numeric ID of the merchant."),
-			"methods": schema.ListNestedAttribute{
-				MarkdownDescription: "The merchant's payment methods in the order the service lists them.",
-				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{
-					Attributes: map[string]schema.Attribute{
-						"method":       computedText("Lowercase payment-method identifier, such as `visa`."),
-						"status":       computedText("`active` or `inactive`."),
-						"activated_at": computedText("When the method was activated (ISO 8601, UTC); null for inactive methods."),
-					},
-				},
-			},
+			"methods": computedList("The merchant's payment methods in the order the service lists them.", map[string]schema.Attribute{
+				"method":       computedText("Lowercase payment-method identifier, such as `visa`."),
+				"status":       computedText("`active` or `inactive`."),
+				"activated_at": computedText("When the method was activated (ISO 8601, UTC); null for inactive methods."),
+			}),
 		},
 	}
 }
 
 func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	config, c, ok := begin[paymentMethodsModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	methods, err := d.data.paymentMethods.get(ctx, c, merchantID)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list payment methods of merchant %d", merchantID), err)
-		return
-	}
-	config.Methods = entriesFromAPI(methods, (*paymentMethodEntryModel).fromAPI)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *paymentMethodsModel, diags *diag.Diagnostics) {
+		config.Methods = merchantEntries(ctx, c, config.MerchantID, "payment methods", d.data.paymentMethods.get,
+			(*paymentMethodEntryModel).fromAPI, diags)
+	})
 }

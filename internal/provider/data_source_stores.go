@@ -5,10 +5,10 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -31,42 +31,28 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 			"the default store that onboarding created and adopt it with `cardpay_store`.",
 		Attributes: map[string]schema.Attribute{
 			"merchant_id": merchantIDArgument("Numeric ID of the merchant."),
-			"stores": schema.ListNestedAttribute{
-				MarkdownDescription: "The stores in the order the service lists them.",
-				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{
-					Attributes: map[string]schema.Attribute{
-						"store_id":       computedText("Store ID, as `cardpay_store` takes it in `store_id`."),
-						"name":           computedText("Store name."),
-						"location_id":    computedText("Location code."),
-						"street_address": computedText("Street address."),
-						"city":           computedText("City."),
-						"postal_code":    computedText("Postal code."),
-						"country_code":   computedText("ISO 3166-1 alpha-2 country code."),
-						"phone":          computedText("Phone number."),
-						"email":          computedText("Contact e-mail address."),
-						"is_default":     computedFlag("Whether this is the merchant's default store."),
-						"status":         computedText("`active` or `inactive`."),
-						"created_at":     computedText("When the store was created (date-time)."),
-						"updated_at":     computedText("When the store last changed (date-time); null when the service does not report it."),
-					},
-				},
-			},
+			"stores": computedList("The stores in the order the service lists them.", map[string]schema.Attribute{
+				"store_id":       computedText("Store ID, as `cardpay_store` takes it in `store_id`."),
+				"name":           computedText("Store name."),
+				"location_id":    computedText("Location code."),
+				"street_address": computedText("Street address."),
+				"city":           computedText("City."),
+				"postal_code":    computedText("Postal code."),
+				"country_code":   computedText("ISO 3166-1 alpha-2 country code."),
+				"phone":          computedText("Phone number."),
+				"email":          computedText("Contact e-mail address."),
+				"is_default":     computedFlag("Whether this is the merchant's default store."),
+				"status":         computedText("`active` or `inactive`."),
+				"created_at":     computedText("When the store was created (date-time)."),
+				"updated_at":     computedText("When the store last changed (date-time); null when the service does not report it."),
+			}),
 		},
 	}
 }
 
 func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	config, c, ok := begin[storesModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	stores, err := d.data.stores.get(ctx, c, merchantID)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
-		return
-	}
-	config.Stores = entriesFromAPI(stores, (*storeAttrs).fromAPIEntry)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *storesModel, diags *diag.Diagnostics) {
+		config.Stores = merchantEntries(ctx, c, config.MerchantID, "the stores", d.data.stores.get,
+			(*storeAttrs).fromAPIEntry, diags)
+	})
 }

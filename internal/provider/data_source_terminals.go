@@ -5,10 +5,10 @@ package provider
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -39,40 +39,25 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 				Optional:   true,
 				Validators: notBlank(),
 			},
-			"terminals": schema.ListNestedAttribute{
-				MarkdownDescription: "The terminals in the order the service lists them.",
-				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{
-					Attributes: map[string]schema.Attribute{
-						"terminal_id":         computedText("Identifier of the terminal."),
-						"terminal_type":       computedText("Type of the terminal, such as `PaymentPage` or `checkoutX`."),
-						"terminal_status":     computedText("`ACTIVE`, `REGISTERED` or `INACTIVE` (other words are shown as sent)."),
-						"terminal_name":       computedText("Display name, when the service reports one."),
-						"terminal_public_key": computedText("Public key of the online payment SDK; null for other terminals."),
-					},
-				},
-			},
+			"terminals": computedList("The terminals in the order the service lists them.", map[string]schema.Attribute{
+				"terminal_id":         computedText("Identifier of the terminal."),
+				"terminal_type":       computedText("Type of the terminal, such as `PaymentPage` or `checkoutX`."),
+				"terminal_status":     computedText("`ACTIVE`, `REGISTERED` or `INACTIVE` (other words are shown as sent)."),
+				"terminal_name":       computedText("Display name, when the service reports one."),
+				"terminal_public_key": computedText("Public key of the online payment SDK; null for other terminals."),
+			}),
 		},
 	}
 }
 
 func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	config, c, ok := begin[terminalsModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	var terminals []client.Terminal
-	var err error
-	if config.TerminalType.IsNull() {
-		terminals, err = d.data.terminals.get(ctx, c, merchantID) // shared with the terminal resources
-	} else {
-		terminals, err = c.ListTerminals(ctx, merchantID, config.TerminalType.ValueString())
-	}
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
-		return
-	}
-	config.Terminals = entriesFromAPI(terminals, (*terminalAttrs).fromAPI)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *terminalsModel, diags *diag.Diagnostics) {
+		list := d.data.terminals.get // shared with the terminal resources
+		if !config.TerminalType.IsNull() {
+			list = func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
+				return c.ListTerminals(ctx, merchantID, config.TerminalType.ValueString())
+			}
+		}
+		config.Terminals = merchantEntries(ctx, c, config.MerchantID, "the terminals", list, (*terminalAttrs).fromAPI, diags)
+	})
 }

@@ -29,20 +29,14 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 			"review where event notifications go or to find the ID of an endpoint to import. Secrets are never " +
 			"listed: the service shows an endpoint's secret only when it is created.",
 		Attributes: map[string]schema.Attribute{
-			"webhooks": schema.ListNestedAttribute{
-				MarkdownDescription: "The partner's endpoints in the order the service lists them.",
-				Computed:            true,
-				NestedObject: schema.NestedAttributeObject{
-					Attributes: map[string]schema.Attribute{
-						"id":                computedText("Identifier of the endpoint, as `cardpay_webhook` imports it."),
-						"url":               computedText("Where events are delivered."),
-						"events":            schema.SetAttribute{MarkdownDescription: "The events delivered.", Computed: true, ElementType: types.StringType},
-						"status":            computedText("`active` or `inactive`."),
-						"last_triggered_at": computedText("When an event was last delivered; null if never."),
-						"created_at":        computedText("When the endpoint was created."),
-					},
-				},
-			},
+			"webhooks": computedList("The partner's endpoints in the order the service lists them.", map[string]schema.Attribute{
+				"id":                computedText("Identifier of the endpoint, as `cardpay_webhook` imports it."),
+				"url":               computedText("Where events are delivered."),
+				"events":            schema.SetAttribute{MarkdownDescription: "The events delivered.", Computed: true, ElementType: types.StringType},
+				"status":            computedText("`active` or `inactive`."),
+				"last_triggered_at": computedText("When an event was last delivered; null if never."),
+				"created_at":        computedText("When the endpoint was created."),
+			}),
 		},
 	}
 }

@@ -16,12 +16,10 @@ var _ function.Function = fromMinorUnitsFunction{}
 
 // fromMinorUnitsFunction converts a whole number of minor units (1234)
 // into decimal text in major units ("12.34").
-type fromMinorUnitsFunction struct{}
+type fromMinorUnitsFunction struct{ functionBase }
 
-func newFromMinorUnitsFunction() function.Function { return fromMinorUnitsFunction{} }
-
-func (fromMinorUnitsFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "from_minor_units"
+func newFromMinorUnitsFunction() function.Function {
+	return fromMinorUnitsFunction{functionBase{name: "from_minor_units"}}
 }
 
 func (fromMinorUnitsFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
@@ -43,15 +41,9 @@ func (fromMinorUnitsFunction) Definition(_ context.Context, _ function.Definitio
 }
 
 func (fromMinorUnitsFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	var minor *big.Float
-	var code string
-	resp.Error = req.Arguments.Get(ctx, &minor, &code)
-	if resp.Error != nil {
-		return
-	}
-	digits, err := currencyDigits(code)
-	if err != nil {
-		resp.Error = function.NewArgumentFuncError(1, err.Error())
+	minor, _, digits, funcErr := conversionArguments[*big.Float](ctx, req)
+	if funcErr != nil {
+		resp.Error = funcErr
 		return
 	}
 	whole, accuracy := minor.Int(nil)

@@ -21,12 +21,10 @@ var _ function.Function = importIDFunction{}
 
 // importIDFunction builds a resource's import ID from its parts, and
 // checks it with the parser the resource's import uses.
-type importIDFunction struct{}
+type importIDFunction struct{ functionBase }
 
-func newImportIDFunction() function.Function { return importIDFunction{} }
-
-func (importIDFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "import_id"
+func newImportIDFunction() function.Function {
+	return importIDFunction{functionBase{name: "import_id"}}
 }
 
 func (importIDFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
@@ -51,13 +49,7 @@ func (importIDFunction) Definition(_ context.Context, _ function.DefinitionReque
 }
 
 func (importIDFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	var typeName string
-	var dynamic types.Dynamic
-	resp.Error = req.Arguments.Get(ctx, &typeName, &dynamic)
-	if resp.Error != nil {
-		return
-	}
-	form, funcErr := importIDFormOf(typeName)
+	typeName, dynamic, form, funcErr := importIDArguments[types.Dynamic](ctx, req)
 	if funcErr != nil {
 		resp.Error = funcErr
 		return

@@ -18,12 +18,10 @@ var _ function.Function = parseImportIDFunction{}
 
 // parseImportIDFunction splits a resource's import ID into its parts with
 // the parser the resource's import uses (importIDForms).
-type parseImportIDFunction struct{}
+type parseImportIDFunction struct{ functionBase }
 
-func newParseImportIDFunction() function.Function { return parseImportIDFunction{} }
-
-func (parseImportIDFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "parse_import_id"
+func newParseImportIDFunction() function.Function {
+	return parseImportIDFunction{functionBase{name: "parse_import_id"}}
 }
 
 func (parseImportIDFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
@@ -46,12 +44,7 @@ func (parseImportIDFunction) Definition(_ context.Context, _ function.Definition
 }
 
 func (parseImportIDFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	var typeName, id string
-	resp.Error = req.Arguments.Get(ctx, &typeName, &id)
-	if resp.Error != nil {
-		return
-	}
-	form, funcErr := importIDFormOf(typeName)
+	typeName, id, form, funcErr := importIDArguments[string](ctx, req)
 	if funcErr != nil {
 		resp.Error = funcErr
 		return
@@ -75,6 +68,16 @@ func resourceTypeParameter() function.StringParameter {
 		Name:                "resource_type",
 		MarkdownDescription: "The resource type, such as `\"cardpay_payment_method\"`: one of " + importIDTypeList() + ".",
 	}
+}
+
+// importIDArguments are an import ID function's resource type, its second
+// argument, and the import ID form of the type.
+func importIDArguments[A any](ctx context.Context, req function.RunRequest) (typeName string, arg A, form importIDForm, funcErr *function.FuncError) {
+	if funcErr = req.Arguments.Get(ctx, &typeName, &arg); funcErr != nil {
+		return typeName, arg, form, funcErr
+	}
+	form, funcErr = importIDFormOf(typeName)
+	return typeName, arg, form, funcErr
 }
 
 // importIDFormOf is the import ID form of a resource type, or an error on

@@ -18,12 +18,10 @@ var _ function.Function = toMinorUnitsFunction{}
 
 // toMinorUnitsFunction converts an amount in major units ("12.34") into
 // the integer of minor units (1234) that cardpay_order's amount takes.
-type toMinorUnitsFunction struct{}
+type toMinorUnitsFunction struct{ functionBase }
 
-func newToMinorUnitsFunction() function.Function { return toMinorUnitsFunction{} }
-
-func (toMinorUnitsFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "to_minor_units"
+func newToMinorUnitsFunction() function.Function {
+	return toMinorUnitsFunction{functionBase{name: "to_minor_units"}}
 }
 
 func (toMinorUnitsFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {
@@ -49,14 +47,9 @@ func (toMinorUnitsFunction) Definition(_ context.Context, _ function.DefinitionR
 }
 
 func (toMinorUnitsFunction) Run(ctx context.Context, req function.RunRequest, resp *function.RunResponse) {
-	var amount, code string
-	resp.Error = req.Arguments.Get(ctx, &amount, &code)
-	if resp.Error != nil {
-		return
-	}
-	digits, err := currencyDigits(code)
-	if err != nil {
-		resp.Error = function.NewArgumentFuncError(1, err.Error())
+	amount, code, digits, funcErr := conversionArguments[string](ctx, req)
+	if funcErr != nil {
+		resp.Error = funcErr
 		return
 	}
 	minor, err := parseMajorUnits(amount, code, digits)
@@ -74,6 +67,19 @@ func currencyParameter() function.StringParameter {
 		MarkdownDescription: "The ISO 4217 code of the currency, in capitals, such as `\"EUR\"`, `\"DKK\"` or " +
 			"`\"SEK\"` (the currencies `cardpay_order` takes), or any other ISO 4217 code.",
 	}
+}
+
+// conversionArguments are a unit conversion's amount and currency, and the
+// number of minor-unit digits of the currency.
+func conversionArguments[A any](ctx context.Context, req function.RunRequest) (amount A, code string, digits int, funcErr *function.FuncError) {
+	if funcErr = req.Arguments.Get(ctx, &amount, &code); funcErr != nil {
+		return amount, code, 0, funcErr
+	}
+	digits, err := currencyDigits(code)
+	if err != nil {
+		return amount, code, 0, function.NewArgumentFuncError(1, err.Error())
+	}
+	return amount, code, digits, nil
 }
 
 var currencyCodePattern = regexp.MustCompile(`^[A-Z]{3}$`)

@@ -15,12 +15,10 @@ var _ function.Function = verifyWebhookSignatureFunction{}
 
 // verifyWebhookSignatureFunction checks a webhook signature as a receiver
 // does.
-type verifyWebhookSignatureFunction struct{}
+type verifyWebhookSignatureFunction struct{ functionBase }
 
-func newVerifyWebhookSignatureFunction() function.Function { return verifyWebhookSignatureFunction{} }
-
-func (verifyWebhookSignatureFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "verify_webhook_signature"
+func newVerifyWebhookSignatureFunction() function.Function {
+	return verifyWebhookSignatureFunction{functionBase{name: "verify_webhook_signature"}}
 }
 
 func (verifyWebhookSignatureFunction) Definition(_ context.Context, _ function.DefinitionRequest, resp *function.DefinitionResponse) {

@@ -16,12 +16,10 @@ var _ function.Function = webhookSignatureFunction{}
 
 // webhookSignatureFunction signs a webhook body as the service does, for
 // tests of a receiver.
-type webhookSignatureFunction struct{}
+type webhookSignatureFunction struct{ functionBase }
 
-func newWebhookSignatureFunction() function.Function { return webhookSignatureFunction{} }
-
-func (webhookSignatureFunction) Metadata(_ context.Context, _ function.MetadataRequest, resp *function.MetadataResponse) {
-	resp.Name = "webhook_signature"
+func newWebhookSignatureFunction() function.Function {
+	return webhookSignatureFunction{functionBase{name: "webhook_signature"}}
 }
 
 // webhookSchemes says in the functions' descriptions which signature a

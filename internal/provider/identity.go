@@ -96,19 +96,22 @@ func merchantScopedImport(ctx context.Context, req resource.ImportStateRequest, 
 	return merchantID.ValueInt64(), value.ValueString(), diags
 }
 
-// keyImport returns the ID of an import of typeName, an object the API
-// knows by one ID, from the string ID (its importIDForms entry) or the
+// keyImport imports an object of typeName that the API knows by one ID,
+// recorded as its id: from the string ID (its importIDForms entry) or the
 // identity of an import block.
-func keyImport(ctx context.Context, req resource.ImportStateRequest, typeName string) (string, diag.Diagnostics) {
-	var diags diag.Diagnostics
+func keyImport(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse, typeName string) {
 	id := req.ID
 	if id == "" {
 		var value types.String
-		diags.Append(req.Identity.GetAttribute(ctx, path.Root("id"), &value)...)
+		resp.Diagnostics.Append(req.Identity.GetAttribute(ctx, path.Root("id"), &value)...)
 		id = value.ValueString()
 	}
-	if _, err := importIDForms[typeName].parse(id); err != nil && !diags.HasError() {
-		diags.AddError("Invalid import ID for "+typeName, err.Error())
+	if resp.Diagnostics.HasError() {
+		return
 	}
-	return id, diags
+	if _, err := importIDForms[typeName].parse(id); err != nil {
+		resp.Diagnostics.AddError("Invalid import ID for "+typeName, err.Error())
+		return
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
 }

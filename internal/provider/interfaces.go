@@ -74,13 +74,6 @@ var (
 
 	_ datasource.DataSourceWithConfigure        = (*merchantsDataSource)(nil)
 	_ datasource.DataSourceWithConfigValidators = (*merchantDataSource)(nil)
-	_ resource.ResourceWithIdentity             = (*merchantResource)(nil)
-	_ resource.ResourceWithModifyPlan           = (*merchantResource)(nil)
-	_ resource.ResourceWithImportState          = (*merchantResource)(nil)
-	_ list.ListResourceWithConfigure            = (*merchantResource)(nil)
-
-	_ datasource.DataSourceWithConfigure        = (*merchantsDataSource)(nil)
-	_ datasource.DataSourceWithConfigValidators = (*merchantDataSource)(nil)
 
 	_ resource.ResourceWithIdentity    = (*partnerCredentialResource)(nil)
 	_ resource.ResourceWithModifyPlan  = (*partnerCredentialResource)(nil)

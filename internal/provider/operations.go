@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -39,6 +40,14 @@ func begin[M any](ctx context.Context, d *providerData, area client.Area, from d
 	c, clientDiags := d.clientFor(area)
 	diags.Append(clientDiags...)
 	return m, c, !diags.HasError()
+}
+
+// beginUpdate is begin for an update of a partner-area resource, which
+// also needs the prior state to compare the plan with.
+func beginUpdate[M any](ctx context.Context, d *providerData, req resource.UpdateRequest, diags *diag.Diagnostics) (state, plan M, c *client.Client, ok bool) {
+	diags.Append(req.State.Get(ctx, &state)...)
+	plan, c, ok = begin[M](ctx, d, client.AreaPartner, req.Plan, diags)
+	return state, plan, c, ok
 }
 
 // save ends an operation that leaves the object in state: its model, and
@@ -108,6 +117,15 @@ func stringSet(values []string) types.Set {
 		elems[i] = types.StringValue(v)
 	}
 	return types.SetValueMust(types.StringType, elems)
+}
+
+// sortedStrings are the strings of a set, sorted so that a request does not
+// depend on set order.
+func sortedStrings(ctx context.Context, set types.Set) ([]string, diag.Diagnostics) {
+	var values []string
+	diags := set.ElementsAs(ctx, &values, false)
+	slices.Sort(values)
+	return values, diags
 }
 
 // stringOrNull maps a response field to a Terraform value. The client cannot

@@ -75,7 +75,7 @@ var providerSettings = []providerSetting{
 			"same host. Plain `http` is accepted only for loopback addresses (such as the `cardpay-sandbox`), " +
 			"because credentials travel in request headers. Environment variable: `" + envBaseURL + "`.",
 		Optional:   true,
-		Validators: []validator.String{baseURLValidator{}},
+		Validators: []validator.String{baseURLValidator()},
 	}, func(cfg *client.Config, text string) error { cfg.BaseURL = text; return nil }},
 
 	{attrAISBaseURL, envAISBaseURL, schema.StringAttribute{
@@ -84,7 +84,7 @@ var providerSettings = []providerSetting{
 			"publishes its data API on a host of its own; when not set, the provider uses `base_url`. " +
 			"Environment variable: `" + envAISBaseURL + "`.",
 		Optional:   true,
-		Validators: []validator.String{baseURLValidator{}},
+		Validators: []validator.String{baseURLValidator()},
 	}, func(cfg *client.Config, text string) error { cfg.AISBaseURL = text; return nil }},
 
 	{attrPartnerAuth, envPartnerAuth, schema.StringAttribute{
@@ -131,7 +131,7 @@ var providerSettings = []providerSetting{
 			"Defaults to `30s`. Environment variable: `" + envRequestTimeout + "`.",
 		Optional:   true,
 		CustomType: timetypes.GoDurationType{},
-		Validators: []validator.String{positiveDurationValidator{}},
+		Validators: []validator.String{positiveDurationValidator()},
 	}, func(cfg *client.Config, text string) (err error) {
 		if cfg.Timeout, err = time.ParseDuration(text); err != nil || cfg.Timeout <= 0 {
 			return fmt.Errorf("is not a positive Go duration. Write a value such as \"30s\" or \"2m\"")

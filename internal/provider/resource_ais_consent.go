@@ -132,7 +132,7 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					"password in it. Changing it creates a new consent (replacement). The service does not report it, " +
 					"so after import a configured value is recorded as written.",
 				Optional:      true,
-				Validators:    []validator.String{secureURLValidator{what: "callback URL", example: "https://merchant.example/ais/callback"}},
+				Validators:    []validator.String{secureURLValidator("callback URL", "https://merchant.example/ais/callback")},
 				PlanModifiers: []planmodifier.String{requiresReplaceUnlessUnreadAfterImport()},
 			},
 			"status": keptString("Status as the service reports it on every refresh: `pending` on creation, then " +

@@ -84,7 +84,7 @@ func merchantAttributes() map[string]schema.Attribute {
 			Required: true, Validators: notBlank()},
 		"contact_email": schema.StringAttribute{MarkdownDescription: "E-mail address of the merchant's contact, " +
 			"a plain address such as `owner@example.com`; the service sends the onboarding link there." + immutable,
-			Required: true, Validators: []validator.String{emailValidator{}}},
+			Required: true, Validators: []validator.String{emailValidator()}},
 		"contact_phone": schema.StringAttribute{MarkdownDescription: "Phone number of the merchant's contact, " +
 			"for example `+4533000000`." + immutable, Optional: true, Validators: phoneValidators()},
 		"partner_ref_id": schema.StringAttribute{MarkdownDescription: "Your own reference for the merchant, for " +
@@ -116,7 +116,7 @@ func merchantFastTrackAttributes() map[string]schema.Attribute {
 		"registration_number": schema.StringAttribute{MarkdownDescription: "Company registration number, such as a Danish CVR.",
 			Required: true, Validators: notBlank()},
 		"website": schema.StringAttribute{MarkdownDescription: "The company's website, an https URL.",
-			Required: true, Validators: []validator.String{secureURLValidator{what: "website", example: "https://shop.example"}}},
+			Required: true, Validators: []validator.String{secureURLValidator("website", "https://shop.example")}},
 		"iban": schema.StringAttribute{MarkdownDescription: "IBAN of the account payouts go to, such as `DK5000400440116243`.",
 			Required: true, Sensitive: true, Validators: ibanValidators()},
 		"bic": schema.StringAttribute{MarkdownDescription: "BIC of that account's bank, such as `DABADKKK`.",
@@ -247,9 +247,7 @@ func (r *merchantResource) Read(ctx context.Context, req resource.ReadRequest, r
 // Update records what changes nothing at the service (wait_for, timeouts)
 // and, when wait_for asks for it, waits for a merchant that is not active.
 func (r *merchantResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var state merchantModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	plan, c, ok := begin[merchantModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
+	state, plan, c, ok := beginUpdate[merchantModel](ctx, r.data, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -265,11 +263,8 @@ func (r *merchantResource) Update(ctx context.Context, req resource.UpdateReques
 // timeout; an inactive (deactivated) merchant ends the wait with an error.
 func (r *merchantResource) waitUntilActive(ctx context.Context, c *client.Client, m *merchantModel, timeout time.Duration) diag.Diagnostics {
 	var diags diag.Diagnostics
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	id := m.MerchantID.ValueInt64()
-	w := r.data.waits
-	err := poll(ctx, w.onboardingPoll, w.onboardingPollMax, func(ctx context.Context) (bool, error) {
+	timedOut, err := r.data.pollOnboarding(ctx, timeout, func(ctx context.Context) (bool, error) {
 		merchant, err := c.GetMerchant(ctx, id)
 		if err != nil {
 			return false, err
@@ -279,7 +274,7 @@ func (r *merchantResource) waitUntilActive(ctx context.Context, c *client.Client
 		return merchant.Active() || strings.EqualFold(merchant.Status, client.MerchantStatusInactive), nil
 	})
 	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case timedOut:
 		diags.AddError(fmt.Sprintf("Merchant %d did not become active within %s", id, timeout),
 			fmt.Sprintf("The service still reports merchant %d as %q. The merchant completes its onboarding at the link "+
 				"it received by e-mail (also in onboarding_url). The merchant exists and is kept in state; apply again to "+

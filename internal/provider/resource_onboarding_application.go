@@ -5,7 +5,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -236,11 +235,8 @@ func (r *onboardingApplicationResource) waitForMerchant(ctx context.Context, c *
 ) diag.Diagnostics {
 	var diags diag.Diagnostics
 	merchantID := m.MerchantID.ValueInt64()
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
 	start := r.data.now()
-	w := r.data.waits
-	err := poll(ctx, w.onboardingPoll, w.onboardingPollMax, func(ctx context.Context) (bool, error) {
+	timedOut, err := r.data.pollOnboarding(ctx, timeout, func(ctx context.Context) (bool, error) {
 		status, err := c.GetOnboardingStatus(ctx, merchantID)
 		if err != nil {
 			return false, err
@@ -254,7 +250,7 @@ func (r *onboardingApplicationResource) waitForMerchant(ctx context.Context, c *
 	})
 	application := fmt.Sprintf("onboarding application %s of merchant %d", m.ApplicationID.ValueString(), merchantID)
 	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case timedOut:
 		diags.AddError(fmt.Sprintf("Merchant %d was not created within %s", merchantID, timeout),
 			fmt.Sprintf("The service still reports %s as %s after %s (timeouts.%s). %s",
 				application, m.ApplicationStatus.ValueString(), timeout, during, onboardingTimeoutAdvice[during]))

@@ -159,9 +159,7 @@ func (r *partnerCredentialResource) Read(ctx context.Context, req resource.ReadR
 // Update rotates the secret when rotate_when changed; the name cannot
 // change (it replaces the pair).
 func (r *partnerCredentialResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var state credentialModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	plan, c, ok := begin[credentialModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
+	state, plan, c, ok := beginUpdate[credentialModel](ctx, r.data, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -190,12 +188,7 @@ func (r *partnerCredentialResource) Delete(ctx context.Context, req resource.Del
 }
 
 func (r *partnerCredentialResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, diags := keyImport(ctx, req, "cardpay_partner_credential")
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	keyImport(ctx, req, resp, "cardpay_partner_credential")
 }
 
 func (r *partnerCredentialResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

@@ -103,7 +103,7 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"phone": storeOptionalString("Phone number, for example `+4533000000`. "+
 				"Set to `\"\"` to clear it at the service.", phoneValidators()),
 			"email": storeOptionalString("Contact e-mail address, a plain address such as `shop@example.com`.",
-				[]validator.String{emailValidator{}}),
+				[]validator.String{emailValidator()}),
 			"is_default": schema.BoolAttribute{
 				MarkdownDescription: "Whether this is the merchant's default store. `true` makes it the only " +
 					"default: the service clears the flag on the merchant's other stores, which other " +

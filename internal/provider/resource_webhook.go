@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -71,7 +70,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 				MarkdownDescription: "Where the service delivers events: an absolute `https` URL, or `http` for a " +
 					"loopback host (`localhost`, `127.0.0.1`, `::1`); no user name or password in it. Updated in place.",
 				Required:   true,
-				Validators: []validator.String{secureURLValidator{what: "webhook URL", example: "https://merchant.example/cardpay/events"}},
+				Validators: []validator.String{secureURLValidator("webhook URL", "https://merchant.example/cardpay/events")},
 			},
 			"events": schema.SetAttribute{
 				MarkdownDescription: "The events delivered to `url`, at least one of " + webhookEventsHelp() +
@@ -156,9 +155,7 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 // Update replaces the endpoint's URL and events, the only fields the API
 // can change; the secret stays.
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var state webhookModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	plan, c, ok := begin[webhookModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
+	state, plan, c, ok := beginUpdate[webhookModel](ctx, r.data, req, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -179,12 +176,7 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 }
 
 func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	id, diags := keyImport(ctx, req, "cardpay_webhook")
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), id)...)
+	keyImport(ctx, req, resp, "cardpay_webhook")
 }
 
 // recover looks for the endpoint a create with an unknown outcome may have

@@ -49,22 +49,37 @@ func notBlank() []validator.String {
 	}
 }
 
-// baseURLValidator applies the client's rule for base URLs at plan time.
-type baseURLValidator struct{}
-
-func (baseURLValidator) Description(context.Context) string {
-	return "must be an absolute https URL with no path, or ending in /v1 or /v1/partner; http only for a loopback host"
+// knownStringValidator checks a configured string once it is known (an
+// unknown value is checked again at apply). check returns the error's
+// summary and detail, or an empty summary for a valid value.
+type knownStringValidator struct {
+	description string
+	check       func(value string) (summary, detail string)
 }
 
-func (v baseURLValidator) MarkdownDescription(ctx context.Context) string { return v.Description(ctx) }
+func (v knownStringValidator) Description(context.Context) string { return v.description }
 
-func (baseURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
+func (v knownStringValidator) MarkdownDescription(context.Context) string { return v.description }
+
+func (v knownStringValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
 	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
 		return
 	}
-	if err := client.ValidateBaseURL(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid base URL",
-			fmt.Sprintf("%s. %s", strings.TrimSuffix(err.Error(), "."), baseURLAdvice))
+	if summary, detail := v.check(req.ConfigValue.ValueString()); summary != "" {
+		resp.Diagnostics.AddAttributeError(req.Path, summary, detail)
+	}
+}
+
+// baseURLValidator applies the client's rule for base URLs at plan time.
+func baseURLValidator() validator.String {
+	return knownStringValidator{
+		description: "must be an absolute https URL with no path, or ending in /v1 or /v1/partner; http only for a loopback host",
+		check: func(value string) (string, string) {
+			if err := client.ValidateBaseURL(value); err != nil {
+				return "Invalid base URL", fmt.Sprintf("%s. %s", strings.TrimSuffix(err.Error(), "."), baseURLAdvice)
+			}
+			return "", ""
+		},
 	}
 }
 
@@ -74,25 +89,15 @@ const baseURLAdvice = "Write the service's address as its pages publish it, such
 	"\"https://acount-apis-staging-a8cdb2402163.herokuapp.com/v1\"; or \"http://127.0.0.1:8080\" for a local cardpay-sandbox."
 
 // positiveDurationValidator requires a Go duration greater than zero.
-type positiveDurationValidator struct{}
-
-func (positiveDurationValidator) Description(context.Context) string {
-	return "must be a positive Go duration such as \"30s\""
-}
-
-func (v positiveDurationValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (positiveDurationValidator) ValidateString(ctx context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	d, err := time.ParseDuration(req.ConfigValue.ValueString())
-	if err != nil || d <= 0 {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid duration",
-			fmt.Sprintf("%q is not a positive duration. Write a value such as \"30s\", \"90s\" or \"2m\".",
-				req.ConfigValue.ValueString()))
+func positiveDurationValidator() validator.String {
+	return knownStringValidator{
+		description: "must be a positive Go duration such as \"30s\"",
+		check: func(value string) (string, string) {
+			if d, err := time.ParseDuration(value); err != nil || d <= 0 {
+				return "Invalid duration", fmt.Sprintf("%q is not a positive duration. Write a value such as \"30s\", \"90s\" or \"2m\".", value)
+			}
+			return "", ""
+		},
 	}
 }
 
@@ -100,28 +105,18 @@ func (positiveDurationValidator) ValidateString(ctx context.Context, req validat
 // (a consent's authorization callback, webhook deliveries): https anywhere,
 // plain http only on loopback. client.ValidateBaseURL does not fit: it
 // forbids query strings, which such URLs often carry, and its messages
-// speak of the base URL.
-type secureURLValidator struct {
-	what    string // in messages, e.g. "callback URL"
-	example string // an https URL to suggest
-}
-
-func (v secureURLValidator) Description(context.Context) string {
-	return "must be an absolute https URL, or http for a loopback host"
-}
-
-func (v secureURLValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (v secureURLValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if problem := secureURLProblem(req.ConfigValue.ValueString()); problem != "" {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid "+v.what,
-			fmt.Sprintf("%s. Write an absolute https URL such as %q; plain http is accepted only for a loopback "+
-				"host, such as \"http://127.0.0.1:8080/\".", problem, v.example))
+// speak of the base URL. what names the URL in messages ("callback URL"),
+// and example is an https URL to suggest.
+func secureURLValidator(what, example string) validator.String {
+	return knownStringValidator{
+		description: "must be an absolute https URL, or http for a loopback host",
+		check: func(value string) (string, string) {
+			if problem := secureURLProblem(value); problem != "" {
+				return "Invalid " + what, fmt.Sprintf("%s. Write an absolute https URL such as %q; plain http is accepted "+
+					"only for a loopback host, such as \"http://127.0.0.1:8080/\".", problem, example)
+			}
+			return "", ""
+		},
 	}
 }
 
@@ -218,24 +213,18 @@ func knownConsentTime(v timetypes.RFC3339) (time.Time, bool) {
 	return t, err == nil
 }
 
-// aisReadDateValidator accepts an RFC 3339 timestamp or a YYYY-MM-DD date.
-type aisReadDateValidator struct{}
-
 const aisReadDateHint = `an RFC 3339 timestamp such as "2025-01-31T00:00:00Z" or a date such as "2025-01-31"`
 
-func (aisReadDateValidator) Description(context.Context) string { return "must be " + aisReadDateHint }
-
-func (v aisReadDateValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (aisReadDateValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	if _, _, err := aisReadParseDate(req.ConfigValue.ValueString()); err != nil {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid date",
-			fmt.Sprintf("%q is not a valid date. Write %s.", req.ConfigValue.ValueString(), aisReadDateHint))
+// aisReadDateValidator accepts an RFC 3339 timestamp or a YYYY-MM-DD date.
+func aisReadDateValidator() validator.String {
+	return knownStringValidator{
+		description: "must be " + aisReadDateHint,
+		check: func(value string) (string, string) {
+			if _, _, err := aisReadParseDate(value); err != nil {
+				return "Invalid date", fmt.Sprintf("%q is not a valid date. Write %s.", value, aisReadDateHint)
+			}
+			return "", ""
+		},
 	}
 }
 
@@ -274,27 +263,18 @@ func storeSingleLineValidators() []validator.String {
 
 // emailValidator accepts a plain e-mail address, the form the service
 // accepts: no display name, and a domain with a dot.
-type emailValidator struct{}
-
-func (emailValidator) Description(context.Context) string {
-	return "must be a plain e-mail address such as shop@example.com"
-}
-
-func (v emailValidator) MarkdownDescription(ctx context.Context) string {
-	return v.Description(ctx)
-}
-
-func (emailValidator) ValidateString(_ context.Context, req validator.StringRequest, resp *validator.StringResponse) {
-	if req.ConfigValue.IsNull() || req.ConfigValue.IsUnknown() {
-		return
-	}
-	value := req.ConfigValue.ValueString()
-	addr, err := mail.ParseAddress(value)
-	_, domain, _ := strings.Cut(value, "@")
-	if err != nil || addr.Name != "" || addr.Address != value || !strings.Contains(domain, ".") {
-		resp.Diagnostics.AddAttributeError(req.Path, "Invalid e-mail address",
-			fmt.Sprintf("%q is not a plain e-mail address. Write an address such as \"name@example.com\", "+
-				"without a display name or angle brackets.", value))
+func emailValidator() validator.String {
+	return knownStringValidator{
+		description: "must be a plain e-mail address such as shop@example.com",
+		check: func(value string) (string, string) {
+			addr, err := mail.ParseAddress(value)
+			_, domain, _ := strings.Cut(value, "@")
+			if err != nil || addr.Name != "" || addr.Address != value || !strings.Contains(domain, ".") {
+				return "Invalid e-mail address", fmt.Sprintf("%q is not a plain e-mail address. Write an address such as "+
+					"\"name@example.com\", without a display name or angle brackets.", value)
+			}
+			return "", ""
+		},
 	}
 }
 

@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -49,6 +50,16 @@ func (d *providerData) now() time.Time {
 		return time.Now()
 	}
 	return d.waits.now()
+}
+
+// pollOnboarding polls check at the pace of onboarding, which takes hours,
+// for at most timeout. timedOut says the time ran out; err is otherwise
+// check's error, or that of ctx.
+func (d *providerData) pollOnboarding(ctx context.Context, timeout time.Duration, check func(context.Context) (bool, error)) (timedOut bool, err error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	err = poll(ctx, d.waits.onboardingPoll, d.waits.onboardingPollMax, check)
+	return errors.Is(ctx.Err(), context.DeadlineExceeded), err
 }
 
 // poll calls check until it reports done or fails, pausing between calls:

@@ -5,7 +5,6 @@ package provider
 
 import (
 	"context"
-	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -47,12 +46,9 @@ func (m *webhookAttrs) fromAPI(w *client.Webhook) {
 	m.LastTriggeredAt = stringPointerOrNull(w.LastTriggeredAt)
 }
 
-// requestBody builds the POST or PUT body (the same); events are sorted so
-// the request does not depend on set order.
+// requestBody builds the POST or PUT body (the same).
 func (m webhookAttrs) requestBody(ctx context.Context) (client.WebhookRequest, diag.Diagnostics) {
-	var events []string
-	diags := m.Events.ElementsAs(ctx, &events, false)
-	slices.Sort(events)
+	events, diags := sortedStrings(ctx, m.Events)
 	return client.WebhookRequest{URL: m.URL.ValueString(), Events: events}, diags
 }
 
