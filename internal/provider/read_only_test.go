@@ -103,15 +103,12 @@ data "cardpay_ais_accounts" "user" {
 // configuration before it applies anything.
 func TestAccReadOnly_planChangesNothing(t *testing.T) {
 	env := readOnlyEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 data "cardpay_stores" "all" {
   merchant_id = %d
 }
 `, env.MerchantID)),
-			PlanOnly: true,
-		}},
+		PlanOnly: true,
 	})
 }

@@ -168,17 +168,14 @@ resource "cardpay_interapp_registration" "test" {
 
 func TestAccInterappRegistration_unknownStore(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_interapp_registration" "test" {
   merchant_id = %d
   store_id    = "1001-nowhere"
 }
 `, env.MerchantID)),
-			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere.*store`),
-		}},
+		ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere.*store`),
 	})
 	if env.Sandbox != nil && len(env.Sandbox.Snapshot().InterappCodes) != 0 {
 		t.Errorf("a code was issued for an unknown store: %+v", env.Sandbox.Snapshot().InterappCodes)
@@ -187,30 +184,27 @@ resource "cardpay_interapp_registration" "test" {
 
 func TestAccInterappRegistration_validation(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(`
+	accTest(t,
+		resource.TestStep{
+			Config: env.providerConfig(`
 resource "cardpay_interapp_registration" "test" {
   merchant_id = 0
 }
 `),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at\s+least\s+1`),
-			},
-			{
-				Config: env.providerConfig(fmt.Sprintf(`
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at\s+least\s+1`),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_interapp_registration" "test" {
   merchant_id = %d
   store_id    = ""
 }
 `, env.MerchantID)),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)store_id.*must\s+not\s+be\s+empty`),
-			},
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)store_id.*must\s+not\s+be\s+empty`),
 		},
-	})
+	)
 }
 
 func TestInterappRegistration_destroyWarning(t *testing.T) {

@@ -124,10 +124,8 @@ func TestAccMerchant_lifecycle(t *testing.T) {
 func TestAccMerchant_fastTrackAndTest(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(`
 resource "cardpay_merchant" "fast" {
   company_name   = "Nordic Bakery A/S"
   contact_email  = "finance@nordic-bakery.example"
@@ -146,17 +144,16 @@ resource "cardpay_merchant" "test" {
   test_merchant = true
 }
 `),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("cardpay_merchant.test", tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				stateCheckFunc(func(s *tfjson.State) error {
-					fast, test := sandboxMerchant(t, sb, s, "cardpay_merchant.fast"), sandboxMerchant(t, sb, s, "cardpay_merchant.test")
-					if fast.Kind != "fast-track" || fast.RegistrationNumber != "12345678" || test.Kind != "test" {
-						return fmt.Errorf("the sandbox holds %+v and %+v", fast, test)
-					}
-					return nil
-				}),
-			},
-		}},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("cardpay_merchant.test", tfjsonpath.New("status"), knownvalue.StringExact("active")),
+			stateCheckFunc(func(s *tfjson.State) error {
+				fast, test := sandboxMerchant(t, sb, s, "cardpay_merchant.fast"), sandboxMerchant(t, sb, s, "cardpay_merchant.test")
+				if fast.Kind != "fast-track" || fast.RegistrationNumber != "12345678" || test.Kind != "test" {
+					return fmt.Errorf("the sandbox holds %+v and %+v", fast, test)
+				}
+				return nil
+			}),
+		},
 	})
 }
 
@@ -208,24 +205,21 @@ func TestAccMerchant_changeFailsAtPlan(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	var mark sandboxtest.RequestMark
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: env.providerConfig(merchantConfig("CRM-change"))},
-			{
-				PreConfig:   func() { mark = sandboxtest.MarkRequests(sb) },
-				Config:      env.providerConfig(strings.Replace(merchantConfig("CRM-change"), "Harbour Coffee ApS", "Harbour Roasters ApS", 1)),
-				ExpectError: wrappedErrorPattern(`The API cannot change a merchant's company_name.*would create a second merchant.*cardpay dashboard`),
-			},
-			{
-				PreConfig: func() {
-					mark.ExpectNoneReached(t, sandbox.RouteCreateMerchant, sandbox.RouteCreateFastTrackMerchant, sandbox.RouteCreateTestMerchant)
-				},
-				Config:           env.providerConfig(merchantConfig("CRM-change")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
+	accTest(t,
+		resource.TestStep{Config: env.providerConfig(merchantConfig("CRM-change"))},
+		resource.TestStep{
+			PreConfig:   func() { mark = sandboxtest.MarkRequests(sb) },
+			Config:      env.providerConfig(strings.Replace(merchantConfig("CRM-change"), "Harbour Coffee ApS", "Harbour Roasters ApS", 1)),
+			ExpectError: wrappedErrorPattern(`The API cannot change a merchant's company_name.*would create a second merchant.*cardpay dashboard`),
 		},
-	})
+		resource.TestStep{
+			PreConfig: func() {
+				mark.ExpectNoneReached(t, sandbox.RouteCreateMerchant, sandbox.RouteCreateFastTrackMerchant, sandbox.RouteCreateTestMerchant)
+			},
+			Config:           env.providerConfig(merchantConfig("CRM-change")),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+		},
+	)
 }
 
 // Import by merchant ID and by ref:<partner_ref_id> read the merchant; the
@@ -240,20 +234,17 @@ func TestAccMerchant_import(t *testing.T) {
 			ImportStateVerify: true, ImportStateVerifyIgnore: []string{"onboarding_url", "onboarding_url_expires_at", "status"},
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config},
-			importSteps(func(s *terraform.State) (string, error) {
-				return s.RootModule().Resources[merchantAddr].Primary.ID, nil
-			}),
-			importSteps(func(*terraform.State) (string, error) { return "ref:CRM-import", nil }),
-			{
-				Config: config, ResourceName: merchantAddr, ImportState: true, ImportStateId: "ref:nobody",
-				ExpectError: wrappedErrorPattern(`Cannot import the merchant with partner reference "nobody".*0 merchants`),
-			},
+	accTest(t,
+		resource.TestStep{Config: config},
+		importSteps(func(s *terraform.State) (string, error) {
+			return s.RootModule().Resources[merchantAddr].Primary.ID, nil
+		}),
+		importSteps(func(*terraform.State) (string, error) { return "ref:CRM-import", nil }),
+		resource.TestStep{
+			Config: config, ResourceName: merchantAddr, ImportState: true, ImportStateId: "ref:nobody",
+			ExpectError: wrappedErrorPattern(`Cannot import the merchant with partner reference "nobody".*0 merchants`),
 		},
-	})
+	)
 }
 
 // Destroy forgets the merchant, and both the plan and the apply say so.

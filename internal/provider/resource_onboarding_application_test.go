@@ -137,60 +137,57 @@ resource "cardpay_onboarding_application" "test" {
   merchant_id = %d
 }
 `, env.MerchantID))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:             config,
-				ResourceName:       onboardingApplicationAddr,
-				ImportState:        true,
-				ImportStateId:      strconv.FormatInt(env.MerchantID, 10),
-				ImportStatePersist: true,
+	accTest(t,
+		resource.TestStep{
+			Config:             config,
+			ResourceName:       onboardingApplicationAddr,
+			ImportState:        true,
+			ImportStateId:      strconv.FormatInt(env.MerchantID, 10),
+			ImportStatePersist: true,
+		},
+		resource.TestStep{
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 			},
-			{
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_id"),
-						knownvalue.StringExact(fixture.ApplicationID)),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("id"),
-						knownvalue.StringExact(fixture.ApplicationID)),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("MERCHANT_CREATED")),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"), knownvalue.Null()),
-				},
-			},
-			{
-				// An application Terraform started imports to the same values.
-				Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1002
-}
-`),
-			},
-			{
-				Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1002
-}
-`),
-				ResourceName:            onboardingApplicationAddr,
-				ImportState:             true,
-				ImportStateId:           "1002",
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"short_link_url"},
-			},
-			{
-				Config:        config,
-				ResourceName:  onboardingApplicationAddr,
-				ImportState:   true,
-				ImportStateId: "01001",
-				ExpectError:   regexp.MustCompile(`(?s)positive numeric merchant ID such as "1001", got "01001".*is the merchant ID`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_id"),
+					knownvalue.StringExact(fixture.ApplicationID)),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("id"),
+					knownvalue.StringExact(fixture.ApplicationID)),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("MERCHANT_CREATED")),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"), knownvalue.Null()),
 			},
 		},
-	})
+		resource.TestStep{
+			// An application Terraform started imports to the same values.
+			Config: env.providerConfig(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = 1002
+}
+`),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(`
+resource "cardpay_onboarding_application" "test" {
+  merchant_id = 1002
+}
+`),
+			ResourceName:            onboardingApplicationAddr,
+			ImportState:             true,
+			ImportStateId:           "1002",
+			ImportStateVerify:       true,
+			ImportStateVerifyIgnore: []string{"short_link_url"},
+		},
+		resource.TestStep{
+			Config:        config,
+			ResourceName:  onboardingApplicationAddr,
+			ImportState:   true,
+			ImportStateId: "01001",
+			ExpectError:   regexp.MustCompile(`(?s)positive numeric merchant ID such as "1001", got "01001".*is the merchant ID`),
+		},
+	)
 }
 
 // When the merchant's current application is another one than the
@@ -204,79 +201,73 @@ resource "cardpay_onboarding_application" "test" {
 }
 `, env.MerchantID))
 	var ours string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
-					ours = stateString(attrs, "application_id")
-					return nil
-				})},
-			},
-			{
-				PreConfig: func() {
-					newer, err := partnerTestClient(t, env).StartOnboarding(t.Context(), env.MerchantID)
-					if err != nil {
-						t.Fatal(err)
-					}
-					setApplicationStatus(t, sb, newer.ApplicationID, "IN_REVIEW")
-				},
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-							knownvalue.StringExact("PENDING")),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
-					if got := stateString(attrs, "application_id"); got != ours {
-						return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)
-					}
-					return nil
-				})},
-			},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
+				ours = stateString(attrs, "application_id")
+				return nil
+			})},
 		},
-	})
+		resource.TestStep{
+			PreConfig: func() {
+				newer, err := partnerTestClient(t, env).StartOnboarding(t.Context(), env.MerchantID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				setApplicationStatus(t, sb, newer.ApplicationID, "IN_REVIEW")
+			},
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+						knownvalue.StringExact("PENDING")),
+				},
+			},
+			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
+				if got := stateString(attrs, "application_id"); got != ours {
+					return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)
+				}
+				return nil
+			})},
+		},
+	)
 }
 
 func TestAccOnboardingApplication_validation(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(`
+	accTest(t,
+		resource.TestStep{
+			Config: env.providerConfig(`
 resource "cardpay_onboarding_application" "test" {
   merchant_id = 0
 }
 `),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
-			},
-			{
-				Config: env.providerConfig(`
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(`
 resource "cardpay_onboarding_application" "test" {
   merchant_id = 1001
   wait_for    = "IN_REVIEW"
 }
 `),
-				PlanOnly:    true,
-				ExpectError: wrappedErrorPattern(`wait_for value must be one of: \["MERCHANT_CREATED"\]`),
-			},
-			{
-				Config: env.providerConfig(`
+			PlanOnly:    true,
+			ExpectError: wrappedErrorPattern(`wait_for value must be one of: \["MERCHANT_CREATED"\]`),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(`
 resource "cardpay_onboarding_application" "test" {
   merchant_id = 1001
   timeouts { create = "soon" }
 }
 `),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)timeouts.*"soon"`),
-			},
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)timeouts.*"soon"`),
 		},
-	})
+	)
 }
 
 func TestOnboardingApplication_destroyWarning(t *testing.T) {

@@ -150,27 +150,25 @@ resource "cardpay_partner_credential" "own" {
 }
 `, own.ID, name, extra))
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: adopt(own.Name, ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("cardpay_partner_credential.own", tfjsonpath.New("client_id"), knownvalue.StringExact(env.ClientID)),
-					statecheck.ExpectKnownValue("cardpay_partner_credential.own", tfjsonpath.New("client_secret"), knownvalue.Null()),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: adopt(own.Name, ""),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cardpay_partner_credential.own", tfjsonpath.New("client_id"), knownvalue.StringExact(env.ClientID)),
+				statecheck.ExpectKnownValue("cardpay_partner_credential.own", tfjsonpath.New("client_secret"), knownvalue.Null()),
 			},
-			{
-				Config:      adopt(own.Name, `rotate_when = { quarter = "2026-Q4" }`),
-				ExpectError: wrappedErrorPattern(`Refusing to rotate the provider's own credential.*partner_client_id.*Configure the provider with another credential`),
-			},
-			{
-				Config:      adopt("renamed", ""),
-				ExpectError: wrappedErrorPattern(`Refusing to revoke the provider's own credential`),
-			},
-			{
-				// Forget it, so the test's destroy does not revoke it either.
-				Config: env.providerConfig(`
+		},
+		resource.TestStep{
+			Config:      adopt(own.Name, `rotate_when = { quarter = "2026-Q4" }`),
+			ExpectError: wrappedErrorPattern(`Refusing to rotate the provider's own credential.*partner_client_id.*Configure the provider with another credential`),
+		},
+		resource.TestStep{
+			Config:      adopt("renamed", ""),
+			ExpectError: wrappedErrorPattern(`Refusing to revoke the provider's own credential`),
+		},
+		resource.TestStep{
+			// Forget it, so the test's destroy does not revoke it either.
+			Config: env.providerConfig(`
 removed {
   from = cardpay_partner_credential.own
   lifecycle {
@@ -178,10 +176,9 @@ removed {
   }
 }
 `),
-				Check: func(*terraform.State) error { return signsIn(env, env.ClientID, env.ClientSecret) },
-			},
+			Check: func(*terraform.State) error { return signsIn(env, env.ClientID, env.ClientSecret) },
 		},
-	})
+	)
 }
 
 // Import by ID records the pair without its secret and without rotating
@@ -199,42 +196,39 @@ import {
   id = %q
 }
 `, made.ID) + credentialConfig(""))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: importConfig,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("id"), knownvalue.StringExact(string(made.ID))),
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret_last4"), knownvalue.StringExact((*made.ClientSecret)[len(*made.ClientSecret)-4:])),
-				},
-			},
-			{
-				Config: env.providerConfig(credentialConfig("2026-Q4")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("id"), knownvalue.StringExact(string(made.ID))),
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret"), knownvalue.StringRegexp(regexp.MustCompile(`\S{16,}`))),
-				},
-			},
-			{
-				PreConfig: func() {
-					if err := partnerTestClient(t, env).RevokeCredential(context.Background(), string(made.ID)); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config:           env.providerConfig(credentialConfig("2026-Q4")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionCreate)}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-					resourceAttrs(credentialAddr, func(attrs map[string]any) error {
-						if attrs["id"] == string(made.ID) {
-							return fmt.Errorf("state still records the revoked pair %s", made.ID)
-						}
-						return nil
-					}),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: importConfig,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("id"), knownvalue.StringExact(string(made.ID))),
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret_last4"), knownvalue.StringExact((*made.ClientSecret)[len(*made.ClientSecret)-4:])),
 			},
 		},
-	})
+		resource.TestStep{
+			Config: env.providerConfig(credentialConfig("2026-Q4")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("id"), knownvalue.StringExact(string(made.ID))),
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret"), knownvalue.StringRegexp(regexp.MustCompile(`\S{16,}`))),
+			},
+		},
+		resource.TestStep{
+			PreConfig: func() {
+				if err := partnerTestClient(t, env).RevokeCredential(context.Background(), string(made.ID)); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config:           env.providerConfig(credentialConfig("2026-Q4")),
+			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionCreate)}},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				resourceAttrs(credentialAddr, func(attrs map[string]any) error {
+					if attrs["id"] == string(made.ID) {
+						return fmt.Errorf("state still records the revoked pair %s", made.ID)
+					}
+					return nil
+				}),
+			},
+		},
+	)
 }

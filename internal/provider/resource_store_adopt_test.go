@@ -185,42 +185,39 @@ resource "cardpay_store" "test" {
   name        = "Imported"
 }
 `, env.MerchantID))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:             config,
-				ResourceName:       storeAddr,
-				ImportState:        true,
-				ImportStateId:      "1001/1001-second",
-				ImportStatePersist: true,
-				ImportStateCheck:   expectImportedStore(second),
-			},
-			{
-				// The plan writes the configured name and nothing else.
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Imported")),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+	accTest(t,
+		resource.TestStep{
+			Config:             config,
+			ResourceName:       storeAddr,
+			ImportState:        true,
+			ImportStateId:      "1001/1001-second",
+			ImportStatePersist: true,
+			ImportStateCheck:   expectImportedStore(second),
+		},
+		resource.TestStep{
+			// The plan writes the configured name and nothing else.
+			Config: config,
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Imported")),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(second.City)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
-				},
+				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 			},
-			{
-				Config:        config,
-				ResourceName:  storeAddr,
-				ImportState:   true,
-				ImportStateId: "1001/1001-nowhere",
-				ExpectError:   wrappedErrorPattern(`Cannot import store "1001-nowhere" of merchant 1001.*HTTP 404`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(second.City)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
 			},
 		},
-	})
+		resource.TestStep{
+			Config:        config,
+			ResourceName:  storeAddr,
+			ImportState:   true,
+			ImportStateId: "1001/1001-nowhere",
+			ExpectError:   wrappedErrorPattern(`Cannot import store "1001-nowhere" of merchant 1001.*HTTP 404`),
+		},
+	)
 	if got, err := sandboxStore(sb, env.MerchantID, "1001-second"); err != nil || got.Name != "Imported" {
 		t.Errorf("sandbox store after import and apply: %+v, %v", got, err)
 	}
