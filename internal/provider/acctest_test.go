@@ -279,6 +279,18 @@ func actionAccTest(t *testing.T, factories map[string]func() (tfprotov6.Provider
 	})
 }
 
+// queryAccTest runs terraform query steps, in parallel, on the CLIs
+// queryVersionChecks allow, after a first step that applies env's provider
+// configuration alone, which the query steps run in.
+func queryAccTest(t *testing.T, env *testEnv, queries ...resource.TestStep) {
+	t.Helper()
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   queryVersionChecks,
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps:                    append([]resource.TestStep{{Config: env.providerConfig()}}, queries...),
+	})
+}
+
 // ephemeralEchoTest runs steps, in parallel, against the provider beside
 // the echo provider (echoFactories, echoConfig), on the CLIs that have
 // ephemeral resources.
