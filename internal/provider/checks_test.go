@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 )
 
@@ -22,6 +24,16 @@ type stateCheckFunc func(state *tfjson.State) error
 
 func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 	resp.Error = f(req.State)
+}
+
+// plannedAction checks a step's plans: before the apply, that Terraform
+// plans action for the resource at addr, and the further checks; after the
+// apply and a refresh, that nothing is left to change.
+func plannedAction(addr string, action plancheck.ResourceActionType, checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{
+		PreApply:             append([]plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, action)}, checks...),
+		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+	}
 }
 
 // stateResources returns the resources of the state's root module.

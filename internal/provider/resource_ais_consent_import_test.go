@@ -93,13 +93,9 @@ func TestAccAISConsent_import(t *testing.T) {
 			},
 			{
 				Config: config,
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.StringExact(args.callbackURL)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(aisConsentAddr, plancheck.ResourceActionUpdate,
+					plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.StringExact(args.callbackURL)),
+				),
 				ConfigStateChecks: imported,
 			},
 			{

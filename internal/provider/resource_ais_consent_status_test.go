@@ -73,13 +73,9 @@ func TestAccAISConsent_refresh(t *testing.T) {
 							}
 						},
 						Config: config,
-						ConfigPlanChecks: acc.ConfigPlanChecks{
-							PreApply: []plancheck.PlanCheck{
-								plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionDestroyBeforeCreate),
-								plancheck.ExpectUnknownValue(aisConsentAddr, tfjsonpath.New("status")),
-							},
-							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-						},
+						ConfigPlanChecks: plannedAction(aisConsentAddr, plancheck.ResourceActionDestroyBeforeCreate,
+							plancheck.ExpectUnknownValue(aisConsentAddr, tfjsonpath.New("status")),
+						),
 						ConfigStateChecks: []statecheck.StateCheck{
 							requestIDs.AddStateValue(aisConsentAddr, tfjsonpath.New("request_id")),
 							statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),

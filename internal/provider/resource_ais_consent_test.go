@@ -139,13 +139,8 @@ func TestAccAISConsent_basic(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []acc.TestStep{
 			{
-				Config: env.providerConfig(args.config()),
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionCreate),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(args.config()),
+				ConfigPlanChecks: plannedAction(aisConsentAddr, plancheck.ResourceActionCreate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.CompareValuePairs(aisConsentAddr, tfjsonpath.New("id"),
 						aisConsentAddr, tfjsonpath.New("request_id"), compare.ValuesSame()),

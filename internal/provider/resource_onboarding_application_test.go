@@ -39,13 +39,9 @@ resource "cardpay_onboarding_application" "test" {
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"),
 						knownvalue.Int64Exact(env.MerchantID)),
@@ -105,12 +101,7 @@ resource "cardpay_onboarding_application" "test" {
   merchant_id = 1003
 }
 `),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1003)),
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"), knownvalue.Null()),

@@ -153,13 +153,9 @@ resource "cardpay_onboarding_application" "test" {
 						})
 				},
 				Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "update", "30s")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("application_status")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionUpdate,
+					plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("application_status")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
 						knownvalue.StringExact("MERCHANT_CREATED")),

@@ -70,12 +70,7 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 	defaultStore, secondStore := fmt.Sprintf("%d-main", m), fmt.Sprintf("%d-second", m)
 	terminalIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	replaced := func(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
-		return resource.ConfigPlanChecks{
-			PreApply: append([]plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate),
-			}, checks...),
-			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-		}
+		return plannedAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate, checks...)
 	}
 	unchanged := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
 	resource.ParallelTest(t, resource.TestCase{
@@ -86,13 +81,9 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 				// Without store_id the service picks the default store, and the
 				// resource records which.
 				Config: env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(onlineTerminalAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
+				),
 				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
 					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
 			},
@@ -169,13 +160,9 @@ func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
 				}
 			},
 			Config: config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status")),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			ConfigPlanChecks: plannedAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate,
+				plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status")),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
 				resourceAttrs(onlineTerminalAddr, func(map[string]any) error {
@@ -251,13 +238,9 @@ func TestAccOnlineTerminal_importExisting(t *testing.T) {
 		},
 		resource.TestStep{
 			Config: config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			ConfigPlanChecks: plannedAction(onlineTerminalAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status"), knownvalue.StringExact("ACTIVE")),
 				statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("online_terminal_mode"), knownvalue.StringExact("SelfHostedPage")),

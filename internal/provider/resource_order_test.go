@@ -110,13 +110,9 @@ func TestAccOrder_lifecycle(t *testing.T) {
 	steps := []resource.TestStep{
 		{
 			Config: env.providerConfig(first.config()),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectUnknownValue(orderAddr, tfjsonpath.New("order_id")),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			ConfigPlanChecks: plannedAction(orderAddr, plancheck.ResourceActionCreate,
+				plancheck.ExpectUnknownValue(orderAddr, tfjsonpath.New("order_id")),
+			),
 			ConfigStateChecks: append(first.stateChecks(sb, 1), orderIDs.AddStateValue(orderAddr, tfjsonpath.New("order_id"))),
 		},
 		{
@@ -128,13 +124,8 @@ func TestAccOrder_lifecycle(t *testing.T) {
 	}
 	for i, o := range changes {
 		steps = append(steps, resource.TestStep{
-			Config: env.providerConfig(o.config()),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			Config:            env.providerConfig(o.config()),
+			ConfigPlanChecks:  plannedAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate),
 			ConfigStateChecks: append(o.stateChecks(sb, i+2), orderIDs.AddStateValue(orderAddr, tfjsonpath.New("order_id"))),
 		})
 	}
@@ -242,13 +233,9 @@ func TestAccOrder_import(t *testing.T) {
 		},
 		resource.TestStep{
 			Config: env.providerConfig(o.config()),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("description"), knownvalue.StringExact(o.description)),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			ConfigPlanChecks: plannedAction(orderAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("description"), knownvalue.StringExact(o.description)),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("amount"), knownvalue.Int64Exact(o.amount)),
 				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("currency"), knownvalue.StringExact(o.currency)),

@@ -36,13 +36,9 @@ func TestAccPaymentMethod_lifecycle(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(paymentMethodAddr, tfjsonpath.New("activated_at")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(paymentMethodAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(paymentMethodAddr, tfjsonpath.New("activated_at")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
 						knownvalue.StringExact(fmt.Sprintf("%d/amex", env.MerchantID))),

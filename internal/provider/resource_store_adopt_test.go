@@ -55,15 +55,11 @@ resource "cardpay_store" "test" {
 		Steps: []resource.TestStep{
 			{
 				Config: config("1001-second", "Harbour Shop", "Aarhus"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("street_address")),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(true)),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("street_address")),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(true)),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"), knownvalue.StringExact("1001/1001-second")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop")),
@@ -84,14 +80,10 @@ resource "cardpay_store" "test" {
 			},
 			{
 				Config: config("1001-second", "Harbour Shop Nord", "Aarhus"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate,
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.StringExact(second.StreetAddress)),
 					expectSandboxStore(sb, env.MerchantID, moved),
@@ -197,14 +189,10 @@ resource "cardpay_store" "test" {
 		resource.TestStep{
 			// The plan writes the configured name and nothing else.
 			Config: config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Imported")),
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Imported")),
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(second.City)),
 				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),

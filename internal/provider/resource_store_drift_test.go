@@ -52,13 +52,9 @@ resource "cardpay_store" "test" {
 		resource.TestStep{
 			PreConfig: change(sandbox.StoreChange{Name: &name}),
 			Config:    config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("One")),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("One")),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
 			},
@@ -109,13 +105,9 @@ resource "cardpay_store" "main" {
 		resource.TestStep{
 			PreConfig: deactivate(&created),
 			Config:    config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate,
+				plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
 				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),

@@ -125,15 +125,11 @@ resource "cardpay_store" "test" {
 		Steps: []resource.TestStep{
 			{
 				Config: create,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("store_id")),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(true)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("store_id")),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(true)),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("store_id"),
 						knownvalue.StringRegexp(regexp.MustCompile(`^loc_[0-9a-f]{16}$`))),
@@ -160,12 +156,7 @@ resource "cardpay_store" "test" {
   city        = "Aarhus"
 }
 `, m)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
 					stateCheckFunc(func(*tfjson.State) error {
@@ -219,11 +210,8 @@ resource "cardpay_store" "test" {
 				},
 			},
 			{
-				Config: renamed,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           renamed,
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
 			},
 			{
 				Config:            renamed,

@@ -66,11 +66,8 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: first,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           first,
+				ConfigPlanChecks: plannedAction(webhookAddr, plancheck.ResourceActionCreate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
 					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("secret"), knownvalue.StringRegexp(regexp.MustCompile(`^whsec_`))),
@@ -85,11 +82,8 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 				},
 			},
 			{
-				Config: second,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           second,
+				ConfigPlanChecks: plannedAction(webhookAddr, plancheck.ResourceActionUpdate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
 					secrets.AddStateValue(webhookAddr, tfjsonpath.New("secret")),
