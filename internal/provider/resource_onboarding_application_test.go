@@ -22,14 +22,20 @@ import (
 
 const onboardingApplicationAddr = "cardpay_onboarding_application.test"
 
-func TestAccOnboardingApplication_lifecycle(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	config := env.providerConfig(fmt.Sprintf(`
+// onboardingApplicationConfig starts an onboarding application for the
+// merchant, without waiting.
+func onboardingApplicationConfig(merchantID int64) string {
+	return fmt.Sprintf(`
 resource "cardpay_onboarding_application" "test" {
   merchant_id = %d
 }
-`, env.MerchantID))
+`, merchantID)
+}
+
+func TestAccOnboardingApplication_lifecycle(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
 	applicationIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	fixtures := len(sb.Snapshot().Applications)
 	var appID string
@@ -96,11 +102,7 @@ resource "cardpay_onboarding_application" "test" {
 				// Another merchant starts a new application. Merchant 1003
 				// answers in the guide's vocabulary and has no short link, so
 				// short_link_url is null rather than "".
-				Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1003
-}
-`),
+				Config:           env.providerConfig(onboardingApplicationConfig(1003)),
 				ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1003)),
@@ -123,11 +125,7 @@ func TestAccOnboardingApplication_import(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	fixture := newestApplication(sb.Snapshot(), env.MerchantID)
-	config := env.providerConfig(fmt.Sprintf(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = %d
-}
-`, env.MerchantID))
+	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
 	accTest(t,
 		resource.TestStep{
 			Config:             config,
@@ -153,18 +151,10 @@ resource "cardpay_onboarding_application" "test" {
 		},
 		resource.TestStep{
 			// An application Terraform started imports to the same values.
-			Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1002
-}
-`),
+			Config: env.providerConfig(onboardingApplicationConfig(1002)),
 		},
 		resource.TestStep{
-			Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1002
-}
-`),
+			Config:                  env.providerConfig(onboardingApplicationConfig(1002)),
 			ResourceName:            onboardingApplicationAddr,
 			ImportState:             true,
 			ImportStateId:           "1002",
@@ -186,11 +176,7 @@ resource "cardpay_onboarding_application" "test" {
 func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	config := env.providerConfig(fmt.Sprintf(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = %d
-}
-`, env.MerchantID))
+	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
 	var ours string
 	accTest(t,
 		resource.TestStep{
