@@ -39,10 +39,7 @@ func readOnlyEnv(t *testing.T) *testEnv {
 // and the plan after it must be empty.
 func readOnlyTest(t *testing.T, env *testEnv, config string, checks ...statecheck.StateCheck) {
 	t.Helper()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps:                    []resource.TestStep{{Config: env.providerConfig(config), ConfigStateChecks: checks}},
-	})
+	accTest(t, resource.TestStep{Config: env.providerConfig(config), ConfigStateChecks: checks})
 }
 
 // The merchant-scoped reads of the partner API, through the base URL as

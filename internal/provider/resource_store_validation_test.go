@@ -96,7 +96,7 @@ resource "cardpay_store" "test" {
 		ImportStateId: "1001-main",
 		ExpectError:   regexp.MustCompile(`(?s)<merchant_id>/<store_id>.*"1001/1001-main"`),
 	})
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testProviderFactories, Steps: steps})
+	accTest(t, steps...)
 }
 
 func TestAccStore_unknownStore(t *testing.T) {

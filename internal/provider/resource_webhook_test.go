@@ -260,7 +260,7 @@ func TestAccWebhook_validation(t *testing.T) {
 	for _, c := range cases {
 		steps = append(steps, resource.TestStep{Config: env.providerConfig(c.config), PlanOnly: true, ExpectError: wrappedErrorPattern(c.pattern)})
 	}
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testProviderFactories, Steps: steps})
+	accTest(t, steps...)
 }
 
 func TestWebhook_destroyWarning(t *testing.T) {
