@@ -73,7 +73,7 @@ func TestAccTestOrderAction_trigger(t *testing.T) {
 		},
 		resource.TestStep{
 			Config:           config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 			PostApplyFunc:    expectOrder,
 		},
 	)

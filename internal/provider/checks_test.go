@@ -26,6 +26,11 @@ func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateR
 	resp.Error = f(req.State)
 }
 
+// beforeApply checks the plan of a step before it is applied.
+func beforeApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{PreApply: checks}
+}
+
 // plannedAction checks a step's plans: before the apply, that Terraform
 // plans action for the resource at addr, and the further checks; after the
 // apply and a refresh, that nothing is left to change.

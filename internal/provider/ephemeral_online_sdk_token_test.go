@@ -123,7 +123,7 @@ resource "terraform_data" "checkout_page" {
   }
 }
 `, delivered)),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{planWithout("sdk_sandbox_")}},
+			ConfigPlanChecks: beforeApply(planWithout("sdk_sandbox_")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				stateHoldsOnly("terraform_data.checkout_page"),
 				stateCheckFunc(func(state *tfjson.State) error {

@@ -160,18 +160,14 @@ func TestAccAISConsent_basic(t *testing.T) {
 			},
 			{
 				// A second plan with the same configuration changes nothing.
-				Config: env.providerConfig(args.config()),
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(args.config()),
+				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 			},
 			{
 				// The same instants at other UTC offsets: no diff, no new consent,
 				// and the state keeps the spelling that was sent to the API.
-				Config: env.providerConfig(respelled.config()),
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(respelled.config()),
+				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("expiration_date_time"), knownvalue.StringExact(args.expiration)),
 					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("transaction_from_date_time"), knownvalue.StringExact(args.transactionFrom)),
@@ -203,23 +199,17 @@ func TestAccAISConsent_replace(t *testing.T) {
 		},
 		acc.TestStep{
 			Config: env.providerConfig(morePerms.config()),
-			ConfigPlanChecks: acc.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				},
-			},
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionDestroyBeforeCreate),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
 				expectSandboxConsents(sb, 2, morePerms),
 			},
 		},
 		acc.TestStep{
-			Config: env.providerConfig(otherUser.config()),
-			ConfigPlanChecks: acc.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionReplace),
-				},
-			},
+			Config:           env.providerConfig(otherUser.config()),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionReplace)),
 			ConfigStateChecks: []statecheck.StateCheck{
 				ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
 				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("user_id"), knownvalue.StringExact("user-1001-big")),

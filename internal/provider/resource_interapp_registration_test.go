@@ -129,20 +129,16 @@ resource "cardpay_interapp_registration" "test" {
 			},
 			{
 				// No change: no new code, and the state keeps the first one.
-				Config: withKeepers("tablet-1", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:            withKeepers("tablet-1", ""),
+				ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
 				ConfigStateChecks: []statecheck.StateCheck{expectSandboxCodes(sb, 1, "1001-main")},
 			},
 			{
 				PreConfig: markStart,
 				Config:    withKeepers("tablet-2", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
 					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("expires_at"), expectExpiresAtWindow(&stepStart)),
@@ -151,11 +147,9 @@ resource "cardpay_interapp_registration" "test" {
 			},
 			{
 				Config: withKeepers("tablet-2", "1001-second"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
 					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),

@@ -98,7 +98,7 @@ func TestAccMerchant_lifecycle(t *testing.T) {
 					}
 				},
 				Config:            config,
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
 				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active"))},
 			},
 			{
@@ -217,7 +217,7 @@ func TestAccMerchant_changeFailsAtPlan(t *testing.T) {
 				mark.ExpectNoneReached(t, sandbox.RouteCreateMerchant, sandbox.RouteCreateFastTrackMerchant, sandbox.RouteCreateTestMerchant)
 			},
 			Config:           env.providerConfig(merchantConfig("CRM-change")),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 		},
 	)
 }

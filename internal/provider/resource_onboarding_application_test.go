@@ -74,13 +74,11 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 				// plan has nothing to change and starts no second application.
 				PreConfig: func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
 				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-							knownvalue.StringExact("IN_REVIEW")),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+						knownvalue.StringExact("IN_REVIEW")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectSandboxApplication(sb, env.MerchantID, fixtures+1),
 				},
@@ -89,14 +87,12 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 				// Once the merchant exists the verification link is gone.
 				PreConfig: func() { setApplicationStatus(t, sb, appID, "MERCHANT_CREATED") },
 				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-							knownvalue.StringExact("MERCHANT_CREATED")),
-						plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+						knownvalue.StringExact("MERCHANT_CREATED")),
+					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
+				),
 			},
 			{
 				// Another merchant starts a new application. Merchant 1003
@@ -135,10 +131,8 @@ func TestAccOnboardingApplication_import(t *testing.T) {
 			ImportStatePersist: true,
 		},
 		resource.TestStep{
-			Config: config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			Config:           config,
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_id"),
 					knownvalue.StringExact(fixture.ApplicationID)),
@@ -195,13 +189,11 @@ func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 				setApplicationStatus(t, sb, newer.ApplicationID, "IN_REVIEW")
 			},
 			Config: config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("PENDING")),
-				},
-			},
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("PENDING")),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
 				if got := stateString(attrs, "application_id"); got != ours {
 					return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)

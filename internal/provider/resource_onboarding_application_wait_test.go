@@ -163,10 +163,8 @@ resource "cardpay_onboarding_application" "test" {
 			},
 			{
 				// Once the merchant exists, wait_for plans nothing more.
-				Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "update", "30s")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(onboardingWaitConfig(env.MerchantID, "update", "30s")),
+				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 			},
 		},
 	})

@@ -72,7 +72,7 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 	replaced := func(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
 		return plannedAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate, checks...)
 	}
-	unchanged := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	unchanged := beforeApply(plancheck.ExpectEmptyPlan())
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testProviderFactories,
@@ -176,13 +176,9 @@ func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
 		},
 		resource.TestStep{
 			// Back to the fixtures: the terminal is gone from the list.
-			PreConfig: sb.Reset,
-			Config:    config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionCreate),
-				},
-			},
+			PreConfig:        sb.Reset,
+			Config:           config,
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionCreate)),
 			ConfigStateChecks: []statecheck.StateCheck{
 				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
 				expectSandboxTerminal(sb, m, "PaymentPage", fmt.Sprintf("%d-main", m), 1),

@@ -118,7 +118,7 @@ func TestAccOrder_lifecycle(t *testing.T) {
 		{
 			// A second plan changes nothing and creates no second order.
 			Config:            env.providerConfig(first.config()),
-			ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: first.stateChecks(sb, 1),
 		},
 	}
@@ -156,12 +156,10 @@ func TestAccOrder_refresh(t *testing.T) {
 		return resource.TestStep{
 			PreConfig: setStatus(status),
 			Config:    config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact(status)),
-				},
-			},
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact(status)),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"),
 					knownvalue.StringRegexp(regexp.MustCompile(`^https://pay\.sandbox\.cardpay\.example/orders/ord_`))),
@@ -180,11 +178,9 @@ func TestAccOrder_refresh(t *testing.T) {
 		statusStep("PAID"),
 		statusStep("REFUNDED"),
 		resource.TestStep{
-			PreConfig: sb.Reset,
-			Config:    config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionCreate)},
-			},
+			PreConfig:         sb.Reset,
+			Config:            config,
+			ConfigPlanChecks:  beforeApply(plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionCreate)),
 			ConfigStateChecks: o.stateChecks(sb, 1),
 		},
 	)
@@ -245,12 +241,8 @@ func TestAccOrder_import(t *testing.T) {
 			},
 		},
 		resource.TestStep{
-			Config: env.providerConfig(testOrder{env.MerchantID, 4200, "SEK", "imported-1", "Changed later"}.config()),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				},
-			},
+			Config:           env.providerConfig(testOrder{env.MerchantID, 4200, "SEK", "imported-1", "Changed later"}.config()),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate)),
 		},
 	)
 }

@@ -219,7 +219,7 @@ import {
 				}
 			},
 			Config:           env.providerConfig(credentialConfig("2026-Q4")),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionCreate)}},
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionCreate)),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 				resourceAttrs(credentialAddr, func(attrs map[string]any) error {

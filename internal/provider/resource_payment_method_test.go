@@ -49,10 +49,8 @@ func TestAccPaymentMethod_lifecycle(t *testing.T) {
 			},
 			{
 				// A second plan with the same configuration changes nothing.
-				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 			},
 			{
 				ResourceName:      paymentMethodAddr,
@@ -70,11 +68,9 @@ func TestAccPaymentMethod_lifecycle(t *testing.T) {
 			{
 				// Changing the method replaces the resource.
 				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "swish")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
 						knownvalue.StringExact(fmt.Sprintf("%d/swish", env.MerchantID))),
@@ -108,12 +104,8 @@ func TestAccPaymentMethod_drift(t *testing.T) {
 					t.Fatal(err)
 				}
 			},
-			Config: config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionCreate),
-				},
-			},
+			Config:           config,
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionCreate)),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 			},

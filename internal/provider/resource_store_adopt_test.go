@@ -91,10 +91,8 @@ resource "cardpay_store" "test" {
 			},
 			{
 				// Removing an argument plans nothing and clears nothing.
-				Config: config("1001-second", "Harbour Shop Nord", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           config("1001-second", "Harbour Shop Nord", ""),
+				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact("Aarhus")),
 					expectSandboxStore(sb, env.MerchantID, moved),
@@ -103,11 +101,9 @@ resource "cardpay_store" "test" {
 			{
 				// Another store ID is another store; the old one is forgotten.
 				Config: config("1001-main", "Harbour Shop Nord", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"), knownvalue.StringExact("1001/1001-main")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(main.City)),
@@ -147,11 +143,7 @@ resource "cardpay_store" "test" {
   deactivate_on_destroy = true
 }
 `, env.MerchantID)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate)),
 				ConfigStateChecks: []statecheck.StateCheck{
 					stateCheckFunc(func(*tfjson.State) error {
 						if err := updates.NoneReached(sandbox.RouteUpdateStore); err != nil {

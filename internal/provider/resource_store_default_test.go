@@ -63,7 +63,7 @@ resource "cardpay_store" "second" {
 		resource.TestStep{
 			// The refresh records that second lost the flag.
 			Config:           mainDefault(true),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue("cardpay_store.second", tfjsonpath.New("is_default"), knownvalue.Bool(false)),
 			},

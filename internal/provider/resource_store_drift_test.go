@@ -42,12 +42,10 @@ resource "cardpay_store" "test" {
 		resource.TestStep{
 			PreConfig: change(sandbox.StoreChange{Phone: &phone}),
 			Config:    config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
-				},
-			},
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
+			),
 		},
 		resource.TestStep{
 			PreConfig: change(sandbox.StoreChange{Name: &name}),
@@ -117,22 +115,18 @@ resource "cardpay_store" "main" {
 			// The adopted store shows as inactive and is left alone.
 			PreConfig: deactivate(&mainID),
 			Config:    config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("status"), knownvalue.StringExact("inactive")),
-				},
-			},
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("status"), knownvalue.StringExact("inactive")),
+			),
 		},
 		resource.TestStep{
 			PreConfig: sb.Reset,
 			Config:    config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
-				},
-			},
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
+				plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
 			},

@@ -99,12 +99,10 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 					}
 				},
 				Config: second,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("url"), knownvalue.StringExact("https://hooks.example/cardpay/v2")),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("url"), knownvalue.StringExact("https://hooks.example/cardpay/v2")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
 					expectSandboxWebhook(sb, &id, "https://hooks.example/cardpay/v2", "payment.completed", "payment.failed"),
@@ -117,10 +115,8 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config: second,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)},
-				},
+				Config:           second,
+				ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)),
 			},
 		},
 	})
