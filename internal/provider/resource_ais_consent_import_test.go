@@ -95,12 +95,7 @@ func TestAccAISConsent_import(t *testing.T) {
 		},
 		acc.TestStep{
 			// By consent ID, once authorized, into a fresh state.
-			PreConfig: func() {
-				if err := sb.AuthorizeConsent(requestID); err != nil {
-					t.Fatal(err)
-				}
-				consentID = sb.Snapshot().Consents[0].ConsentID
-			},
+			PreConfig:    authorizeConsent(t, sb, &requestID, &consentID),
 			Config:       config,
 			ResourceName: aisConsentAddr,
 			ImportState:  true,

@@ -58,11 +58,11 @@ func TestAccAISConsent_refresh(t *testing.T) {
 						}
 					},
 					Config: config,
-					ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+					ConfigPlanChecks: beforeApply(
 						plancheck.ExpectEmptyPlan(),
 						plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"),
 							knownvalue.StringExact(map[bool]string{true: "authorized", false: "pending"}[e.authorizedFirst])),
-					}},
+					),
 				},
 				acc.TestStep{
 					PreConfig: func() {
@@ -104,18 +104,13 @@ func TestAccAISConsent_authorizedAtBank(t *testing.T) {
 			})},
 		},
 		acc.TestStep{
-			PreConfig: func() {
-				if err := sb.AuthorizeConsent(requestID); err != nil {
-					t.Fatal(err)
-				}
-				consentID = sb.Snapshot().Consents[0].ConsentID
-			},
-			Config: config,
-			ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+			PreConfig: authorizeConsent(t, sb, &requestID, &consentID),
+			Config:    config,
+			ConfigPlanChecks: beforeApply(
 				plancheck.ExpectEmptyPlan(),
 				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("authorized")),
 				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.NotNull()),
-			}},
+			),
 			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
 				if got := stateString(attrs, "consent_id"); got != consentID {
 					return fmt.Errorf("consent_id %q, want the sandbox's %q", got, consentID)
@@ -153,10 +148,10 @@ func TestAccAISConsent_requestIDNotReadable(t *testing.T) {
 				sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404})
 			},
 			Config: config,
-			ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+			ConfigPlanChecks: beforeApply(
 				plancheck.ExpectEmptyPlan(),
 				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
-			}},
+			),
 		},
 	)
 	if n := len(sb.Snapshot().Consents); n != 1 {

@@ -78,6 +78,18 @@ resource "cardpay_ais_consent" "test" {
 `, a.merchantID, a.userID, hclStrings(a.permissions), a.expiration, a.transactionFrom, hclOptional(a.callbackURL))
 }
 
+// authorizeConsent is a PreConfig that authorizes the consent of request
+// *requestID at the bank, as its user would, and records the consent ID the
+// service then gives it in *consentID.
+func authorizeConsent(t *testing.T, sb *sandbox.Server, requestID, consentID *string) func() {
+	return func() {
+		if err := sb.AuthorizeConsent(*requestID); err != nil {
+			t.Fatal(err)
+		}
+		*consentID = sb.Snapshot().Consents[0].ConsentID
+	}
+}
+
 // respellConsentTime writes the instant of an RFC 3339 timestamp at another UTC offset.
 func respellConsentTime(t *testing.T, ts string, offsetHours int) string {
 	t.Helper()

@@ -100,10 +100,10 @@ func TestAccPartnerCredential_rotateAndRevoke(t *testing.T) {
 			},
 			{
 				Config: env.providerConfig(credentialConfig("2026-Q4")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				ConfigPlanChecks: beforeApply(
 					plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(credentialAddr, tfjsonpath.New("client_secret")),
-				}},
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					resourceAttrs(credentialAddr, func(attrs map[string]any) error {
 						if err := signsIn(env, fmt.Sprint(attrs["client_id"]), oldSecret); !client.IsUnauthorized(err) {

@@ -187,10 +187,10 @@ func TestAccWebhook_signedDelivery(t *testing.T) {
 				}
 			},
 			Config: config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+			ConfigPlanChecks: beforeApply(
 				plancheck.ExpectEmptyPlan(),
 				plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("last_triggered_at"), knownvalue.NotNull()),
-			}},
+			),
 		},
 	)
 }
