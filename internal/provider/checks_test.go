@@ -75,6 +75,15 @@ func resourceAttrs(addr string, check func(attrs map[string]any) error) stateche
 	})
 }
 
+// recordAttr records the string attribute name of the resource at addr in
+// *into, for the steps after it.
+func recordAttr(addr, name string, into *string) statecheck.StateCheck {
+	return resourceAttrs(addr, func(attrs map[string]any) error {
+		*into = stateString(attrs, name)
+		return nil
+	})
+}
+
 // stateHoldsOnly checks that the state holds exactly the resources at
 // addrs, in any order: an action or an ephemeral resource leaves nothing of
 // its own in it.

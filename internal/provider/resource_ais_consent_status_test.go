@@ -43,10 +43,7 @@ func TestAccAISConsent_refresh(t *testing.T) {
 					Config: config,
 					ConfigStateChecks: []statecheck.StateCheck{
 						requestIDs.AddStateValue(aisConsentAddr, tfjsonpath.New("request_id")),
-						resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
-							requestID = stateString(attrs, "request_id")
-							return nil
-						}),
+						recordAttr(aisConsentAddr, "request_id", &requestID),
 					},
 				},
 				acc.TestStep{
@@ -97,11 +94,8 @@ func TestAccAISConsent_authorizedAtBank(t *testing.T) {
 	var requestID, consentID string
 	accTest(t,
 		acc.TestStep{
-			Config: config,
-			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
-				requestID = stateString(attrs, "request_id")
-				return nil
-			})},
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{recordAttr(aisConsentAddr, "request_id", &requestID)},
 		},
 		acc.TestStep{
 			PreConfig: authorizeConsent(t, sb, &requestID, &consentID),

@@ -63,10 +63,7 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 						knownvalue.StringExact("PENDING")),
 					applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
 					expectSandboxApplication(sb, env.MerchantID, fixtures+1),
-					resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
-						appID = stateString(attrs, "application_id")
-						return nil
-					}),
+					recordAttr(onboardingApplicationAddr, "application_id", &appID),
 				},
 			},
 			{
@@ -174,11 +171,8 @@ func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 	var ours string
 	accTest(t,
 		resource.TestStep{
-			Config: config,
-			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
-				ours = stateString(attrs, "application_id")
-				return nil
-			})},
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{recordAttr(onboardingApplicationAddr, "application_id", &ours)},
 		},
 		resource.TestStep{
 			PreConfig: func() {

@@ -147,10 +147,7 @@ func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
 				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
-				resourceAttrs(onlineTerminalAddr, func(attrs map[string]any) error {
-					first = stateString(attrs, "terminal_id")
-					return nil
-				}),
+				recordAttr(onlineTerminalAddr, "terminal_id", &first),
 			},
 		},
 		resource.TestStep{

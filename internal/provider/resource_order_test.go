@@ -169,11 +169,8 @@ func TestAccOrder_refresh(t *testing.T) {
 	}
 	accTest(t,
 		resource.TestStep{
-			Config: config,
-			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(orderAddr, func(attrs map[string]any) error {
-				orderID = stateString(attrs, "order_id")
-				return nil
-			})},
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{recordAttr(orderAddr, "order_id", &orderID)},
 		},
 		statusStep("PAID"),
 		statusStep("REFUNDED"),

@@ -96,7 +96,7 @@ resource "cardpay_store" "test" {
 		resource.TestStep{
 			Config: flagship,
 			ConfigStateChecks: []statecheck.StateCheck{
-				recordStoreID(&storeID),
+				recordAttr(storeAddr, "store_id", &storeID),
 				stateCheckFunc(func(*tfjson.State) error {
 					return expectOneDefaultStore(sb, env.MerchantID, storeID)(nil)
 				}),

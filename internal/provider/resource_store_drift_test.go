@@ -96,7 +96,7 @@ resource "cardpay_store" "main" {
 		resource.TestStep{
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
-				recordStoreID(&created),
+				recordAttr(storeAddr, "store_id", &created),
 				storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
 			},
 		},

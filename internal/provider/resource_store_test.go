@@ -94,14 +94,6 @@ func fixtureStore(t *testing.T, merchantID int64, storeID string) sandbox.Store 
 	return sandbox.Store{}
 }
 
-// recordStoreID remembers the store ID of the test store.
-func recordStoreID(into *string) statecheck.StateCheck {
-	return resourceAttrs(storeAddr, func(attrs map[string]any) error {
-		*into = stateString(attrs, "store_id")
-		return nil
-	})
-}
-
 // A store the resource creates gets the service's ID and defaults, is
 // updated in place, and is deactivated on destroy.
 func TestAccStore_created(t *testing.T) {
@@ -145,7 +137,7 @@ resource "cardpay_store" "test" {
 						knownvalue.StringRegexp(regexp.MustCompile(`^LOC-\d{8}-[A-Z0-9]{4}$`))),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
-					recordStoreID(&storeID),
+					recordAttr(storeAddr, "store_id", &storeID),
 				},
 			},
 			{
@@ -204,7 +196,7 @@ resource "cardpay_store" "test" {
 					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
 				},
 				ConfigStateChecks: []statecheck.StateCheck{
-					recordStoreID(&storeID),
+					recordAttr(storeAddr, "store_id", &storeID),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("updated_at"), knownvalue.NotNull()),
 				},

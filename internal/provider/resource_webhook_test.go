@@ -163,10 +163,7 @@ func TestAccWebhook_signedDelivery(t *testing.T) {
 			Config: config,
 			ConfigStateChecks: []statecheck.StateCheck{
 				webhookID(&id),
-				resourceAttrs(webhookAddr, func(attrs map[string]any) error {
-					secret = stateString(attrs, "secret")
-					return nil
-				}),
+				recordAttr(webhookAddr, "secret", &secret),
 			},
 		},
 		resource.TestStep{
