@@ -268,6 +268,16 @@ func accTest(t *testing.T, steps ...resource.TestStep) {
 	})
 }
 
+// fastWaitAccTest runs steps, in parallel, against the provider of
+// fastWaitFactories(codeValidity), which polls every few milliseconds.
+func fastWaitAccTest(t *testing.T, codeValidity time.Duration, steps ...resource.TestStep) {
+	t.Helper()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fastWaitFactories(codeValidity),
+		Steps:                    steps,
+	})
+}
+
 // actionAccTest runs steps that trigger actions, in parallel, against the
 // provider that factories serve, on the CLIs actionVersionChecks allow.
 func actionAccTest(t *testing.T, factories map[string]func() (tfprotov6.ProviderServer, error), steps ...resource.TestStep) {

@@ -31,6 +31,12 @@ func beforeApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
 	return resource.ConfigPlanChecks{PreApply: checks}
 }
 
+// afterApply checks the plan Terraform makes after a step's apply and a
+// refresh.
+func afterApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{PostApplyPostRefresh: checks}
+}
+
 // plannedAction checks a step's plans: before the apply, that Terraform
 // plans action for the resource at addr, and the further checks; after the
 // apply and a refresh, that nothing is left to change.

@@ -235,39 +235,36 @@ func TestAccInterappRegistration_waitForPairing(t *testing.T) {
 	sb := env.requireSandbox(t)
 	earlier := pairDevice(t, env, sb, env.MerchantID)
 	var paired string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{{
-			PreConfig: func() {
-				issued := len(sb.Snapshot().InterappCodes)
-				whenSandbox(t, sb, func(s sandbox.State) bool { return len(s.InterappCodes) > issued }, func() error {
-					time.Sleep(150 * time.Millisecond) // the merchant types the code
-					terminal, err := sb.PairDevice(sb.Snapshot().InterappCodes[issued].RegistrationCode, "")
-					paired = terminal.TerminalID
-					return err
-				})
-			},
-			Config: env.providerConfig(fmt.Sprintf(`
+	fastWaitAccTest(t, interappCodeValidity, resource.TestStep{
+		PreConfig: func() {
+			issued := len(sb.Snapshot().InterappCodes)
+			whenSandbox(t, sb, func(s sandbox.State) bool { return len(s.InterappCodes) > issued }, func() error {
+				time.Sleep(150 * time.Millisecond) // the merchant types the code
+				terminal, err := sb.PairDevice(sb.Snapshot().InterappCodes[issued].RegistrationCode, "")
+				paired = terminal.TerminalID
+				return err
+			})
+		},
+		Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_interapp_registration" "test" {
   merchant_id      = %d
   wait_for_pairing = true
 }
 `, env.MerchantID)),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectUnknownValue(interappAddr, tfjsonpath.New("terminal_id")),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+		ConfigPlanChecks: resource.ConfigPlanChecks{
+			PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectUnknownValue(interappAddr, tfjsonpath.New("terminal_id")),
 			},
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("terminal_id"), knownvalue.StringFunc(func(v string) error {
-					if v != paired || v == earlier {
-						return fmt.Errorf("terminal_id %q, want the device that paired with the new code, %q (not %q)", v, paired, earlier)
-					}
-					return nil
-				})),
-			},
-		}},
+			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+		},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("terminal_id"), knownvalue.StringFunc(func(v string) error {
+				if v != paired || v == earlier {
+					return fmt.Errorf("terminal_id %q, want the device that paired with the new code, %q (not %q)", v, paired, earlier)
+				}
+				return nil
+			})),
+		},
 	})
 }
 
@@ -282,27 +279,20 @@ resource "cardpay_interapp_registration" "test" {
   wait_for_pairing = true
 }
 `, env.MerchantID))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(time.Second),
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
-					`\(checkoutX\) terminal appeared in merchant 1001's terminal list.*Nothing was recorded in state. ` +
-					`Apply again to issue a new code`),
-			},
-			{
-				Config:             config,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionCreate),
-					},
-				},
-			},
+	fastWaitAccTest(t, time.Second,
+		resource.TestStep{
+			Config: config,
+			ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
+				`\(checkoutX\) terminal appeared in merchant 1001's terminal list.*Nothing was recorded in state. ` +
+				`Apply again to issue a new code`),
 		},
-	})
+		resource.TestStep{
+			Config:             config,
+			PlanOnly:           true,
+			ExpectNonEmptyPlan: true,
+			ConfigPlanChecks:   afterApply(plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionCreate)),
+		},
+	)
 	if codes := sb.Snapshot().InterappCodes; len(codes) != 1 || codes[0].PairedTerminalID != "" {
 		t.Errorf("sandbox codes %+v, want one unpaired code", codes)
 	}

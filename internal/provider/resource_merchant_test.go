@@ -174,28 +174,22 @@ func TestAccMerchant_waitForActive(t *testing.T) {
 		}
 		return nil
 	})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(time.Minute),
-		Steps: []resource.TestStep{
-			{
-				Config:            env.providerConfig(merchantConfig("CRM-wait", `wait_for = "active"`)),
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active"))},
-			},
+	fastWaitAccTest(t, time.Minute,
+		resource.TestStep{
+			Config:            env.providerConfig(merchantConfig("CRM-wait", `wait_for = "active"`)),
+			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active"))},
 		},
-	})
+	)
 }
 
 func TestAccMerchant_waitTimesOut(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(time.Minute),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(merchantConfig("CRM-slow", `wait_for = "active"`, `timeouts {
+	fastWaitAccTest(t, time.Minute, resource.TestStep{
+		Config: env.providerConfig(merchantConfig("CRM-slow", `wait_for = "active"`, `timeouts {
     create = "1s"
   }`)),
-			ExpectError: wrappedErrorPattern(`did not become active within 1s.*completes its onboarding at the link`),
-		}},
+		ExpectError: wrappedErrorPattern(`did not become active within 1s.*completes its onboarding at the link`),
 	})
 }
 
