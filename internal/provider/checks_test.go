@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -110,6 +111,17 @@ func stateHoldsOnly(addrs ...string) statecheck.StateCheck {
 		}
 		return nil
 	})
+}
+
+// mustFind returns the first of records that matches, and fails the test
+// with the message format makes of args when none does.
+func mustFind[T any](t *testing.T, records []T, match func(T) bool, format string, args ...any) T {
+	t.Helper()
+	i := slices.IndexFunc(records, match)
+	if i < 0 {
+		t.Fatalf(format, args...)
+	}
+	return records[i]
 }
 
 // stateString returns a string attribute of state, "" when null.

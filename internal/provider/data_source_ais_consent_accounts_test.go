@@ -30,13 +30,8 @@ data "cardpay_ais_consent_accounts" %q {
 // sandboxConsent returns the sandbox's consent with the request ID.
 func sandboxConsent(t *testing.T, sb *sandbox.Server, requestID string) sandbox.ConsentRecord {
 	t.Helper()
-	for _, c := range sb.Snapshot().Consents {
-		if c.RequestID == requestID {
-			return c
-		}
-	}
-	t.Fatalf("the sandbox has no consent %s", requestID)
-	return sandbox.ConsentRecord{}
+	return mustFind(t, sb.Snapshot().Consents, func(c sandbox.ConsentRecord) bool { return c.RequestID == requestID },
+		"the sandbox has no consent %s", requestID)
 }
 
 // An authorized consent covers every account of its user, linked when it

@@ -27,13 +27,8 @@ func testCardPayment(t *testing.T, env *testEnv, sb *sandbox.Server, merchantID 
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cp := range sb.Snapshot().CardPayments {
-		if cp.OrderID == o.OrderID {
-			return cp
-		}
-	}
-	t.Fatalf("the sandbox has no card payment of order %s", o.OrderID)
-	return sandbox.CardPayment{}
+	return mustFind(t, sb.Snapshot().CardPayments, func(cp sandbox.CardPayment) bool { return cp.OrderID == o.OrderID },
+		"the sandbox has no card payment of order %s", o.OrderID)
 }
 
 // expectCardPayment checks the data source against the sandbox's card

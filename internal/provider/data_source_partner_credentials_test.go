@@ -50,13 +50,7 @@ func createRevokedCredential(t *testing.T, env *testEnv, sb *sandbox.Server) san
 	if err := c.RevokeCredential(t.Context(), string(cred.ID)); err != nil {
 		t.Fatal(err)
 	}
-	for _, sc := range sb.Snapshot().Credentials {
-		if strconv.FormatInt(sc.ID, 10) == string(cred.ID) {
-			return sc
-		}
-	}
-	t.Fatalf("the sandbox has no credential %s", cred.ID)
-	return sandbox.Credential{}
+	return sandboxCredential(t, sb, string(cred.ID))
 }
 
 // The data source lists every pair of the partner, revoked ones included

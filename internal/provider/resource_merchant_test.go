@@ -51,13 +51,8 @@ func sandboxMerchant(t *testing.T, sb *sandbox.Server, state *tfjson.State, addr
 	if err != nil {
 		t.Fatalf("merchant_id in state: %v", err)
 	}
-	for _, m := range sb.Snapshot().Merchants {
-		if m.ID == id {
-			return m
-		}
-	}
-	t.Fatalf("the sandbox has no merchant %d", id)
-	return sandbox.MerchantRecord{}
+	return mustFind(t, sb.Snapshot().Merchants, func(m sandbox.MerchantRecord) bool { return m.ID == id },
+		"the sandbox has no merchant %d", id)
 }
 
 // A standard merchant is created pending with an onboarding link, follows

@@ -42,13 +42,8 @@ resource "cardpay_partner_credential" "ci" {
 // sandboxCredential is the pair the sandbox holds with this ID.
 func sandboxCredential(t *testing.T, sb *sandbox.Server, id string) sandbox.Credential {
 	t.Helper()
-	for _, c := range sb.Snapshot().Credentials {
-		if strconv.FormatInt(c.ID, 10) == id {
-			return c
-		}
-	}
-	t.Fatalf("the sandbox has no credential %s", id)
-	return sandbox.Credential{}
+	return mustFind(t, sb.Snapshot().Credentials, func(c sandbox.Credential) bool { return strconv.FormatInt(c.ID, 10) == id },
+		"the sandbox has no credential %s", id)
 }
 
 // signsIn reports whether a pair is accepted by the partner API.
