@@ -16,6 +16,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/echoprovider"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -252,6 +253,65 @@ var actionVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(
 // queryVersionChecks gate the tests of list resources likewise: terraform
 // query needs Terraform 1.14 or later.
 var queryVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_14_0)}
+
+// ephemeralVersionChecks gate the tests of ephemeral resources: they need
+// Terraform 1.10 or later.
+var ephemeralVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)}
+
+// accTest runs steps, in parallel with other tests, against the provider
+// served in-process.
+func accTest(t *testing.T, steps ...resource.TestStep) {
+	t.Helper()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps:                    steps,
+	})
+}
+
+// fastWaitAccTest runs steps, in parallel, against the provider of
+// fastWaitFactories(codeValidity), which polls every few milliseconds.
+func fastWaitAccTest(t *testing.T, codeValidity time.Duration, steps ...resource.TestStep) {
+	t.Helper()
+	resource.ParallelTest(t, resource.TestCase{
+		ProtoV6ProviderFactories: fastWaitFactories(codeValidity),
+		Steps:                    steps,
+	})
+}
+
+// actionAccTest runs steps that trigger actions, in parallel, against the
+// provider that factories serve, on the CLIs actionVersionChecks allow.
+func actionAccTest(t *testing.T, factories map[string]func() (tfprotov6.ProviderServer, error), steps ...resource.TestStep) {
+	t.Helper()
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   actionVersionChecks,
+		ProtoV6ProviderFactories: factories,
+		Steps:                    steps,
+	})
+}
+
+// queryAccTest runs terraform query steps, in parallel, on the CLIs
+// queryVersionChecks allow, after a first step that applies env's provider
+// configuration alone, which the query steps run in.
+func queryAccTest(t *testing.T, env *testEnv, queries ...resource.TestStep) {
+	t.Helper()
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   queryVersionChecks,
+		ProtoV6ProviderFactories: testProviderFactories,
+		Steps:                    append([]resource.TestStep{{Config: env.providerConfig()}}, queries...),
+	})
+}
+
+// ephemeralEchoTest runs steps, in parallel, against the provider beside
+// the echo provider (echoFactories, echoConfig), on the CLIs that have
+// ephemeral resources.
+func ephemeralEchoTest(t *testing.T, steps ...resource.TestStep) {
+	t.Helper()
+	resource.ParallelTest(t, resource.TestCase{
+		TerraformVersionChecks:   ephemeralVersionChecks,
+		ProtoV6ProviderFactories: echoFactories(),
+		Steps:                    steps,
+	})
+}
 
 // skipWithoutActions skips a test of an action when the CLI has none. The
 // version check alone would let an OpenTofu numbered 1.14 or later through,

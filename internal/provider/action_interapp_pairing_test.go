@@ -68,26 +68,22 @@ func TestAccInterappPairingAction_trigger(t *testing.T) {
 	skipWithoutActions(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   actionVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-second", false),
-				actionTrigger(interappPairingActionAddr)),
-			ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
-			PostApplyFunc: func() {
-				code, err := expectOneCode(sb, "1001-second")
-				if err != nil {
-					t.Error(err)
-				}
-				if code.PairedTerminalID != "" || code.MerchantID != env.MerchantID {
-					t.Errorf("code %+v, want an unused code of merchant %d", code, env.MerchantID)
-				}
-				if n := requestsTo(sb, sandbox.RouteListTerminals); n != 0 {
-					t.Errorf("the action read the terminal list %d times without wait_for_pairing", n)
-				}
-			},
-		}},
+	actionAccTest(t, testProviderFactories, resource.TestStep{
+		Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-second", false),
+			actionTrigger(interappPairingActionAddr)),
+		ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
+		PostApplyFunc: func() {
+			code, err := expectOneCode(sb, "1001-second")
+			if err != nil {
+				t.Error(err)
+			}
+			if code.PairedTerminalID != "" || code.MerchantID != env.MerchantID {
+				t.Errorf("code %+v, want an unused code of merchant %d", code, env.MerchantID)
+			}
+			if n := requestsTo(sb, sandbox.RouteListTerminals); n != 0 {
+				t.Errorf("the action read the terminal list %d times without wait_for_pairing", n)
+			}
+		},
 	})
 }
 
@@ -99,22 +95,18 @@ func TestAccInterappPairingAction_waitForPairing(t *testing.T) {
 	sb := env.requireSandbox(t)
 	earlier := pairDevice(t, env, sb, env.MerchantID)
 	var paired *string
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   actionVersionChecks,
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{{
-			PreConfig: func() { paired = pairWhenIssued(t, sb) },
-			Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
-				actionTrigger(interappPairingActionAddr)),
-			PostApplyFunc: func() {
-				codes := sb.Snapshot().InterappCodes
-				last := codes[len(codes)-1]
-				if *paired == "" || *paired == earlier || last.PairedTerminalID != *paired {
-					t.Errorf("the action's code %+v was not used by the device that paired, %q (earlier device %q)",
-						last, *paired, earlier)
-				}
-			},
-		}},
+	actionAccTest(t, fastWaitFactories(interappCodeValidity), resource.TestStep{
+		PreConfig: func() { paired = pairWhenIssued(t, sb) },
+		Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
+			actionTrigger(interappPairingActionAddr)),
+		PostApplyFunc: func() {
+			codes := sb.Snapshot().InterappCodes
+			last := codes[len(codes)-1]
+			if *paired == "" || *paired == earlier || last.PairedTerminalID != *paired {
+				t.Errorf("the action's code %+v was not used by the device that paired, %q (earlier device %q)",
+					last, *paired, earlier)
+			}
+		},
 	})
 }
 
@@ -124,17 +116,13 @@ func TestAccInterappPairingAction_codeExpiresUnpaired(t *testing.T) {
 	skipWithoutActions(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   actionVersionChecks,
-		ProtoV6ProviderFactories: fastWaitFactories(time.Second),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
-				actionTrigger(interappPairingActionAddr)),
-			ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
-				`\(checkoutX\) terminal appeared in merchant 1001's terminal list before the code expired at .*` +
-				`Invoke the action again to issue a new code, for example with terraform apply ` +
-				`-invoke=action.cardpay_interapp_pairing.<name>`),
-		}},
+	actionAccTest(t, fastWaitFactories(time.Second), resource.TestStep{
+		Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
+			actionTrigger(interappPairingActionAddr)),
+		ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
+			`\(checkoutX\) terminal appeared in merchant 1001's terminal list before the code expired at .*` +
+			`Invoke the action again to issue a new code, for example with terraform apply ` +
+			`-invoke=action.cardpay_interapp_pairing.<name>`),
 	})
 	if code, err := expectOneCode(sb, "1001-main"); err != nil || code.PairedTerminalID != "" {
 		t.Errorf("want one unused code: %+v, %v", code, err)
@@ -187,15 +175,11 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 	skipWithoutActions(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   actionVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-nowhere", false),
-				actionTrigger(interappPairingActionAddr)),
-			ExpectError: wrappedErrorPattern(`Could not create in-app registration code for merchant 1001.*HTTP 404.*` +
-				`1001-nowhere.*request ID \S+`),
-		}},
+	actionAccTest(t, testProviderFactories, resource.TestStep{
+		Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-nowhere", false),
+			actionTrigger(interappPairingActionAddr)),
+		ExpectError: wrappedErrorPattern(`Could not create in-app registration code for merchant 1001.*HTTP 404.*` +
+			`1001-nowhere.*request ID \S+`),
 	})
 	if codes := sb.Snapshot().InterappCodes; len(codes) != 0 {
 		t.Errorf("a code was issued for an unknown store: %+v", codes)

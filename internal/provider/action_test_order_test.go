@@ -65,22 +65,18 @@ func TestAccTestOrderAction_trigger(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   actionVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
-				PostApplyFunc:     expectOrder,
-			},
-			{
-				Config:           config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				PostApplyFunc:    expectOrder,
-			},
+	actionAccTest(t, testProviderFactories,
+		resource.TestStep{
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
+			PostApplyFunc:     expectOrder,
 		},
-	})
+		resource.TestStep{
+			Config:           config,
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+			PostApplyFunc:    expectOrder,
+		},
+	)
 }
 
 // The CLI shows the order ID, status and payment link as the action's
@@ -114,14 +110,10 @@ func TestAccTestOrderAction_refused(t *testing.T) {
 	skipWithoutActions(t)
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   actionVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(testOrder{2001, 1000, "SEK", "", ""}.actionConfig(), actionTrigger(testOrderActionAddr)),
-			ExpectError: wrappedErrorPattern(`Could not create order for merchant 2001.*HTTP 403.*request ID ` +
-				`\S+.*These partner credentials may not act for this merchant`),
-		}},
+	actionAccTest(t, testProviderFactories, resource.TestStep{
+		Config: env.providerConfig(testOrder{2001, 1000, "SEK", "", ""}.actionConfig(), actionTrigger(testOrderActionAddr)),
+		ExpectError: wrappedErrorPattern(`Could not create order for merchant 2001.*HTTP 403.*request ID ` +
+			`\S+.*These partner credentials may not act for this merchant`),
 	})
 	if n := len(sb.Snapshot().Orders); n != 0 {
 		t.Errorf("sandbox holds %d orders, want none", n)
@@ -136,14 +128,10 @@ func TestAccTestOrderAction_outcomeUnknown(t *testing.T) {
 	sb := env.requireSandbox(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
 	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-lost", ""}
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   actionVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr)),
-			ExpectError: wrappedErrorPattern(`The order may have been created for merchant 1001 \(outcome ` +
-				`unknown\).*HTTP 502.*orders for reference "smoke-lost" before applying again`),
-		}},
+	actionAccTest(t, testProviderFactories, resource.TestStep{
+		Config: env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr)),
+		ExpectError: wrappedErrorPattern(`The order may have been created for merchant 1001 \(outcome ` +
+			`unknown\).*HTTP 502.*orders for reference "smoke-lost" before applying again`),
 	})
 	if _, err := o.expectOnlyOrder(sb); err != nil {
 		t.Errorf("want the order whose answer was lost: %v", err)

@@ -65,25 +65,15 @@ func aisTestAuthorizedConsent(t *testing.T, env *testEnv, userID string, permiss
 // aisTestFixtureUser returns the default fixture data of a user of 1001.
 func aisTestFixtureUser(t *testing.T, userID string) sandbox.AISUser {
 	t.Helper()
-	for _, u := range sandbox.DefaultFixtures().AISUsers {
-		if u.MerchantID == 1001 && u.UserID == userID {
-			return u
-		}
-	}
-	t.Fatalf("no fixture user %s", userID)
-	return sandbox.AISUser{}
+	return mustFind(t, sandbox.DefaultFixtures().AISUsers, func(u sandbox.AISUser) bool { return u.MerchantID == 1001 && u.UserID == userID },
+		"no fixture user %s", userID)
 }
 
 // aisTestFixtureAccount returns a fixture account of aisTestUser.
 func aisTestFixtureAccount(t *testing.T, accountID string) sandbox.AccountFixture {
 	t.Helper()
-	for _, a := range aisTestFixtureUser(t, aisTestUser).Accounts {
-		if a.AccountID == accountID {
-			return a
-		}
-	}
-	t.Fatalf("no fixture account %s of %s", accountID, aisTestUser)
-	return sandbox.AccountFixture{}
+	return mustFind(t, aisTestFixtureUser(t, aisTestUser).Accounts, func(a sandbox.AccountFixture) bool { return a.AccountID == accountID },
+		"no fixture account %s of %s", accountID, aisTestUser)
 }
 
 // aisTestDetails is what account_details must hold for a flat fixture

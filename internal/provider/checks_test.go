@@ -10,8 +10,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 )
 
@@ -22,6 +25,27 @@ type stateCheckFunc func(state *tfjson.State) error
 
 func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateRequest, resp *statecheck.CheckStateResponse) {
 	resp.Error = f(req.State)
+}
+
+// beforeApply checks the plan of a step before it is applied.
+func beforeApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{PreApply: checks}
+}
+
+// afterApply checks the plan Terraform makes after a step's apply and a
+// refresh.
+func afterApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{PostApplyPostRefresh: checks}
+}
+
+// plannedAction checks a step's plans: before the apply, that Terraform
+// plans action for the resource at addr, and the further checks; after the
+// apply and a refresh, that nothing is left to change.
+func plannedAction(addr string, action plancheck.ResourceActionType, checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+	return resource.ConfigPlanChecks{
+		PreApply:             append([]plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, action)}, checks...),
+		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+	}
 }
 
 // stateResources returns the resources of the state's root module.
@@ -58,6 +82,15 @@ func resourceAttrs(addr string, check func(attrs map[string]any) error) stateche
 	})
 }
 
+// recordAttr records the string attribute name of the resource at addr in
+// *into, for the steps after it.
+func recordAttr(addr, name string, into *string) statecheck.StateCheck {
+	return resourceAttrs(addr, func(attrs map[string]any) error {
+		*into = stateString(attrs, name)
+		return nil
+	})
+}
+
 // stateHoldsOnly checks that the state holds exactly the resources at
 // addrs, in any order: an action or an ephemeral resource leaves nothing of
 // its own in it.
@@ -78,6 +111,17 @@ func stateHoldsOnly(addrs ...string) statecheck.StateCheck {
 		}
 		return nil
 	})
+}
+
+// mustFind returns the first of records that matches, and fails the test
+// with the message format makes of args when none does.
+func mustFind[T any](t *testing.T, records []T, match func(T) bool, format string, args ...any) T {
+	t.Helper()
+	i := slices.IndexFunc(records, match)
+	if i < 0 {
+		t.Fatalf(format, args...)
+	}
+	return records[i]
 }
 
 // stateString returns a string attribute of state, "" when null.

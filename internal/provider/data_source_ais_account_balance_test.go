@@ -55,45 +55,36 @@ func TestAccAISAccountBalanceDataSource(t *testing.T) {
 		statecheck.ExpectKnownValue("data.cardpay_ais_account_balance.acc-1001-eur", tfjsonpath.New("balance").AtMapKey("value"),
 			knownvalue.StringExact("-0.10")),
 	)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:            env.providerConfig(config...),
-			ConfigStateChecks: checks,
-		}},
+	accTest(t, resource.TestStep{
+		Config:            env.providerConfig(config...),
+		ConfigStateChecks: checks,
 	})
 }
 
 func TestAccAISAccountBalanceDataSource_missingPermission(t *testing.T) {
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisReadPermAccounts, aisReadPermTransactions)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// The same consent still reads the accounts.
-				Config: env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("total_accounts"), knownvalue.Int64Exact(3)),
-				},
-			},
-			{
-				Config: env.providerConfig(aisAccountBalanceConfig("test", env.MerchantID, aisTestUser, "acc-1001-dkk")),
-				ExpectError: aisTestError(`Could not read the balance of account "acc-1001-dkk"`, "HTTP 403",
-					"lacks permission ReadBalances", "request ID", "holds the ReadBalances permission"),
+	accTest(t,
+		resource.TestStep{
+			// The same consent still reads the accounts.
+			Config: env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("total_accounts"), knownvalue.Int64Exact(3)),
 			},
 		},
-	})
+		resource.TestStep{
+			Config: env.providerConfig(aisAccountBalanceConfig("test", env.MerchantID, aisTestUser, "acc-1001-dkk")),
+			ExpectError: aisTestError(`Could not read the balance of account "acc-1001-dkk"`, "HTTP 403",
+				"lacks permission ReadBalances", "request ID", "holds the ReadBalances permission"),
+		},
+	)
 }
 
 func TestAccAISAccountBalanceDataSource_unknownAccount(t *testing.T) {
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:      env.providerConfig(aisAccountBalanceConfig("test", env.MerchantID, aisTestUser, "acc-nope")),
-			ExpectError: aisTestError("HTTP 404", "acc-nope", "request ID"),
-		}},
+	accTest(t, resource.TestStep{
+		Config:      env.providerConfig(aisAccountBalanceConfig("test", env.MerchantID, aisTestUser, "acc-nope")),
+		ExpectError: aisTestError("HTTP 404", "acc-nope", "request ID"),
 	})
 }

@@ -140,12 +140,9 @@ func TestAccAISAccountTransactionsDataSource(t *testing.T) {
 		statecheck.ExpectSensitiveValue(aisTransactionsAddr, tfjsonpath.New("transactions")),
 		statecheck.ExpectKnownValue(aisTransactionsAddr, tfjsonpath.New("from_date"), knownvalue.Null()),
 	)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:            env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-eur", aisTransactionsQuery{})),
-			ConfigStateChecks: checks,
-		}},
+	accTest(t, resource.TestStep{
+		Config:            env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-eur", aisTransactionsQuery{})),
+		ConfigStateChecks: checks,
 	})
 }
 
@@ -161,25 +158,22 @@ func TestAccAISAccountTransactionsDataSource_dateRange(t *testing.T) {
 	config := func(q aisTransactionsQuery) string {
 		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", q))
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// A date and an RFC 3339 timestamp, both inclusive.
-				Config:            config(aisTransactionsQuery{from: "2025-06-01", to: "2025-12-31T23:59:59Z"}),
-				ConfigStateChecks: aisTestPageChecks(int64(len(inRange)), aisDefaultPageLimit, aisTestTransactionChecks(inRange)),
-			},
-			{
-				// The page limit cuts the list, not the total.
-				Config:            config(aisTransactionsQuery{from: "2025-06-01", to: "2025-12-31", pageLimit: 5}),
-				ConfigStateChecks: aisTestPageChecks(int64(len(inRange)), 5, aisTestTransactionChecks(inRange[:5])),
-			},
-			{
-				Config:            config(aisTransactionsQuery{from: "2026-01-01T00:00:00+00:00"}),
-				ConfigStateChecks: aisTestPageChecks(int64(len(onlyFrom)), aisDefaultPageLimit, aisTestTransactionChecks(onlyFrom)),
-			},
+	accTest(t,
+		resource.TestStep{
+			// A date and an RFC 3339 timestamp, both inclusive.
+			Config:            config(aisTransactionsQuery{from: "2025-06-01", to: "2025-12-31T23:59:59Z"}),
+			ConfigStateChecks: aisTestPageChecks(int64(len(inRange)), aisDefaultPageLimit, aisTestTransactionChecks(inRange)),
 		},
-	})
+		resource.TestStep{
+			// The page limit cuts the list, not the total.
+			Config:            config(aisTransactionsQuery{from: "2025-06-01", to: "2025-12-31", pageLimit: 5}),
+			ConfigStateChecks: aisTestPageChecks(int64(len(inRange)), 5, aisTestTransactionChecks(inRange[:5])),
+		},
+		resource.TestStep{
+			Config:            config(aisTransactionsQuery{from: "2026-01-01T00:00:00+00:00"}),
+			ConfigStateChecks: aisTestPageChecks(int64(len(onlyFrom)), aisDefaultPageLimit, aisTestTransactionChecks(onlyFrom)),
+		},
+	)
 }
 
 func TestAccAISAccountTransactionsDataSource_pageLimit(t *testing.T) {
@@ -189,28 +183,25 @@ func TestAccAISAccountTransactionsDataSource_pageLimit(t *testing.T) {
 	config := func(pageLimit int64) string {
 		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestBigUser, "acc-1001-big", aisTransactionsQuery{pageLimit: pageLimit}))
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:            config(0),
-				ConfigStateChecks: aisTestPageChecks(total, aisDefaultPageLimit, knownvalue.ListSizeExact(aisDefaultPageLimit)),
-			},
-			{
-				Config:            config(1),
-				ConfigStateChecks: aisTestPageChecks(total, 1, knownvalue.ListSizeExact(1)),
-			},
-			{
-				Config:            config(aisSandboxMaxPageLimit),
-				ConfigStateChecks: aisTestPageChecks(total, aisSandboxMaxPageLimit, knownvalue.ListSizeExact(aisSandboxMaxPageLimit)),
-			},
-			{
-				// The provider leaves the maximum to the service: the sandbox refuses it, with its request ID.
-				Config:      config(aisSandboxMaxPageLimit + 1),
-				ExpectError: aisTestError("Could not read the transactions", "HTTP 400", "pageLimit", "request ID"),
-			},
+	accTest(t,
+		resource.TestStep{
+			Config:            config(0),
+			ConfigStateChecks: aisTestPageChecks(total, aisDefaultPageLimit, knownvalue.ListSizeExact(aisDefaultPageLimit)),
 		},
-	})
+		resource.TestStep{
+			Config:            config(1),
+			ConfigStateChecks: aisTestPageChecks(total, 1, knownvalue.ListSizeExact(1)),
+		},
+		resource.TestStep{
+			Config:            config(aisSandboxMaxPageLimit),
+			ConfigStateChecks: aisTestPageChecks(total, aisSandboxMaxPageLimit, knownvalue.ListSizeExact(aisSandboxMaxPageLimit)),
+		},
+		resource.TestStep{
+			// The provider leaves the maximum to the service: the sandbox refuses it, with its request ID.
+			Config:      config(aisSandboxMaxPageLimit + 1),
+			ExpectError: aisTestError("Could not read the transactions", "HTTP 400", "pageLimit", "request ID"),
+		},
+	)
 }
 
 func TestAccAISAccountTransactionsDataSource_validation(t *testing.T) {
@@ -221,19 +212,17 @@ func TestAccAISAccountTransactionsDataSource_validation(t *testing.T) {
 	config := func(q aisTransactionsQuery) string {
 		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", q))
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:      config(aisTransactionsQuery{from: "2026-02-01", to: "2026-01-31"}),
-				ExpectError: aisTestError("from_date is after to_date", `from_date "2026-02-01" is after to_date "2026-01-31"`),
-			},
-			{
-				Config:      config(aisTransactionsQuery{from: "2026-01-31T12:00:00Z", to: "2026-01-31T11:00:00Z"}),
-				ExpectError: aisTestError("from_date is after to_date"),
-			},
-			{
-				Config: env.providerConfig(fmt.Sprintf(`
+	accTest(t,
+		resource.TestStep{
+			Config:      config(aisTransactionsQuery{from: "2026-02-01", to: "2026-01-31"}),
+			ExpectError: aisTestError("from_date is after to_date", `from_date "2026-02-01" is after to_date "2026-01-31"`),
+		},
+		resource.TestStep{
+			Config:      config(aisTransactionsQuery{from: "2026-01-31T12:00:00Z", to: "2026-01-31T11:00:00Z"}),
+			ExpectError: aisTestError("from_date is after to_date"),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(fmt.Sprintf(`
 data "cardpay_ais_account_transactions" "test" {
   merchant_id = %d
   user_id     = %q
@@ -241,18 +230,17 @@ data "cardpay_ais_account_transactions" "test" {
   page_limit  = 0
 }
 `, env.MerchantID, aisTestUser)),
-				ExpectError: regexp.MustCompile(`(?s)page_limit.*at least 1`),
-			},
-			{
-				Config:      config(aisTransactionsQuery{to: "31/01/2026"}),
-				ExpectError: aisTestError("Invalid date", `"31/01/2026" is not a valid date`, "2025-01-31"),
-			},
-			{
-				Config:      config(aisTransactionsQuery{from: "2026-01-31 10:00"}),
-				ExpectError: aisTestError("Invalid date"),
-			},
+			ExpectError: regexp.MustCompile(`(?s)page_limit.*at least 1`),
 		},
-	})
+		resource.TestStep{
+			Config:      config(aisTransactionsQuery{to: "31/01/2026"}),
+			ExpectError: aisTestError("Invalid date", `"31/01/2026" is not a valid date`, "2025-01-31"),
+		},
+		resource.TestStep{
+			Config:      config(aisTransactionsQuery{from: "2026-01-31 10:00"}),
+			ExpectError: aisTestError("Invalid date"),
+		},
+	)
 	mark.ExpectNoneReached(t, sandbox.RouteListTransactions)
 }
 
@@ -266,23 +254,20 @@ func TestAccAISAccountTransactionsDataSource_sameDayRange(t *testing.T) {
 	config := func(from, to string) string {
 		return env.providerConfig(aisTransactionsConfig(env.MerchantID, aisTestUser, "acc-1001-dkk", aisTransactionsQuery{from: from, to: to}))
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// A timestamp inside the to_date's day is not "after" it, and
-				// the booking's own time is included.
-				Config: config(newest.BookingDate, day),
-				ConfigStateChecks: aisTestPageChecks(1, aisDefaultPageLimit,
-					aisTestTransactionChecks([]sandbox.Transaction{newest})),
-			},
-			{
-				// The day before its booking time, to the second, holds none.
-				Config:            config(day, earlier),
-				ConfigStateChecks: aisTestPageChecks(0, aisDefaultPageLimit, knownvalue.ListSizeExact(0)),
-			},
+	accTest(t,
+		resource.TestStep{
+			// A timestamp inside the to_date's day is not "after" it, and
+			// the booking's own time is included.
+			Config: config(newest.BookingDate, day),
+			ConfigStateChecks: aisTestPageChecks(1, aisDefaultPageLimit,
+				aisTestTransactionChecks([]sandbox.Transaction{newest})),
 		},
-	})
+		resource.TestStep{
+			// The day before its booking time, to the second, holds none.
+			Config:            config(day, earlier),
+			ConfigStateChecks: aisTestPageChecks(0, aisDefaultPageLimit, knownvalue.ListSizeExact(0)),
+		},
+	)
 }
 
 // The direct conversion of a transactions page builds exactly the value the

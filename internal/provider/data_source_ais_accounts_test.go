@@ -61,23 +61,20 @@ func TestAccAISAccountsDataSource(t *testing.T) {
 		accounts = append(accounts, aisTestAccountCheck(a, aisTestDetails(t, a.AccountDetails)))
 	}
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("client_id"), knownvalue.StringExact(sandbox.DemoAISClientID)),
-				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("consent_id"), knownvalue.StringExact(consentID)),
-				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("total_accounts"), knownvalue.Int64Exact(3)),
-				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts"), knownvalue.ListExact(accounts)),
-				// The fixture's exact decimals, spelled out so a fixture change cannot hide a rounding bug.
-				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("balance"),
-					knownvalue.StringExact("1234567.89")),
-				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts").AtSliceIndex(1).AtMapKey("balance"),
-					knownvalue.StringExact("-0.10")),
-				statecheck.ExpectSensitiveValue(aisAccountsAddr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("iban")),
-			},
-		}},
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("client_id"), knownvalue.StringExact(sandbox.DemoAISClientID)),
+			statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("consent_id"), knownvalue.StringExact(consentID)),
+			statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("total_accounts"), knownvalue.Int64Exact(3)),
+			statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts"), knownvalue.ListExact(accounts)),
+			// The fixture's exact decimals, spelled out so a fixture change cannot hide a rounding bug.
+			statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("balance"),
+				knownvalue.StringExact("1234567.89")),
+			statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts").AtSliceIndex(1).AtMapKey("balance"),
+				knownvalue.StringExact("-0.10")),
+			statecheck.ExpectSensitiveValue(aisAccountsAddr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("iban")),
+		},
 	})
 }
 
@@ -85,15 +82,12 @@ func TestAccAISAccountsDataSource_noAccounts(t *testing.T) {
 	env := newTestEnv(t)
 	// Any user ID is accepted; one without bank data has no accounts.
 	aisTestAuthorizedConsent(t, env, "user-without-accounts", aisReadPermAccounts)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(aisAccountsConfig(env.MerchantID, "user-without-accounts")),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("total_accounts"), knownvalue.Int64Exact(0)),
-				statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts"), knownvalue.ListExact([]knownvalue.Check{})),
-			},
-		}},
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(aisAccountsConfig(env.MerchantID, "user-without-accounts")),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("total_accounts"), knownvalue.Int64Exact(0)),
+			statecheck.ExpectKnownValue(aisAccountsAddr, tfjsonpath.New("accounts"), knownvalue.ListExact([]knownvalue.Check{})),
+		},
 	})
 }
 
@@ -101,13 +95,10 @@ func TestAccAISAccountsDataSource_pendingConsent(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireSandbox(t)
 	id := aisTestConsent(t, env, aisTestUser, aisAllPermissions...)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
-			ExpectError: aisTestError("Could not list the bank accounts", "HTTP 403", "consent "+id+" is pending",
-				"request ID", "holds the ReadAccountsDetail permission"),
-		}},
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
+		ExpectError: aisTestError("Could not list the bank accounts", "HTTP 403", "consent "+id+" is pending",
+			"request ID", "holds the ReadAccountsDetail permission"),
 	})
 }
 
@@ -118,12 +109,9 @@ func TestAccAISAccountsDataSource_expiredConsent(t *testing.T) {
 	if err := sb.ExpireConsent(id); err != nil {
 		t.Fatal(err)
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:      env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
-			ExpectError: aisTestError("HTTP 403", "consent "+id+" is expired", "request ID", "has not expired"),
-		}},
+	accTest(t, resource.TestStep{
+		Config:      env.providerConfig(aisAccountsConfig(env.MerchantID, aisTestUser)),
+		ExpectError: aisTestError("HTTP 403", "consent "+id+" is expired", "request ID", "has not expired"),
 	})
 }
 
@@ -133,21 +121,18 @@ func TestAccAISAccountsDataSource_validation(t *testing.T) {
 	if env.Sandbox != nil {
 		mark = sandboxtest.MarkRequests(env.Sandbox)
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:      env.providerConfig(aisAccountsConfig(0, aisTestUser)),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
-			},
-			{
-				Config:      env.providerConfig(aisAccountsConfig(env.MerchantID, " ")),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`must not be empty or only whitespace`),
-			},
+	accTest(t,
+		resource.TestStep{
+			Config:      env.providerConfig(aisAccountsConfig(0, aisTestUser)),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
 		},
-	})
+		resource.TestStep{
+			Config:      env.providerConfig(aisAccountsConfig(env.MerchantID, " ")),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`must not be empty or only whitespace`),
+		},
+	)
 	if env.Sandbox != nil {
 		mark.ExpectNoneReached(t)
 	}

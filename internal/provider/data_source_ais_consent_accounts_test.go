@@ -30,13 +30,8 @@ data "cardpay_ais_consent_accounts" %q {
 // sandboxConsent returns the sandbox's consent with the request ID.
 func sandboxConsent(t *testing.T, sb *sandbox.Server, requestID string) sandbox.ConsentRecord {
 	t.Helper()
-	for _, c := range sb.Snapshot().Consents {
-		if c.RequestID == requestID {
-			return c
-		}
-	}
-	t.Fatalf("the sandbox has no consent %s", requestID)
-	return sandbox.ConsentRecord{}
+	return mustFind(t, sb.Snapshot().Consents, func(c sandbox.ConsentRecord) bool { return c.RequestID == requestID },
+		"the sandbox has no consent %s", requestID)
 }
 
 // An authorized consent covers every account of its user, linked when it
@@ -74,26 +69,23 @@ func TestAccAISConsentAccountsDataSource(t *testing.T) {
 		}))
 	}
 	const addr = "data.cardpay_ais_consent_accounts.bookkeeping"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(
-				consentAccountsConfig("bookkeeping", aisTestUser, consent.ConsentID),
-				consentAccountsConfig("empty", "user-without-accounts", empty.ConsentID),
-				consentAccountsConfig("pending", aisTestBigUser, pending),
-			),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(addr, tfjsonpath.New("accounts"), knownvalue.ListExact(accounts)),
-				statecheck.ExpectKnownValue(addr, tfjsonpath.New("accounts"), knownvalue.ListSizeExact(3)),
-				statecheck.ExpectKnownValue(addr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("account_details").AtMapKey("accountFeatures"),
-					knownvalue.StringExact(`["payments"]`)),
-				statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("iban")),
-				statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("account_holder_name")),
-				statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("account_details")),
-				statecheck.ExpectKnownValue("data.cardpay_ais_consent_accounts.empty", tfjsonpath.New("accounts"), knownvalue.ListExact([]knownvalue.Check{})),
-				statecheck.ExpectKnownValue("data.cardpay_ais_consent_accounts.pending", tfjsonpath.New("accounts"), knownvalue.ListExact([]knownvalue.Check{})),
-			},
-		}},
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(
+			consentAccountsConfig("bookkeeping", aisTestUser, consent.ConsentID),
+			consentAccountsConfig("empty", "user-without-accounts", empty.ConsentID),
+			consentAccountsConfig("pending", aisTestBigUser, pending),
+		),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("accounts"), knownvalue.ListExact(accounts)),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("accounts"), knownvalue.ListSizeExact(3)),
+			statecheck.ExpectKnownValue(addr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("account_details").AtMapKey("accountFeatures"),
+				knownvalue.StringExact(`["payments"]`)),
+			statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("iban")),
+			statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("account_holder_name")),
+			statecheck.ExpectSensitiveValue(addr, tfjsonpath.New("accounts").AtSliceIndex(0).AtMapKey("account_details")),
+			statecheck.ExpectKnownValue("data.cardpay_ais_consent_accounts.empty", tfjsonpath.New("accounts"), knownvalue.ListExact([]knownvalue.Check{})),
+			statecheck.ExpectKnownValue("data.cardpay_ais_consent_accounts.pending", tfjsonpath.New("accounts"), knownvalue.ListExact([]knownvalue.Check{})),
+		},
 	})
 }
 
@@ -107,25 +99,22 @@ func TestAccAISConsentAccountsDataSource_noAccess(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := sandboxConsent(t, sb, aisTestAuthorizedConsent(t, env, aisTestUser, aisReadPermAccounts))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(consentAccountsConfig("x", aisTestUser, expired.ConsentID)),
-				ExpectError: aisTestError(fmt.Sprintf("Could not list the accounts of consent %q", expired.ConsentID), "HTTP 403",
-					"consent "+expired.RequestID+" is expired: its accounts can no longer be read", "request ID"),
-			},
-			{
-				Config: env.providerConfig(consentAccountsConfig("x", aisTestBigUser, other.ConsentID)),
-				ExpectError: aisTestError(fmt.Sprintf("Could not list the accounts of consent %q", other.ConsentID), "HTTP 401",
-					"this token was issued for user "+aisTestBigUser+" of merchant 1001, not user "+aisTestUser+" of merchant 1001",
-					"a consent or account of another user is refused the same way: check user_id"),
-			},
-			{
-				Config: env.providerConfig(consentAccountsConfig("x", aisTestUser, "ta:unknown")),
-				ExpectError: aisTestError(`Could not list the accounts of consent "ta:unknown"`, "HTTP 404",
-					`consent "ta:unknown" not found`),
-			},
+	accTest(t,
+		resource.TestStep{
+			Config: env.providerConfig(consentAccountsConfig("x", aisTestUser, expired.ConsentID)),
+			ExpectError: aisTestError(fmt.Sprintf("Could not list the accounts of consent %q", expired.ConsentID), "HTTP 403",
+				"consent "+expired.RequestID+" is expired: its accounts can no longer be read", "request ID"),
 		},
-	})
+		resource.TestStep{
+			Config: env.providerConfig(consentAccountsConfig("x", aisTestBigUser, other.ConsentID)),
+			ExpectError: aisTestError(fmt.Sprintf("Could not list the accounts of consent %q", other.ConsentID), "HTTP 401",
+				"this token was issued for user "+aisTestBigUser+" of merchant 1001, not user "+aisTestUser+" of merchant 1001",
+				"a consent or account of another user is refused the same way: check user_id"),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(consentAccountsConfig("x", aisTestUser, "ta:unknown")),
+			ExpectError: aisTestError(`Could not list the accounts of consent "ta:unknown"`, "HTTP 404",
+				`consent "ta:unknown" not found`),
+		},
+	)
 }

@@ -27,13 +27,8 @@ func testCardPayment(t *testing.T, env *testEnv, sb *sandbox.Server, merchantID 
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cp := range sb.Snapshot().CardPayments {
-		if cp.OrderID == o.OrderID {
-			return cp
-		}
-	}
-	t.Fatalf("the sandbox has no card payment of order %s", o.OrderID)
-	return sandbox.CardPayment{}
+	return mustFind(t, sb.Snapshot().CardPayments, func(cp sandbox.CardPayment) bool { return cp.OrderID == o.OrderID },
+		"the sandbox has no card payment of order %s", o.OrderID)
 }
 
 // expectCardPayment checks the data source against the sandbox's card
@@ -76,21 +71,18 @@ data "cardpay_card_payment" "test" {
 	statusIs := func(status string) statecheck.StateCheck {
 		return statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("status"), knownvalue.StringExact(status))
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectCardPayment(sb, payment.PaymentID), statusIs("CREATED"),
-					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("amount"), knownvalue.StringExact("14950")),
-					statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1001)),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectCardPayment(sb, payment.PaymentID), statusIs("CREATED"),
+				statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("amount"), knownvalue.StringExact("14950")),
+				statecheck.ExpectKnownValue(cardPaymentAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1001)),
 			},
-			{PreConfig: moveTo("AUTHORIZED"), Config: config, ConfigStateChecks: []statecheck.StateCheck{expectCardPayment(sb, payment.PaymentID), statusIs("AUTHORIZED")}},
-			{PreConfig: moveTo("CAPTURED"), Config: config, ConfigStateChecks: []statecheck.StateCheck{expectCardPayment(sb, payment.PaymentID), statusIs("CAPTURED")}},
 		},
-	})
+		resource.TestStep{PreConfig: moveTo("AUTHORIZED"), Config: config, ConfigStateChecks: []statecheck.StateCheck{expectCardPayment(sb, payment.PaymentID), statusIs("AUTHORIZED")}},
+		resource.TestStep{PreConfig: moveTo("CAPTURED"), Config: config, ConfigStateChecks: []statecheck.StateCheck{expectCardPayment(sb, payment.PaymentID), statusIs("CAPTURED")}},
+	)
 }
 
 // Another merchant's payment is as unknown as a missing one, and another
@@ -102,28 +94,25 @@ func TestAccCardPaymentDataSource_notFound(t *testing.T) {
 	step := func(config, want string) resource.TestStep {
 		return resource.TestStep{Config: env.providerConfig(config), ExpectError: wrappedErrorPattern(want)}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			step(fmt.Sprintf(`
+	accTest(t,
+		step(fmt.Sprintf(`
 data "cardpay_card_payment" "test" {
   merchant_id = 1001
   payment_id  = %q
 }
 `, elsewhere.PaymentID), fmt.Sprintf(`Could not read card payment "%[1]s" of merchant 1001.*HTTP 404.*card payment "%[1]s" not found for merchant 1001`,
-				elsewhere.PaymentID)),
-			step(`
+			elsewhere.PaymentID)),
+		step(`
 data "cardpay_card_payment" "test" {
   merchant_id = 1001
   payment_id  = "pay_0000000000000000"
 }
 `, `Could not read card payment "pay_0000000000000000" of merchant 1001.*HTTP 404`),
-			step(`
+		step(`
 data "cardpay_card_payment" "test" {
   merchant_id = 2001
   payment_id  = "pay_0000000000000000"
 }
 `, `Could not read card payment "pay_0000000000000000" of merchant 2001.*HTTP 403.*may not act for this merchant`),
-		},
-	})
+	)
 }

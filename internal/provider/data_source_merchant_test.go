@@ -114,34 +114,31 @@ data "cardpay_merchant" "harbour" {
 }
 `)
 	const harbourAddr = "data.cardpay_merchant.harbour"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectMerchant(sb, "data.cardpay_merchant.fixture", 1001),
-					expectMerchant(sb, harbourAddr, harbour),
-					statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(harbour)),
-					statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
-					statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("contact_phone"), knownvalue.Null()),
-				},
-			},
-			{
-				// The merchant completes its onboarding form.
-				PreConfig: func() {
-					if _, err := sb.ActivateMerchant(harbour); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectMerchant(sb, harbourAddr, harbour),
-					statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectMerchant(sb, "data.cardpay_merchant.fixture", 1001),
+				expectMerchant(sb, harbourAddr, harbour),
+				statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(harbour)),
+				statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
+				statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("contact_phone"), knownvalue.Null()),
 			},
 		},
-	})
+		resource.TestStep{
+			// The merchant completes its onboarding form.
+			PreConfig: func() {
+				if _, err := sb.ActivateMerchant(harbour); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectMerchant(sb, harbourAddr, harbour),
+				statecheck.ExpectKnownValue(harbourAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+			},
+		},
+	)
 }
 
 // A merchant that is not the partner's, or does not exist, and a reference
@@ -154,35 +151,32 @@ func TestAccMerchantDataSource_notFound(t *testing.T) {
 	step := func(config, want string) resource.TestStep {
 		return resource.TestStep{Config: env.providerConfig(config), ExpectError: wrappedErrorPattern(want)}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			step(`
+	accTest(t,
+		step(`
 data "cardpay_merchant" "x" {
   merchant_id = 2001
 }
 `, `Could not read merchant 2001.*HTTP 403.*merchant 2001 is not managed by this partner.*may not act for this merchant`),
-			step(`
+		step(`
 data "cardpay_merchant" "x" {
   merchant_id = 9999
 }
 `, `Could not read merchant 9999.*HTTP 404.*merchant 9999 not found`),
-			step(`
+		step(`
 data "cardpay_merchant" "x" {
   partner_ref_id = "CRM-nobody"
 }
 `, `No single merchant with partner reference "CRM-nobody".*has 0 merchants with that reference.*by merchant_id instead`),
-			step(`
+		step(`
 data "cardpay_merchant" "x" {
   partner_ref_id = "CRM-twice"
 }
 `, `No single merchant with partner reference "CRM-twice".*has 2 merchants with that reference`),
-			step(`
+		step(`
 data "cardpay_merchant" "x" {
   merchant_id    = 1001
   partner_ref_id = "CRM-4711"
 }
 `, `Invalid Attribute Combination.*merchant_id,partner_ref_id`),
-		},
-	})
+	)
 }

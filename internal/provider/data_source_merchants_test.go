@@ -48,42 +48,39 @@ data "cardpay_merchants" "inactive" {
   status = "inactive"
 }
 `)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectMerchantList(sb, "data.cardpay_merchants.all", ""),
-					expectMerchantList(sb, "data.cardpay_merchants.pending", "pending"),
-					expectMerchantList(sb, "data.cardpay_merchants.inactive", "inactive"),
-					// 1001 to 1003 and the new one; 2001 and 2002 are another partner's.
-					statecheck.ExpectKnownValue("data.cardpay_merchants.all", tfjsonpath.New("merchants"), knownvalue.ListSizeExact(4)),
-					statecheck.ExpectKnownValue("data.cardpay_merchants.pending", tfjsonpath.New("merchants"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.ObjectPartial(map[string]knownvalue.Check{"merchant_id": knownvalue.Int64Exact(harbour)}),
-					})),
-					statecheck.ExpectKnownValue("data.cardpay_merchants.inactive", tfjsonpath.New("merchants"), knownvalue.ListSizeExact(0)),
-				},
-			},
-			{
-				// The new merchant is onboarded and 1002 leaves.
-				PreConfig: func() {
-					if _, err := sb.ActivateMerchant(harbour); err != nil {
-						t.Fatal(err)
-					}
-					if _, err := sb.DeactivateMerchant(1002); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectMerchantList(sb, "data.cardpay_merchants.all", ""),
-					statecheck.ExpectKnownValue("data.cardpay_merchants.pending", tfjsonpath.New("merchants"), knownvalue.ListSizeExact(0)),
-					statecheck.ExpectKnownValue("data.cardpay_merchants.inactive", tfjsonpath.New("merchants"), knownvalue.ListExact([]knownvalue.Check{
-						knownvalue.ObjectPartial(map[string]knownvalue.Check{"merchant_id": knownvalue.Int64Exact(1002)}),
-					})),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectMerchantList(sb, "data.cardpay_merchants.all", ""),
+				expectMerchantList(sb, "data.cardpay_merchants.pending", "pending"),
+				expectMerchantList(sb, "data.cardpay_merchants.inactive", "inactive"),
+				// 1001 to 1003 and the new one; 2001 and 2002 are another partner's.
+				statecheck.ExpectKnownValue("data.cardpay_merchants.all", tfjsonpath.New("merchants"), knownvalue.ListSizeExact(4)),
+				statecheck.ExpectKnownValue("data.cardpay_merchants.pending", tfjsonpath.New("merchants"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{"merchant_id": knownvalue.Int64Exact(harbour)}),
+				})),
+				statecheck.ExpectKnownValue("data.cardpay_merchants.inactive", tfjsonpath.New("merchants"), knownvalue.ListSizeExact(0)),
 			},
 		},
-	})
+		resource.TestStep{
+			// The new merchant is onboarded and 1002 leaves.
+			PreConfig: func() {
+				if _, err := sb.ActivateMerchant(harbour); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := sb.DeactivateMerchant(1002); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectMerchantList(sb, "data.cardpay_merchants.all", ""),
+				statecheck.ExpectKnownValue("data.cardpay_merchants.pending", tfjsonpath.New("merchants"), knownvalue.ListSizeExact(0)),
+				statecheck.ExpectKnownValue("data.cardpay_merchants.inactive", tfjsonpath.New("merchants"), knownvalue.ListExact([]knownvalue.Check{
+					knownvalue.ObjectPartial(map[string]knownvalue.Check{"merchant_id": knownvalue.Int64Exact(1002)}),
+				})),
+			},
+		},
+	)
 }

@@ -31,53 +31,50 @@ func TestAccOnboardingStatusDataSource(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	onboarded := newestApplication(sb.Snapshot(), env.MerchantID)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(onboardingStatusConfig(env.MerchantID)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("application_id"),
-						knownvalue.StringExact(onboarded.ApplicationID)),
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("MERCHANT_CREATED")),
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("merchant_created"), knownvalue.Bool(true)),
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("rejected"), knownvalue.Bool(false)),
-				},
-			},
-			{
-				// Merchant 1003 starts again and is then signed off in the
-				// guide's words; neither word is final.
-				PreConfig: func() {
-					app, err := partnerTestClient(t, env).StartOnboarding(t.Context(), 1003)
-					if err != nil {
-						t.Fatal(err)
-					}
-					setApplicationStatus(t, sb, app.ApplicationID, "APPLICATION_SIGNED")
-				},
-				Config: env.providerConfig(onboardingStatusConfig(1003)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("APPLICATION_SIGNED")),
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("web_kyb_url"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^https://`))),
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("merchant_created"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("rejected"), knownvalue.Bool(false)),
-				},
-			},
-			{
-				PreConfig: func() { setApplicationStatus(t, sb, newestApplication(sb.Snapshot(), 1003).ApplicationID, "REJECTED") },
-				Config:    env.providerConfig(onboardingStatusConfig(1003)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("merchant_created"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("rejected"), knownvalue.Bool(true)),
-				},
-			},
-			{
-				Config:      env.providerConfig(onboardingStatusConfig(2001)),
-				ExpectError: wrappedErrorPattern(`Could not read the onboarding status of merchant 2001.*HTTP 403.*may not act for this merchant`),
+	accTest(t,
+		resource.TestStep{
+			Config: env.providerConfig(onboardingStatusConfig(env.MerchantID)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("application_id"),
+					knownvalue.StringExact(onboarded.ApplicationID)),
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("MERCHANT_CREATED")),
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("merchant_created"), knownvalue.Bool(true)),
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("rejected"), knownvalue.Bool(false)),
 			},
 		},
-	})
+		resource.TestStep{
+			// Merchant 1003 starts again and is then signed off in the
+			// guide's words; neither word is final.
+			PreConfig: func() {
+				app, err := partnerTestClient(t, env).StartOnboarding(t.Context(), 1003)
+				if err != nil {
+					t.Fatal(err)
+				}
+				setApplicationStatus(t, sb, app.ApplicationID, "APPLICATION_SIGNED")
+			},
+			Config: env.providerConfig(onboardingStatusConfig(1003)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("APPLICATION_SIGNED")),
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("web_kyb_url"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^https://`))),
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("merchant_created"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("rejected"), knownvalue.Bool(false)),
+			},
+		},
+		resource.TestStep{
+			PreConfig: func() { setApplicationStatus(t, sb, newestApplication(sb.Snapshot(), 1003).ApplicationID, "REJECTED") },
+			Config:    env.providerConfig(onboardingStatusConfig(1003)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("merchant_created"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(onboardingStatusAddr, tfjsonpath.New("rejected"), knownvalue.Bool(true)),
+			},
+		},
+		resource.TestStep{
+			Config:      env.providerConfig(onboardingStatusConfig(2001)),
+			ExpectError: wrappedErrorPattern(`Could not read the onboarding status of merchant 2001.*HTTP 403.*may not act for this merchant`),
+		},
+	)
 }

@@ -50,13 +50,7 @@ func createRevokedCredential(t *testing.T, env *testEnv, sb *sandbox.Server) san
 	if err := c.RevokeCredential(t.Context(), string(cred.ID)); err != nil {
 		t.Fatal(err)
 	}
-	for _, sc := range sb.Snapshot().Credentials {
-		if strconv.FormatInt(sc.ID, 10) == string(cred.ID) {
-			return sc
-		}
-	}
-	t.Fatalf("the sandbox has no credential %s", cred.ID)
-	return sandbox.Credential{}
+	return sandboxCredential(t, sb, string(cred.ID))
 }
 
 // The data source lists every pair of the partner, revoked ones included
@@ -86,19 +80,16 @@ func TestAccPartnerCredentialsDataSource(t *testing.T) {
 	if len(want) != 3 {
 		t.Fatalf("the demo partner has %d credentials, want its header pair and the two made here", len(want))
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(`
 data "cardpay_partner_credentials" "all" {}
 `),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(partnerCredentialsAddr, tfjsonpath.New("credentials"), knownvalue.ListExact(want)),
-				statecheck.ExpectKnownValue(partnerCredentialsAddr, tfjsonpath.New("credentials").AtSliceIndex(2).AtMapKey("status"),
-					knownvalue.StringExact("revoked")),
-				expectNoSecretInState(sb),
-			},
-		}},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(partnerCredentialsAddr, tfjsonpath.New("credentials"), knownvalue.ListExact(want)),
+			statecheck.ExpectKnownValue(partnerCredentialsAddr, tfjsonpath.New("credentials").AtSliceIndex(2).AtMapKey("status"),
+				knownvalue.StringExact("revoked")),
+			expectNoSecretInState(sb),
+		},
 	})
 }
 
@@ -109,14 +100,11 @@ func TestAccPartnerCredentialsDataSource_revokedCredentials(t *testing.T) {
 	sb := env.requireSandbox(t)
 	revoked := createRevokedCredential(t, env, sb)
 	env.ClientID, env.ClientSecret = revoked.ClientID, revoked.ClientSecret
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(`
 data "cardpay_partner_credentials" "all" {}
 `),
-			ExpectError: wrappedErrorPattern(`Could not list the partner's credentials.*HTTP 401.*this credential was revoked.*` +
-				`Check the provider's partner_client_id and partner_client_secret`),
-		}},
+		ExpectError: wrappedErrorPattern(`Could not list the partner's credentials.*HTTP 401.*this credential was revoked.*` +
+			`Check the provider's partner_client_id and partner_client_secret`),
 	})
 }

@@ -61,16 +61,13 @@ func TestAccPartnerProfileDataSource(t *testing.T) {
 	revokedEnv := *env
 	revoked := createRevokedCredential(t, env, started.Server)
 	revokedEnv.ClientID, revokedEnv.ClientSecret = revoked.ClientID, revoked.ClientSecret
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: env.providerConfig(partnerProfileConfig), ConfigStateChecks: expectPartnerProfile(demo)},
-			{Config: otherEnv.providerConfig(partnerProfileConfig), ConfigStateChecks: expectPartnerProfile(other)},
-			{
-				Config: revokedEnv.providerConfig(partnerProfileConfig),
-				ExpectError: wrappedErrorPattern(`Could not read the partner's profile.*HTTP 401.*this credential was revoked.*` +
-					`Check the provider's partner_client_id and partner_client_secret`),
-			},
+	accTest(t,
+		resource.TestStep{Config: env.providerConfig(partnerProfileConfig), ConfigStateChecks: expectPartnerProfile(demo)},
+		resource.TestStep{Config: otherEnv.providerConfig(partnerProfileConfig), ConfigStateChecks: expectPartnerProfile(other)},
+		resource.TestStep{
+			Config: revokedEnv.providerConfig(partnerProfileConfig),
+			ExpectError: wrappedErrorPattern(`Could not read the partner's profile.*HTTP 401.*this credential was revoked.*` +
+				`Check the provider's partner_client_id and partner_client_secret`),
 		},
-	})
+	)
 }

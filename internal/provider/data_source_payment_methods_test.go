@@ -25,25 +25,22 @@ data "cardpay_payment_methods" "test" {
 func TestAccPaymentMethodsDataSource(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireSandbox(t) // asserts the sandbox's fixture methods
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(paymentMethodsConfig(env.MerchantID)),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.cardpay_payment_methods.test", tfjsonpath.New("methods"),
-					knownvalue.SetPartial([]knownvalue.Check{
-						knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"method":       knownvalue.StringExact("visa"),
-							"status":       knownvalue.StringExact("active"),
-							"activated_at": knownvalue.NotNull(),
-						}),
-						knownvalue.ObjectExact(map[string]knownvalue.Check{
-							"method":       knownvalue.StringExact("amex"),
-							"status":       knownvalue.StringExact("inactive"),
-							"activated_at": knownvalue.Null(),
-						}),
-					})),
-			},
-		}},
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(paymentMethodsConfig(env.MerchantID)),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("data.cardpay_payment_methods.test", tfjsonpath.New("methods"),
+				knownvalue.SetPartial([]knownvalue.Check{
+					knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"method":       knownvalue.StringExact("visa"),
+						"status":       knownvalue.StringExact("active"),
+						"activated_at": knownvalue.NotNull(),
+					}),
+					knownvalue.ObjectExact(map[string]knownvalue.Check{
+						"method":       knownvalue.StringExact("amex"),
+						"status":       knownvalue.StringExact("inactive"),
+						"activated_at": knownvalue.Null(),
+					}),
+				})),
+		},
 	})
 }

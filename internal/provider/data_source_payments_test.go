@@ -116,62 +116,59 @@ data "cardpay_merchant" "m1001" {
   merchant_id = 1001
 }
 `
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			// Merchants 1001 and 1002: 51 payments, in pages of 50.
-			step(`
+	accTest(t,
+		// Merchants 1001 and 1002: 51 payments, in pages of 50.
+		step(`
 data "cardpay_payments" "test" {}
 `, 0, "", 1000, 2),
-			step(merchant1001+`
+		step(merchant1001+`
 data "cardpay_payments" "test" {
   merchant_client_id = data.cardpay_merchant.m1001.client_id
   page_size          = 10
 }
 `, 1001, "", 1000, 5),
-			// Three pages of five hold the twelve: truncated, total still 45.
-			step(merchant1001+`
+		// Three pages of five hold the twelve: truncated, total still 45.
+		step(merchant1001+`
 data "cardpay_payments" "test" {
   merchant_client_id = data.cardpay_merchant.m1001.client_id
   page_size          = 5
   max_payments       = 12
 }
 `, 1001, "", 12, 3),
-			// Exactly max_payments: not truncated.
-			step(merchant1001+`
+		// Exactly max_payments: not truncated.
+		step(merchant1001+`
 data "cardpay_payments" "test" {
   merchant_client_id = data.cardpay_merchant.m1001.client_id
   page_size          = 15
   max_payments       = 45
 }
 `, 1001, "", 45, 3),
-			step(`
+		step(`
 data "cardpay_payments" "test" {
   status = "pending"
 }
 `, 0, "pending", 1000, 1),
-			{
-				// The newest pending payment is paid: the next read no longer
-				// lists it.
-				PreConfig: func() {
-					markRequests()
-					if _, err := sb.SetPaymentStatus(pending[0].ID, "paid"); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: env.providerConfig(`
+		resource.TestStep{
+			// The newest pending payment is paid: the next read no longer
+			// lists it.
+			PreConfig: func() {
+				markRequests()
+				if _, err := sb.SetPaymentStatus(pending[0].ID, "paid"); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config: env.providerConfig(`
 data "cardpay_payments" "test" {
   status = "pending"
 }
 `),
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectPayments(sb, 0, "pending", 1000),
-					expectListRequests(&mark, 1),
-					statecheck.ExpectKnownValue(paymentsAddr, tfjsonpath.New("total"), knownvalue.Int64Exact(int64(len(pending)-1))),
-				},
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectPayments(sb, 0, "pending", 1000),
+				expectListRequests(&mark, 1),
+				statecheck.ExpectKnownValue(paymentsAddr, tfjsonpath.New("total"), knownvalue.Int64Exact(int64(len(pending)-1))),
 			},
 		},
-	})
+	)
 }
 
 // Another partner's merchant is refused, an unknown one is not found, and a
@@ -183,35 +180,32 @@ func TestAccPaymentsDataSource_otherMerchants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(fmt.Sprintf(`
+	accTest(t,
+		resource.TestStep{
+			Config: env.providerConfig(fmt.Sprintf(`
 data "cardpay_payments" "test" {
   merchant_client_id = %q
 }
 `, other.ClientID)),
-				ExpectError: wrappedErrorPattern(fmt.Sprintf(`Could not list the partner's payments.*HTTP 403.*merchant %d is not managed by this partner`,
-					otherPartnersMerchant)),
-			},
-			{
-				Config: env.providerConfig(`
+			ExpectError: wrappedErrorPattern(fmt.Sprintf(`Could not list the partner's payments.*HTTP 403.*merchant %d is not managed by this partner`,
+				otherPartnersMerchant)),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(`
 data "cardpay_payments" "test" {
   merchant_client_id = "00000000-0000-4000-8000-000000000000"
 }
 `),
-				ExpectError: wrappedErrorPattern(`Could not list the partner's payments.*HTTP 404.*no merchant has client ID`),
-			},
-			{
-				Config: env.providerConfig(`
+			ExpectError: wrappedErrorPattern(`Could not list the partner's payments.*HTTP 404.*no merchant has client ID`),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(`
 data "cardpay_payments" "test" {
   page_size = 101
 }
 `),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)page_size.*must be between 1 and 100, got: 101`),
-			},
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)page_size.*must be between 1 and 100, got: 101`),
 		},
-	})
+	)
 }

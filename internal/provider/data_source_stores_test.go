@@ -45,25 +45,22 @@ data "cardpay_stores" "guide" {
 		"status": knownvalue.StringExact("active"), "created_at": knownvalue.StringExact(main.CreatedAt),
 		"updated_at": knownvalue.Null(),
 	})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores"), knownvalue.ListSizeExact(3)),
-					statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores").AtSliceIndex(0), fixtureEntry),
-					statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores").AtSliceIndex(2).AtMapKey("store_id"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^loc_`))),
-					statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores").AtSliceIndex(2).AtMapKey("city"),
-						knownvalue.StringExact("Odense")),
-					statecheck.ExpectKnownValue("data.cardpay_stores.guide", tfjsonpath.New("stores"), knownvalue.ListSizeExact(2)),
-					statecheck.ExpectKnownValue("data.cardpay_stores.guide", tfjsonpath.New("stores").AtSliceIndex(0).AtMapKey("store_id"),
-						knownvalue.StringExact("1003-main")),
-					statecheck.ExpectKnownValue("data.cardpay_stores.guide", tfjsonpath.New("stores").AtSliceIndex(0).AtMapKey("status"),
-						knownvalue.StringExact("active")),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores"), knownvalue.ListSizeExact(3)),
+				statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores").AtSliceIndex(0), fixtureEntry),
+				statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores").AtSliceIndex(2).AtMapKey("store_id"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^loc_`))),
+				statecheck.ExpectKnownValue("data.cardpay_stores.reference", tfjsonpath.New("stores").AtSliceIndex(2).AtMapKey("city"),
+					knownvalue.StringExact("Odense")),
+				statecheck.ExpectKnownValue("data.cardpay_stores.guide", tfjsonpath.New("stores"), knownvalue.ListSizeExact(2)),
+				statecheck.ExpectKnownValue("data.cardpay_stores.guide", tfjsonpath.New("stores").AtSliceIndex(0).AtMapKey("store_id"),
+					knownvalue.StringExact("1003-main")),
+				statecheck.ExpectKnownValue("data.cardpay_stores.guide", tfjsonpath.New("stores").AtSliceIndex(0).AtMapKey("status"),
+					knownvalue.StringExact("active")),
 			},
 		},
-	})
+	)
 }

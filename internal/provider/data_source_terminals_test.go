@@ -38,40 +38,37 @@ data "cardpay_terminals" "none" {
   terminal_type = "SomeFutureType"
 }
 `)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			PreConfig: func() { device = pairDevice(t, env, sb, env.MerchantID) },
-			Config:    config,
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.cardpay_terminals.all", tfjsonpath.New("terminals"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"terminal_id": knownvalue.StringFunc(func(v string) error {
-							if v != device {
-								return fmt.Errorf("terminal_id %q, want the paired device %q", v, device)
-							}
-							return nil
-						}),
-						"terminal_type":       knownvalue.StringExact("checkoutX"),
-						"terminal_status":     knownvalue.StringExact("REGISTERED"),
-						"terminal_name":       knownvalue.StringExact("Counter tablet"),
-						"terminal_public_key": knownvalue.Null(),
+	accTest(t, resource.TestStep{
+		PreConfig: func() { device = pairDevice(t, env, sb, env.MerchantID) },
+		Config:    config,
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("data.cardpay_terminals.all", tfjsonpath.New("terminals"), knownvalue.ListExact([]knownvalue.Check{
+				knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"terminal_id": knownvalue.StringFunc(func(v string) error {
+						if v != device {
+							return fmt.Errorf("terminal_id %q, want the paired device %q", v, device)
+						}
+						return nil
 					}),
-					knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"terminal_id":         knownvalue.StringRegexp(regexp.MustCompile(`^term_`)),
-						"terminal_type":       knownvalue.StringExact("PaymentPage"),
-						"terminal_status":     knownvalue.StringExact("ACTIVE"),
-						"terminal_name":       knownvalue.Null(),
-						"terminal_public_key": knownvalue.StringRegexp(regexp.MustCompile(`^pk_sandbox_`)),
-					}),
-				})),
-				statecheck.CompareValuePairs("data.cardpay_terminals.all", tfjsonpath.New("terminals").AtSliceIndex(1).AtMapKey("terminal_id"),
-					onlineTerminalAddr, tfjsonpath.New("terminal_id"), compare.ValuesSame()),
-				statecheck.ExpectKnownValue("data.cardpay_terminals.devices", tfjsonpath.New("terminals"), knownvalue.ListSizeExact(1)),
-				statecheck.ExpectKnownValue("data.cardpay_terminals.devices", tfjsonpath.New("terminals").AtSliceIndex(0).AtMapKey("terminal_type"),
-					knownvalue.StringExact("checkoutX")),
-				statecheck.ExpectKnownValue("data.cardpay_terminals.none", tfjsonpath.New("terminals"), knownvalue.ListSizeExact(0)),
-			},
-		}},
+					"terminal_type":       knownvalue.StringExact("checkoutX"),
+					"terminal_status":     knownvalue.StringExact("REGISTERED"),
+					"terminal_name":       knownvalue.StringExact("Counter tablet"),
+					"terminal_public_key": knownvalue.Null(),
+				}),
+				knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"terminal_id":         knownvalue.StringRegexp(regexp.MustCompile(`^term_`)),
+					"terminal_type":       knownvalue.StringExact("PaymentPage"),
+					"terminal_status":     knownvalue.StringExact("ACTIVE"),
+					"terminal_name":       knownvalue.Null(),
+					"terminal_public_key": knownvalue.StringRegexp(regexp.MustCompile(`^pk_sandbox_`)),
+				}),
+			})),
+			statecheck.CompareValuePairs("data.cardpay_terminals.all", tfjsonpath.New("terminals").AtSliceIndex(1).AtMapKey("terminal_id"),
+				onlineTerminalAddr, tfjsonpath.New("terminal_id"), compare.ValuesSame()),
+			statecheck.ExpectKnownValue("data.cardpay_terminals.devices", tfjsonpath.New("terminals"), knownvalue.ListSizeExact(1)),
+			statecheck.ExpectKnownValue("data.cardpay_terminals.devices", tfjsonpath.New("terminals").AtSliceIndex(0).AtMapKey("terminal_type"),
+				knownvalue.StringExact("checkoutX")),
+			statecheck.ExpectKnownValue("data.cardpay_terminals.none", tfjsonpath.New("terminals"), knownvalue.ListSizeExact(0)),
+		},
 	})
 }

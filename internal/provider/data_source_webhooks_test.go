@@ -22,24 +22,21 @@ data "cardpay_webhooks" "all" {
   depends_on = [cardpay_webhook.test]
 }
 `)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: config,
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("data.cardpay_webhooks.all", tfjsonpath.New("webhooks"), knownvalue.ListExact([]knownvalue.Check{
-					knownvalue.ObjectExact(map[string]knownvalue.Check{
-						"id":                knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`)),
-						"url":               knownvalue.StringExact("https://hooks.example/a"),
-						"events":            knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("payment.completed"), knownvalue.StringExact("merchant.activated")}),
-						"status":            knownvalue.StringExact("active"),
-						"last_triggered_at": knownvalue.Null(),
-						"created_at":        knownvalue.NotNull(),
-					}),
-				})),
-				statecheck.CompareValuePairs("data.cardpay_webhooks.all", tfjsonpath.New("webhooks").AtSliceIndex(0).AtMapKey("id"),
-					webhookAddr, tfjsonpath.New("id"), compare.ValuesSame()),
-			},
-		}},
+	accTest(t, resource.TestStep{
+		Config: config,
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("data.cardpay_webhooks.all", tfjsonpath.New("webhooks"), knownvalue.ListExact([]knownvalue.Check{
+				knownvalue.ObjectExact(map[string]knownvalue.Check{
+					"id":                knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`)),
+					"url":               knownvalue.StringExact("https://hooks.example/a"),
+					"events":            knownvalue.SetExact([]knownvalue.Check{knownvalue.StringExact("payment.completed"), knownvalue.StringExact("merchant.activated")}),
+					"status":            knownvalue.StringExact("active"),
+					"last_triggered_at": knownvalue.Null(),
+					"created_at":        knownvalue.NotNull(),
+				}),
+			})),
+			statecheck.CompareValuePairs("data.cardpay_webhooks.all", tfjsonpath.New("webhooks").AtSliceIndex(0).AtMapKey("id"),
+				webhookAddr, tfjsonpath.New("id"), compare.ValuesSame()),
+		},
 	})
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 )
 
 func TestAccAISAccountBalanceEphemeral(t *testing.T) {
@@ -24,11 +23,8 @@ func TestAccAISAccountBalanceEphemeral(t *testing.T) {
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("account_details").AtMapKey("iban"),
 			knownvalue.StringExact(aisTestFixtureAccount(t, "acc-1001-dkk").IBAN)),
 	)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: echoFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	ephemeralEchoTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 ephemeral "cardpay_ais_account_balance" "test" {
   merchant_id = %[1]d
   user_id     = %[2]q
@@ -41,26 +37,21 @@ data "cardpay_ais_account_balance" "test" {
   account_id  = "acc-1001-dkk"
 }
 `, env.MerchantID, aisTestUser), echoConfig("ephemeral.cardpay_ais_account_balance.test")),
-			ConfigStateChecks: checks,
-		}},
+		ConfigStateChecks: checks,
 	})
 }
 
 func TestAccAISAccountBalanceEphemeral_missingPermission(t *testing.T) {
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisReadPermAccounts)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: echoFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	ephemeralEchoTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 ephemeral "cardpay_ais_account_balance" "test" {
   merchant_id = %d
   user_id     = %q
   account_id  = "acc-1001-eur"
 }
 `, env.MerchantID, aisTestUser), echoConfig("ephemeral.cardpay_ais_account_balance.test")),
-			ExpectError: aisTestError("HTTP 403", "lacks permission ReadBalances", "request ID", "holds the ReadBalances permission"),
-		}},
+		ExpectError: aisTestError("HTTP 403", "lacks permission ReadBalances", "request ID", "holds the ReadBalances permission"),
 	})
 }

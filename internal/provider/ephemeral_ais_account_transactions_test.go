@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
@@ -51,25 +50,21 @@ data "cardpay_ais_account_transactions" "test" {
 `, env.MerchantID, aisTestUser, from, to), echoConfig("ephemeral.cardpay_ais_account_transactions.test"))
 	}
 	var mark sandboxtest.RequestMark
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: echoFactories(),
-		Steps: []resource.TestStep{
-			{
-				Config:            config("2025-03-01", "2026-03-01T00:00:00Z"),
-				ConfigStateChecks: checks,
-			},
-			{
-				// The ephemeral resource validates its dates before any request too.
-				PreConfig:   func() { mark = sandboxtest.MarkRequests(sb) },
-				Config:      config("2026-03-02", "2026-03-01"),
-				ExpectError: aisTestError("from_date is after to_date"),
-			},
-			{
-				PreConfig:         func() { mark.ExpectNoneReached(t, sandbox.RouteListTransactions) },
-				Config:            config("2025-03-01", "2026-03-01T00:00:00Z"),
-				ConfigStateChecks: checks,
-			},
+	ephemeralEchoTest(t,
+		resource.TestStep{
+			Config:            config("2025-03-01", "2026-03-01T00:00:00Z"),
+			ConfigStateChecks: checks,
 		},
-	})
+		resource.TestStep{
+			// The ephemeral resource validates its dates before any request too.
+			PreConfig:   func() { mark = sandboxtest.MarkRequests(sb) },
+			Config:      config("2026-03-02", "2026-03-01"),
+			ExpectError: aisTestError("from_date is after to_date"),
+		},
+		resource.TestStep{
+			PreConfig:         func() { mark.ExpectNoneReached(t, sandbox.RouteListTransactions) },
+			Config:            config("2025-03-01", "2026-03-01T00:00:00Z"),
+			ConfigStateChecks: checks,
+		},
+	)
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 )
 
 // The ephemeral AIS reads are tested against their data sources: each test
@@ -52,11 +51,8 @@ func TestAccAISAccountsEphemeral(t *testing.T) {
 		statecheck.ExpectKnownValue("echo.test",
 			tfjsonpath.New("data").AtMapKey("accounts").AtSliceIndex(1).AtMapKey("balance"), knownvalue.StringExact("-0.10")),
 	)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: echoFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	ephemeralEchoTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 ephemeral "cardpay_ais_accounts" "test" {
   merchant_id = %[1]d
   user_id     = %[2]q
@@ -67,8 +63,7 @@ data "cardpay_ais_accounts" "test" {
   user_id     = %[2]q
 }
 `, env.MerchantID, aisTestUser), echoConfig("ephemeral.cardpay_ais_accounts.test")),
-			ConfigStateChecks: checks,
-		}},
+		ConfigStateChecks: checks,
 	})
 }
 
@@ -76,17 +71,13 @@ func TestAccAISAccountsEphemeral_pendingConsent(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireSandbox(t)
 	id := aisTestConsent(t, env, aisTestUser, aisAllPermissions...)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: echoFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	ephemeralEchoTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 ephemeral "cardpay_ais_accounts" "test" {
   merchant_id = %d
   user_id     = %q
 }
 `, env.MerchantID, aisTestUser), echoConfig("ephemeral.cardpay_ais_accounts.test")),
-			ExpectError: aisTestError("Could not list the bank accounts", "HTTP 403", "consent "+id+" is pending", "request ID"),
-		}},
+		ExpectError: aisTestError("Could not list the bank accounts", "HTTP 403", "consent "+id+" is pending", "request ID"),
 	})
 }

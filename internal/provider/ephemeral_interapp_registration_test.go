@@ -16,7 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
@@ -71,34 +70,26 @@ func TestAccInterappRegistrationEphemeral(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	start := time.Now()
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: echoFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-second")),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-					"merchant_id":       knownvalue.Int64Exact(env.MerchantID),
-					"store_id":          knownvalue.StringExact("1001-second"),
-					"registration_code": knownvalue.StringRegexp(interappCodePattern),
-					"registration_link": knownvalue.StringRegexp(regexp.MustCompile(`^cardpay-companion://register\?code=`)),
-					"expires_at":        expectExpiresAtWindow(&start),
-				})),
-				stateCheckFunc(expectNoManagedInterapp),
-				expectEchoedCodeIssued(sb, "1001-second"),
-			},
-		}},
+	ephemeralEchoTest(t, resource.TestStep{
+		Config: env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-second")),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				"merchant_id":       knownvalue.Int64Exact(env.MerchantID),
+				"store_id":          knownvalue.StringExact("1001-second"),
+				"registration_code": knownvalue.StringRegexp(interappCodePattern),
+				"registration_link": knownvalue.StringRegexp(regexp.MustCompile(`^cardpay-companion://register\?code=`)),
+				"expires_at":        expectExpiresAtWindow(&start),
+			})),
+			stateCheckFunc(expectNoManagedInterapp),
+			expectEchoedCodeIssued(sb, "1001-second"),
+		},
 	})
 }
 
 func TestAccInterappRegistrationEphemeral_unknownStore(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)},
-		ProtoV6ProviderFactories: echoFactories(),
-		Steps: []resource.TestStep{{
-			Config:      env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-nowhere")),
-			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
-		}},
+	ephemeralEchoTest(t, resource.TestStep{
+		Config:      env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-nowhere")),
+		ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
 	})
 }

@@ -19,7 +19,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
-	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
@@ -27,9 +26,6 @@ import (
 
 // sdkTokenPattern is how the sandbox's SDK tokens look.
 var sdkTokenPattern = regexp.MustCompile(`^sdk_sandbox_[A-Za-z0-9_-]{20,}$`)
-
-// sdkTokenVersionChecks: ephemeral resources need Terraform 1.10.
-var sdkTokenVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_10_0)}
 
 // planWithout is a plan check that the plan, as JSON, nowhere holds text.
 type planWithout string
@@ -65,11 +61,8 @@ func TestAccOnlineSDKTokenEphemeral(t *testing.T) {
 		t.Fatal(err)
 	}
 	token := knownvalue.StringRegexp(sdkTokenPattern)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   sdkTokenVersionChecks,
-		ProtoV6ProviderFactories: echoFactories(),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	ephemeralEchoTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 ephemeral "cardpay_online_sdk_token" "checkout" {
   merchant_id = 1001
 }
@@ -88,17 +81,16 @@ provider "echo" {
 
 resource "echo" "test" {}
 `, terminal.TerminalID)),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("checkout"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-					"merchant_id": knownvalue.Int64Exact(1001), "terminal_id": knownvalue.Null(), "token": token,
-				})),
-				statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("terminal"), knownvalue.ObjectExact(map[string]knownvalue.Check{
-					"merchant_id": knownvalue.Int64Exact(1001), "terminal_id": knownvalue.StringExact(terminal.TerminalID), "token": token,
-				})),
-				stateHoldsOnly("echo.test"),
-				expectTokensIssued(sb, 2),
-			},
-		}},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("checkout"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				"merchant_id": knownvalue.Int64Exact(1001), "terminal_id": knownvalue.Null(), "token": token,
+			})),
+			statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("terminal"), knownvalue.ObjectExact(map[string]knownvalue.Check{
+				"merchant_id": knownvalue.Int64Exact(1001), "terminal_id": knownvalue.StringExact(terminal.TerminalID), "token": token,
+			})),
+			stateHoldsOnly("echo.test"),
+			expectTokensIssued(sb, 2),
+		},
 	})
 }
 
@@ -112,7 +104,7 @@ func TestAccOnlineSDKTokenEphemeral_neverInState(t *testing.T) {
 	sb := env.requireSandbox(t)
 	delivered := filepath.Join(t.TempDir(), "sdk-token")
 	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   sdkTokenVersionChecks,
+		TerraformVersionChecks:   ephemeralVersionChecks,
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
 			Config: env.providerConfig(fmt.Sprintf(`
@@ -131,7 +123,7 @@ resource "terraform_data" "checkout_page" {
   }
 }
 `, delivered)),
-			ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{planWithout("sdk_sandbox_")}},
+			ConfigPlanChecks: beforeApply(planWithout("sdk_sandbox_")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				stateHoldsOnly("terraform_data.checkout_page"),
 				stateCheckFunc(func(state *tfjson.State) error {
@@ -175,28 +167,24 @@ func TestAccOnlineSDKTokenEphemeral_refused(t *testing.T) {
 			ExpectError: wrappedErrorPattern(want),
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   sdkTokenVersionChecks,
-		ProtoV6ProviderFactories: echoFactories(),
-		Steps: []resource.TestStep{
-			step(`
+	ephemeralEchoTest(t,
+		step(`
 ephemeral "cardpay_online_sdk_token" "checkout" {
   merchant_id = 1001
   terminal_id = "term_nowhere"
 }
 `, `Could not issue an online SDK token for merchant 1001.*HTTP 404.*terminal "term_nowhere" not found for merchant 1001`),
-			step(fmt.Sprintf(`
+		step(fmt.Sprintf(`
 ephemeral "cardpay_online_sdk_token" "checkout" {
   merchant_id = 1001
   terminal_id = %q
 }
 `, retired.TerminalID), fmt.Sprintf(`Could not issue an online SDK token for merchant 1001.*HTTP 400.*terminal %s of merchant 1001 is INACTIVE`,
-				retired.TerminalID)),
-			step(`
+			retired.TerminalID)),
+		step(`
 ephemeral "cardpay_online_sdk_token" "checkout" {
   merchant_id = 2001
 }
 `, `Could not issue an online SDK token for merchant 2001.*HTTP 403.*may not act for this merchant`),
-		},
-	})
+	)
 }

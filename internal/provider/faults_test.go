@@ -225,23 +225,20 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 				expectRecovered(t, env, tc, held)
 				return
 			}
-			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories,
-				Steps: []resource.TestStep{
-					{Config: env.providerConfig(tc.config), ExpectError: wrappedErrorPattern(tc.want)},
-					{
-						PreConfig: func() {
-							if n := sb.RequestCounts()[tc.route]; n != 1 {
-								t.Errorf("the create was sent %d times, want 1: a create with an unknown outcome must not be repeated", n)
-							}
-							if n := held(); n != 1 {
-								t.Errorf("the sandbox holds %d objects after the lost answer, want 1", n)
-							}
-						},
-						Config: env.providerConfig(tc.config),
+			accTest(t,
+				resource.TestStep{Config: env.providerConfig(tc.config), ExpectError: wrappedErrorPattern(tc.want)},
+				resource.TestStep{
+					PreConfig: func() {
+						if n := sb.RequestCounts()[tc.route]; n != 1 {
+							t.Errorf("the create was sent %d times, want 1: a create with an unknown outcome must not be repeated", n)
+						}
+						if n := held(); n != 1 {
+							t.Errorf("the sandbox holds %d objects after the lost answer, want 1", n)
+						}
 					},
+					Config: env.providerConfig(tc.config),
 				},
-			})
+			)
 			if n := held(); n != 2 {
 				t.Errorf("the sandbox holds %d objects, want 2: the lost one and the one of the second apply", n)
 			}
@@ -277,13 +274,10 @@ func TestAccFaults_rateLimitExhausted(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Status: 429, RetryAfter: "2"})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(paymentMethodsConfig(1001)),
-			ExpectError: wrappedErrorPattern(`rate limited by the service \(HTTP 429 .*gave up after 2 attempts\); ` +
-				`the service asked to wait 2s before retrying.*Wait before applying again, allow more retries with max_retries`),
-		}},
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(paymentMethodsConfig(1001)),
+		ExpectError: wrappedErrorPattern(`rate limited by the service \(HTTP 429 .*gave up after 2 attempts\); ` +
+			`the service asked to wait 2s before retrying.*Wait before applying again, allow more retries with max_retries`),
 	})
 }
 
@@ -294,13 +288,10 @@ func TestAccFaults_requestTimeout(t *testing.T) {
 	sb := env.requireSandbox(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Latency: 5 * time.Second})
 	env.ProviderArgs = "request_timeout = \"1s\"\nmax_retries = 0"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(paymentMethodsConfig(1001)),
-			ExpectError: wrappedErrorPattern(`request timed out after 1s.*did not answer within the provider's ` +
-				`request_timeout. Raise request_timeout`),
-		}},
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(paymentMethodsConfig(1001)),
+		ExpectError: wrappedErrorPattern(`request timed out after 1s.*did not answer within the provider's ` +
+			`request_timeout. Raise request_timeout`),
 	})
 }
 

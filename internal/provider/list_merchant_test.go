@@ -76,14 +76,7 @@ func TestAccMerchantList_query(t *testing.T) {
 			queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"merchant_id": knownvalue.Int64Exact(1002)}),
 			[]querycheck.KnownValueCheck{{Path: tfjsonpath.New("status"), KnownValue: knownvalue.StringExact("inactive")}}),
 	)
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   queryVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: env.providerConfig()},
-			{Query: true, Config: merchantQuery, QueryResultChecks: checks},
-		},
-	})
+	queryAccTest(t, env, resource.TestStep{Query: true, Config: merchantQuery, QueryResultChecks: checks})
 }
 
 // Credentials the service no longer accepts fail the query with its
@@ -94,16 +87,9 @@ func TestAccMerchantList_revokedCredentials(t *testing.T) {
 	sb := env.requireSandbox(t)
 	revoked := createRevokedCredential(t, env, sb)
 	env.ClientID, env.ClientSecret = revoked.ClientID, revoked.ClientSecret
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   queryVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: env.providerConfig()},
-			{
-				Query:       true,
-				Config:      merchantQuery,
-				ExpectError: wrappedErrorPattern(`Could not list the partner's merchants.*HTTP 401.*this credential was revoked`),
-			},
-		},
+	queryAccTest(t, env, resource.TestStep{
+		Query:       true,
+		Config:      merchantQuery,
+		ExpectError: wrappedErrorPattern(`Could not list the partner's merchants.*HTTP 401.*this credential was revoked`),
 	})
 }

@@ -102,52 +102,45 @@ func TestAccListResources_query(t *testing.T) {
 	value := func(attr string, check knownvalue.Check) querycheck.KnownValueCheck {
 		return querycheck.KnownValueCheck{Path: tfjsonpath.New(attr), KnownValue: check}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		TerraformVersionChecks:   queryVersionChecks,
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: env.providerConfig()},
-			{
-				Query:  true,
-				Config: adoptionQuery,
-				QueryResultChecks: []querycheck.QueryResultCheck{
-					querycheck.ExpectLength("cardpay_payment_method.all", 3),
-					querycheck.ExpectIdentity("cardpay_payment_method.all", method("visa")),
-					querycheck.ExpectIdentity("cardpay_payment_method.all", method("mastercard")),
-					querycheck.ExpectIdentity("cardpay_payment_method.all", method("amex")),
-					querycheck.ExpectResourceKnownValues("cardpay_payment_method.all", queryfilter.ByResourceIdentity(method("amex")),
-						[]querycheck.KnownValueCheck{value("status", knownvalue.StringExact("active"))}),
+	queryAccTest(t, env, resource.TestStep{
+		Query:  true,
+		Config: adoptionQuery,
+		QueryResultChecks: []querycheck.QueryResultCheck{
+			querycheck.ExpectLength("cardpay_payment_method.all", 3),
+			querycheck.ExpectIdentity("cardpay_payment_method.all", method("visa")),
+			querycheck.ExpectIdentity("cardpay_payment_method.all", method("mastercard")),
+			querycheck.ExpectIdentity("cardpay_payment_method.all", method("amex")),
+			querycheck.ExpectResourceKnownValues("cardpay_payment_method.all", queryfilter.ByResourceIdentity(method("amex")),
+				[]querycheck.KnownValueCheck{value("status", knownvalue.StringExact("active"))}),
 
-					querycheck.ExpectLength("cardpay_store.all", 3),
-					querycheck.ExpectIdentity("cardpay_store.all", map[string]knownvalue.Check{"merchant_id": merchant, "store_id": knownvalue.StringExact("1001-main")}),
-					querycheck.ExpectResourceDisplayName("cardpay_store.all", queryfilter.ByResourceIdentity(store),
-						knownvalue.StringExact("Harbour kiosk ("+existing.store+")")),
-					querycheck.ExpectResourceKnownValues("cardpay_store.all", queryfilter.ByResourceIdentity(store), []querycheck.KnownValueCheck{
-						value("name", knownvalue.StringExact("Harbour kiosk")),
-						value("city", knownvalue.StringExact("Aarhus")),
-						value("adopted", knownvalue.Bool(true)),
-						value("deactivate_on_destroy", knownvalue.Bool(false)),
-					}),
+			querycheck.ExpectLength("cardpay_store.all", 3),
+			querycheck.ExpectIdentity("cardpay_store.all", map[string]knownvalue.Check{"merchant_id": merchant, "store_id": knownvalue.StringExact("1001-main")}),
+			querycheck.ExpectResourceDisplayName("cardpay_store.all", queryfilter.ByResourceIdentity(store),
+				knownvalue.StringExact("Harbour kiosk ("+existing.store+")")),
+			querycheck.ExpectResourceKnownValues("cardpay_store.all", queryfilter.ByResourceIdentity(store), []querycheck.KnownValueCheck{
+				value("name", knownvalue.StringExact("Harbour kiosk")),
+				value("city", knownvalue.StringExact("Aarhus")),
+				value("adopted", knownvalue.Bool(true)),
+				value("deactivate_on_destroy", knownvalue.Bool(false)),
+			}),
 
-					querycheck.ExpectLength("cardpay_online_terminal.all", 1),
-					querycheck.ExpectResourceKnownValues("cardpay_online_terminal.all", queryfilter.ByResourceIdentity(terminal), []querycheck.KnownValueCheck{
-						value("online_terminal_mode", knownvalue.StringExact("PaymentPage")),
-						value("terminal_status", knownvalue.StringExact("ACTIVE")),
-						value("store_id", knownvalue.Null()),
-					}),
+			querycheck.ExpectLength("cardpay_online_terminal.all", 1),
+			querycheck.ExpectResourceKnownValues("cardpay_online_terminal.all", queryfilter.ByResourceIdentity(terminal), []querycheck.KnownValueCheck{
+				value("online_terminal_mode", knownvalue.StringExact("PaymentPage")),
+				value("terminal_status", knownvalue.StringExact("ACTIVE")),
+				value("store_id", knownvalue.Null()),
+			}),
 
-					querycheck.ExpectLength("cardpay_webhook.all", 1),
-					querycheck.ExpectResourceKnownValues("cardpay_webhook.all",
-						queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(existing.webhook)}),
-						[]querycheck.KnownValueCheck{
-							value("url", knownvalue.StringExact("https://hooks.example/adopted")),
-							value("events", knownvalue.SetExact([]knownvalue.Check{
-								knownvalue.StringExact("payment.completed"), knownvalue.StringExact("payment.failed"),
-							})),
-							value("secret", knownvalue.Null()),
-						}),
-				},
-			},
+			querycheck.ExpectLength("cardpay_webhook.all", 1),
+			querycheck.ExpectResourceKnownValues("cardpay_webhook.all",
+				queryfilter.ByResourceIdentity(map[string]knownvalue.Check{"id": knownvalue.StringExact(existing.webhook)}),
+				[]querycheck.KnownValueCheck{
+					value("url", knownvalue.StringExact("https://hooks.example/adopted")),
+					value("events", knownvalue.SetExact([]knownvalue.Check{
+						knownvalue.StringExact("payment.completed"), knownvalue.StringExact("payment.failed"),
+					})),
+					value("secret", knownvalue.Null()),
+				}),
 		},
 	})
 }
@@ -205,14 +198,9 @@ func TestAccListResources_otherPartnersMerchant(t *testing.T) {
 		t.Run(kind, func(t *testing.T) {
 			env := newTestEnv(t)
 			env.requireSandbox(t)
-			resource.ParallelTest(t, resource.TestCase{
-				TerraformVersionChecks:   queryVersionChecks,
-				ProtoV6ProviderFactories: testProviderFactories,
-				Steps: []resource.TestStep{
-					{Config: env.providerConfig()},
-					{
-						Query: true,
-						Config: fmt.Sprintf(`
+			queryAccTest(t, env, resource.TestStep{
+				Query: true,
+				Config: fmt.Sprintf(`
 list %q "x" {
   provider = cardpay
   config {
@@ -220,10 +208,8 @@ list %q "x" {
   }
 }
 `, kind, otherPartnersMerchant),
-						ExpectError: wrappedErrorPattern(fmt.Sprintf(`Could not list %s of merchant %d.*HTTP 403.*request ID \S+`,
-							what, otherPartnersMerchant)),
-					},
-				},
+				ExpectError: wrappedErrorPattern(fmt.Sprintf(`Could not list %s of merchant %d.*HTTP 403.*request ID \S+`,
+					what, otherPartnersMerchant)),
 			})
 		})
 	}

@@ -244,10 +244,8 @@ func checkBlockDescriptions(t *testing.T, where string, b *tfprotov6.SchemaBlock
 // that do not need such a value still plan and apply.
 func TestAccProvider_unknownConfigValue(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: fmt.Sprintf(`
+	accTest(t, resource.TestStep{
+		Config: fmt.Sprintf(`
 resource "terraform_data" "token" {
   input = %q
 }
@@ -259,10 +257,9 @@ provider "cardpay" {
   access_token          = terraform_data.token.output
 }
 `, sandbox.DemoAccessToken, env.BaseURL, env.ClientID, env.ClientSecret) + paymentMethodConfig(env.MerchantID, "visa"),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-			},
-		}},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+		},
 	})
 }
 
@@ -280,17 +277,14 @@ func TestAccProvider_missingBaseURL(t *testing.T) {
 }
 
 func TestAccProvider_invalidBaseURL(t *testing.T) {
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: `
+	accTest(t, resource.TestStep{
+		Config: `
 provider "cardpay" {
   base_url = "http://api.example.com"
 }
 ` + paymentMethodConfig(1001, "amex"),
-			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(`(?s)Invalid base URL.*https`),
-		}},
+		PlanOnly:    true,
+		ExpectError: regexp.MustCompile(`(?s)Invalid base URL.*https`),
 	})
 }
 

@@ -149,24 +149,21 @@ data "cardpay_ais_account_transactions" "first" {
 			}
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: provider + consents},
-			{
-				PreConfig: authorizeConsents,
-				Config:    provider + reads,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("data.cardpay_ais_accounts.user[0]", tfjsonpath.New("accounts"), knownvalue.ListSizeExact(3)),
-					statecheck.ExpectKnownValue("data.cardpay_ais_accounts.user[1]", tfjsonpath.New("accounts"), knownvalue.ListSizeExact(1)),
-					statecheck.ExpectKnownValue("data.cardpay_ais_account_balance.first[1]", tfjsonpath.New("balance").AtMapKey("value"), knownvalue.StringExact("500000.00")),
-					statecheck.ExpectKnownValue("data.cardpay_ais_account_transactions.first[0]", tfjsonpath.New("transactions"), knownvalue.ListSizeExact(5)),
-					statecheck.ExpectKnownValue("data.cardpay_ais_account_transactions.first[1]", tfjsonpath.New("transactions"), knownvalue.ListSizeExact(5)),
-					stateCheckFunc(func(*tfjson.State) error { return checkHosts(partner, data) }),
-				},
+	accTest(t,
+		resource.TestStep{Config: provider + consents},
+		resource.TestStep{
+			PreConfig: authorizeConsents,
+			Config:    provider + reads,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("data.cardpay_ais_accounts.user[0]", tfjsonpath.New("accounts"), knownvalue.ListSizeExact(3)),
+				statecheck.ExpectKnownValue("data.cardpay_ais_accounts.user[1]", tfjsonpath.New("accounts"), knownvalue.ListSizeExact(1)),
+				statecheck.ExpectKnownValue("data.cardpay_ais_account_balance.first[1]", tfjsonpath.New("balance").AtMapKey("value"), knownvalue.StringExact("500000.00")),
+				statecheck.ExpectKnownValue("data.cardpay_ais_account_transactions.first[0]", tfjsonpath.New("transactions"), knownvalue.ListSizeExact(5)),
+				statecheck.ExpectKnownValue("data.cardpay_ais_account_transactions.first[1]", tfjsonpath.New("transactions"), knownvalue.ListSizeExact(5)),
+				stateCheckFunc(func(*tfjson.State) error { return checkHosts(partner, data) }),
 			},
 		},
-	})
+	)
 }
 
 // checkHosts checks that each host saw only its own API's paths, that a
@@ -226,23 +223,20 @@ resource "cardpay_store" "popup" {
 			return nil
 		})
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("cardpay_payment_method.amex", tfjsonpath.New("status"), knownvalue.StringExact("active")),
-					grants("at least one, not one per request", func(n int) bool { return n >= 1 && n < 4 }),
-				},
-			},
-			{
-				// Every token ends between two runs: the next refresh is
-				// refused once, asks for a new token and goes on.
-				PreConfig:         sb.ExpireTokens,
-				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{grants("a new one after the expiry", func(n int) bool { return n >= 2 })},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cardpay_payment_method.amex", tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				grants("at least one, not one per request", func(n int) bool { return n >= 1 && n < 4 }),
 			},
 		},
-	})
+		resource.TestStep{
+			// Every token ends between two runs: the next refresh is
+			// refused once, asks for a new token and goes on.
+			PreConfig:         sb.ExpireTokens,
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{grants("a new one after the expiry", func(n int) bool { return n >= 2 })},
+		},
+	)
 }

@@ -39,10 +39,7 @@ func readOnlyEnv(t *testing.T) *testEnv {
 // and the plan after it must be empty.
 func readOnlyTest(t *testing.T, env *testEnv, config string, checks ...statecheck.StateCheck) {
 	t.Helper()
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps:                    []resource.TestStep{{Config: env.providerConfig(config), ConfigStateChecks: checks}},
-	})
+	accTest(t, resource.TestStep{Config: env.providerConfig(config), ConfigStateChecks: checks})
 }
 
 // The merchant-scoped reads of the partner API, through the base URL as
@@ -103,15 +100,12 @@ data "cardpay_ais_accounts" "user" {
 // configuration before it applies anything.
 func TestAccReadOnly_planChangesNothing(t *testing.T) {
 	env := readOnlyEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 data "cardpay_stores" "all" {
   merchant_id = %d
 }
 `, env.MerchantID)),
-			PlanOnly: true,
-		}},
+		PlanOnly: true,
 	})
 }

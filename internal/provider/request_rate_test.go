@@ -64,19 +64,16 @@ func TestResolveMaxRequestsPerSecond(t *testing.T) {
 func TestAccProvider_invalidMaxRequestsPerSecond(t *testing.T) {
 	for _, value := range []string{"0", "-3", "20000"} {
 		t.Run(value, func(t *testing.T) {
-			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories,
-				Steps: []resource.TestStep{{
-					Config: fmt.Sprintf(`
+			accTest(t, resource.TestStep{
+				Config: fmt.Sprintf(`
 provider "cardpay" {
   base_url                = "http://127.0.0.1:1"
   max_requests_per_second = %s
 }
 `, value) + paymentMethodConfig(1001, "amex"),
-					PlanOnly: true,
-					ExpectError: regexp.MustCompile(`(?s)Invalid max_requests_per_second.*above 0 and at most 10000, ` +
-						`such as 20.*leave it unset`),
-				}},
+				PlanOnly: true,
+				ExpectError: regexp.MustCompile(`(?s)Invalid max_requests_per_second.*above 0 and at most 10000, ` +
+					`such as 20.*leave it unset`),
 			})
 		})
 	}

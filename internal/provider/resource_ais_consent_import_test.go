@@ -27,30 +27,27 @@ func TestAccAISConsent_importWithAccessToken(t *testing.T) {
 	env.AccessToken = sandbox.DemoAccessToken
 	args := newAISConsentArgs(env.MerchantID)
 	var requestID string
-	acc.ParallelTest(t, acc.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []acc.TestStep{{
-			PreConfig: func() {
-				consent, err := partnerTestClient(t, env).CreateConsent(t.Context(), client.ConsentRequest{
-					MerchantID: args.merchantID, UserID: args.userID, Permissions: []string{"ReadBalances"},
-					ExpirationDateTime: args.expiration, TransactionFromDateTime: args.transactionFrom,
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
-				requestID = consent.RequestID
-			},
-			Config:            env.providerConfig(args.config()),
-			ResourceName:      aisConsentAddr,
-			ImportState:       true,
-			ImportStateIdFunc: func(*terraform.State) (string, error) { return requestID, nil },
-			ImportStateCheck: func(states []*terraform.InstanceState) error {
-				if len(states) != 1 || states[0].Attributes["user_id"] != args.userID {
-					return fmt.Errorf("imported %v, want the consent of %s", states, args.userID)
-				}
-				return nil
-			},
-		}},
+	accTest(t, acc.TestStep{
+		PreConfig: func() {
+			consent, err := partnerTestClient(t, env).CreateConsent(t.Context(), client.ConsentRequest{
+				MerchantID: args.merchantID, UserID: args.userID, Permissions: []string{"ReadBalances"},
+				ExpirationDateTime: args.expiration, TransactionFromDateTime: args.transactionFrom,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			requestID = consent.RequestID
+		},
+		Config:            env.providerConfig(args.config()),
+		ResourceName:      aisConsentAddr,
+		ImportState:       true,
+		ImportStateIdFunc: func(*terraform.State) (string, error) { return requestID, nil },
+		ImportStateCheck: func(states []*terraform.InstanceState) error {
+			if len(states) != 1 || states[0].Attributes["user_id"] != args.userID {
+				return fmt.Errorf("imported %v, want the consent of %s", states, args.userID)
+			}
+			return nil
+		},
 	})
 }
 
@@ -78,70 +75,58 @@ func TestAccAISConsent_import(t *testing.T) {
 		statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("user_id"), knownvalue.StringExact(args.userID)),
 		statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.StringExact(args.callbackURL)),
 	}
-	acc.ParallelTest(t, acc.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []acc.TestStep{
-			{
-				PreConfig:    create,
-				Config:       config,
-				ResourceName: aisConsentAddr,
-				ImportState:  true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) {
-					return fmt.Sprintf("%d/%s/%s", args.merchantID, args.userID, requestID), nil
-				},
-				ImportStatePersist: true,
+	accTest(t,
+		acc.TestStep{
+			PreConfig:    create,
+			Config:       config,
+			ResourceName: aisConsentAddr,
+			ImportState:  true,
+			ImportStateIdFunc: func(*terraform.State) (string, error) {
+				return fmt.Sprintf("%d/%s/%s", args.merchantID, args.userID, requestID), nil
 			},
-			{
-				Config: config,
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.StringExact(args.callbackURL)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: imported,
+			ImportStatePersist: true,
+		},
+		acc.TestStep{
+			Config: config,
+			ConfigPlanChecks: plannedAction(aisConsentAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.StringExact(args.callbackURL)),
+			),
+			ConfigStateChecks: imported,
+		},
+		acc.TestStep{
+			// By consent ID, once authorized, into a fresh state.
+			PreConfig:    authorizeConsent(t, sb, &requestID, &consentID),
+			Config:       config,
+			ResourceName: aisConsentAddr,
+			ImportState:  true,
+			ImportStateIdFunc: func(*terraform.State) (string, error) {
+				return fmt.Sprintf("%d/%s/%s", args.merchantID, args.userID, consentID), nil
 			},
-			{
-				// By consent ID, once authorized, into a fresh state.
-				PreConfig: func() {
-					if err := sb.AuthorizeConsent(requestID); err != nil {
-						t.Fatal(err)
-					}
-					consentID = sb.Snapshot().Consents[0].ConsentID
-				},
-				Config:       config,
-				ResourceName: aisConsentAddr,
-				ImportState:  true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) {
-					return fmt.Sprintf("%d/%s/%s", args.merchantID, args.userID, consentID), nil
-				},
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"callback_url", "status", "consent_id", "updated_at"},
-				ImportStateCheck: func(states []*terraform.InstanceState) error {
-					if len(states) != 1 || states[0].Attributes["request_id"] != requestID || states[0].Attributes["status"] != "authorized" {
-						return fmt.Errorf("imported %v, want consent %s, authorized", states, requestID)
-					}
-					return nil
-				},
-			},
-			{
-				Config:        config,
-				ResourceName:  aisConsentAddr,
-				ImportState:   true,
-				ImportStateId: fmt.Sprintf("%d/%s/req_unknown", args.merchantID, args.userID),
-				ExpectError: wrappedErrorPattern(`Cannot import AIS consent "req_unknown".*HTTP 404.*knows no consent with this ID.*` +
-					`consent ID that the authorization callback carried`),
-			},
-			{
-				// Without an access token, a bare ID names no user to ask a
-				// token for: the error says what to write.
-				Config:        config,
-				ResourceName:  aisConsentAddr,
-				ImportState:   true,
-				ImportStateId: requestID,
-				ExpectError:   wrappedErrorPattern(`needs the merchant and the user.*Import with MERCHANT_ID/USER_ID/req_`),
+			ImportStateVerify:       true,
+			ImportStateVerifyIgnore: []string{"callback_url", "status", "consent_id", "updated_at"},
+			ImportStateCheck: func(states []*terraform.InstanceState) error {
+				if len(states) != 1 || states[0].Attributes["request_id"] != requestID || states[0].Attributes["status"] != "authorized" {
+					return fmt.Errorf("imported %v, want consent %s, authorized", states, requestID)
+				}
+				return nil
 			},
 		},
-	})
+		acc.TestStep{
+			Config:        config,
+			ResourceName:  aisConsentAddr,
+			ImportState:   true,
+			ImportStateId: fmt.Sprintf("%d/%s/req_unknown", args.merchantID, args.userID),
+			ExpectError: wrappedErrorPattern(`Cannot import AIS consent "req_unknown".*HTTP 404.*knows no consent with this ID.*` +
+				`consent ID that the authorization callback carried`),
+		},
+		acc.TestStep{
+			// Without an access token, a bare ID names no user to ask a
+			// token for: the error says what to write.
+			Config:        config,
+			ResourceName:  aisConsentAddr,
+			ImportState:   true,
+			ImportStateId: requestID,
+			ExpectError:   wrappedErrorPattern(`needs the merchant and the user.*Import with MERCHANT_ID/USER_ID/req_`),
+		},
+	)
 }

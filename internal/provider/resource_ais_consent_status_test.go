@@ -38,56 +38,46 @@ func TestAccAISConsent_refresh(t *testing.T) {
 			config := env.providerConfig(newAISConsentArgs(env.MerchantID).config())
 			requestIDs := statecheck.CompareValue(compare.ValuesDiffer())
 			var requestID string
-			acc.ParallelTest(t, acc.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories,
-				Steps: []acc.TestStep{
-					{
-						Config: config,
-						ConfigStateChecks: []statecheck.StateCheck{
-							requestIDs.AddStateValue(aisConsentAddr, tfjsonpath.New("request_id")),
-							resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
-								requestID = stateString(attrs, "request_id")
-								return nil
-							}),
-						},
-					},
-					{
-						PreConfig: func() {
-							if e.authorizedFirst {
-								if err := sb.AuthorizeConsent(requestID); err != nil {
-									t.Fatal(err)
-								}
-							}
-						},
-						Config: config,
-						ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-							plancheck.ExpectEmptyPlan(),
-							plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"),
-								knownvalue.StringExact(map[bool]string{true: "authorized", false: "pending"}[e.authorizedFirst])),
-						}},
-					},
-					{
-						PreConfig: func() {
-							if err := e.end(sb, requestID); err != nil {
-								t.Fatal(err)
-							}
-						},
-						Config: config,
-						ConfigPlanChecks: acc.ConfigPlanChecks{
-							PreApply: []plancheck.PlanCheck{
-								plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionDestroyBeforeCreate),
-								plancheck.ExpectUnknownValue(aisConsentAddr, tfjsonpath.New("status")),
-							},
-							PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-						},
-						ConfigStateChecks: []statecheck.StateCheck{
-							requestIDs.AddStateValue(aisConsentAddr, tfjsonpath.New("request_id")),
-							statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
-							statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.Null()),
-						},
+			accTest(t,
+				acc.TestStep{
+					Config: config,
+					ConfigStateChecks: []statecheck.StateCheck{
+						requestIDs.AddStateValue(aisConsentAddr, tfjsonpath.New("request_id")),
+						recordAttr(aisConsentAddr, "request_id", &requestID),
 					},
 				},
-			})
+				acc.TestStep{
+					PreConfig: func() {
+						if e.authorizedFirst {
+							if err := sb.AuthorizeConsent(requestID); err != nil {
+								t.Fatal(err)
+							}
+						}
+					},
+					Config: config,
+					ConfigPlanChecks: beforeApply(
+						plancheck.ExpectEmptyPlan(),
+						plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"),
+							knownvalue.StringExact(map[bool]string{true: "authorized", false: "pending"}[e.authorizedFirst])),
+					),
+				},
+				acc.TestStep{
+					PreConfig: func() {
+						if err := e.end(sb, requestID); err != nil {
+							t.Fatal(err)
+						}
+					},
+					Config: config,
+					ConfigPlanChecks: plannedAction(aisConsentAddr, plancheck.ResourceActionDestroyBeforeCreate,
+						plancheck.ExpectUnknownValue(aisConsentAddr, tfjsonpath.New("status")),
+					),
+					ConfigStateChecks: []statecheck.StateCheck{
+						requestIDs.AddStateValue(aisConsentAddr, tfjsonpath.New("request_id")),
+						statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
+						statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.Null()),
+					},
+				},
+			)
 			if consents := sb.Snapshot().Consents; len(consents) != 2 || consents[0].Status != status {
 				t.Errorf("sandbox consents %+v, want the %s one and its replacement", consents, status)
 			}
@@ -102,49 +92,38 @@ func TestAccAISConsent_authorizedAtBank(t *testing.T) {
 	sb := env.requireSandbox(t)
 	config := env.providerConfig(newAISConsentArgs(env.MerchantID).config())
 	var requestID, consentID string
-	acc.ParallelTest(t, acc.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []acc.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
-					requestID = stateString(attrs, "request_id")
-					return nil
-				})},
-			},
-			{
-				PreConfig: func() {
-					if err := sb.AuthorizeConsent(requestID); err != nil {
-						t.Fatal(err)
-					}
-					consentID = sb.Snapshot().Consents[0].ConsentID
-				},
-				Config: config,
-				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("authorized")),
-					plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.NotNull()),
-				}},
-				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
-					if got := stateString(attrs, "consent_id"); got != consentID {
-						return fmt.Errorf("consent_id %q, want the sandbox's %q", got, consentID)
-					}
-					return nil
-				})},
-			},
-			{
-				// Now read by consent ID: a 404 there means the service no
-				// longer knows the consent, so the plan creates a new one.
-				PreConfig:          func() { sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404}) },
-				Config:             config,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: acc.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionCreate),
-				}},
-			},
+	accTest(t,
+		acc.TestStep{
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{recordAttr(aisConsentAddr, "request_id", &requestID)},
 		},
-	})
+		acc.TestStep{
+			PreConfig: authorizeConsent(t, sb, &requestID, &consentID),
+			Config:    config,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("authorized")),
+				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.NotNull()),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
+				if got := stateString(attrs, "consent_id"); got != consentID {
+					return fmt.Errorf("consent_id %q, want the sandbox's %q", got, consentID)
+				}
+				return nil
+			})},
+		},
+		acc.TestStep{
+			// Now read by consent ID: a 404 there means the service no
+			// longer knows the consent, so the plan creates a new one.
+			PreConfig:          func() { sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404}) },
+			Config:             config,
+			PlanOnly:           true,
+			ExpectNonEmptyPlan: true,
+			ConfigPlanChecks: acc.ConfigPlanChecks{PostApplyPostRefresh: []plancheck.PlanCheck{
+				plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionCreate),
+			}},
+		},
+	)
 }
 
 // A service that does not answer reads by request ID (404) leaves a
@@ -153,25 +132,22 @@ func TestAccAISConsent_requestIDNotReadable(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	config := env.providerConfig(newAISConsentArgs(env.MerchantID).config())
-	acc.ParallelTest(t, acc.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []acc.TestStep{
-			{Config: config},
-			{
-				PreConfig: func() {
-					if err := sb.ExpireConsent(sb.Snapshot().Consents[0].RequestID); err != nil {
-						t.Fatal(err)
-					}
-					sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404})
-				},
-				Config: config,
-				ConfigPlanChecks: acc.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
-				}},
+	accTest(t,
+		acc.TestStep{Config: config},
+		acc.TestStep{
+			PreConfig: func() {
+				if err := sb.ExpireConsent(sb.Snapshot().Consents[0].RequestID); err != nil {
+					t.Fatal(err)
+				}
+				sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404})
 			},
+			Config: config,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
+			),
 		},
-	})
+	)
 	if n := len(sb.Snapshot().Consents); n != 1 {
 		t.Errorf("sandbox holds %d consents, want 1: an unreadable consent must not be replaced", n)
 	}

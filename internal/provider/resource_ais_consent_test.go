@@ -78,6 +78,18 @@ resource "cardpay_ais_consent" "test" {
 `, a.merchantID, a.userID, hclStrings(a.permissions), a.expiration, a.transactionFrom, hclOptional(a.callbackURL))
 }
 
+// authorizeConsent is a PreConfig that authorizes the consent of request
+// *requestID at the bank, as its user would, and records the consent ID the
+// service then gives it in *consentID.
+func authorizeConsent(t *testing.T, sb *sandbox.Server, requestID, consentID *string) func() {
+	return func() {
+		if err := sb.AuthorizeConsent(*requestID); err != nil {
+			t.Fatal(err)
+		}
+		*consentID = sb.Snapshot().Consents[0].ConsentID
+	}
+}
+
 // respellConsentTime writes the instant of an RFC 3339 timestamp at another UTC offset.
 func respellConsentTime(t *testing.T, ts string, offsetHours int) string {
 	t.Helper()
@@ -139,13 +151,8 @@ func TestAccAISConsent_basic(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []acc.TestStep{
 			{
-				Config: env.providerConfig(args.config()),
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionCreate),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(args.config()),
+				ConfigPlanChecks: plannedAction(aisConsentAddr, plancheck.ResourceActionCreate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.CompareValuePairs(aisConsentAddr, tfjsonpath.New("id"),
 						aisConsentAddr, tfjsonpath.New("request_id"), compare.ValuesSame()),
@@ -165,18 +172,14 @@ func TestAccAISConsent_basic(t *testing.T) {
 			},
 			{
 				// A second plan with the same configuration changes nothing.
-				Config: env.providerConfig(args.config()),
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(args.config()),
+				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 			},
 			{
 				// The same instants at other UTC offsets: no diff, no new consent,
 				// and the state keeps the spelling that was sent to the API.
-				Config: env.providerConfig(respelled.config()),
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(respelled.config()),
+				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("expiration_date_time"), knownvalue.StringExact(args.expiration)),
 					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("transaction_from_date_time"), knownvalue.StringExact(args.transactionFrom)),
@@ -198,44 +201,35 @@ func TestAccAISConsent_replace(t *testing.T) {
 	otherUser.userID = "user-1001-big"
 	ids := statecheck.CompareValue(compare.ValuesDiffer())
 
-	acc.ParallelTest(t, acc.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []acc.TestStep{
-			{
-				Config: env.providerConfig(first.config()),
-				ConfigStateChecks: []statecheck.StateCheck{
-					ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.Null()),
-				},
-			},
-			{
-				Config: env.providerConfig(morePerms.config()),
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
-					expectSandboxConsents(sb, 2, morePerms),
-				},
-			},
-			{
-				Config: env.providerConfig(otherUser.config()),
-				ConfigPlanChecks: acc.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionReplace),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("user_id"), knownvalue.StringExact("user-1001-big")),
-					// The replaced consents were only forgotten: they still exist.
-					expectSandboxConsents(sb, 3, otherUser),
-				},
+	accTest(t,
+		acc.TestStep{
+			Config: env.providerConfig(first.config()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.Null()),
 			},
 		},
-	})
+		acc.TestStep{
+			Config: env.providerConfig(morePerms.config()),
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionDestroyBeforeCreate),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
+				expectSandboxConsents(sb, 2, morePerms),
+			},
+		},
+		acc.TestStep{
+			Config:           env.providerConfig(otherUser.config()),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(aisConsentAddr, plancheck.ResourceActionReplace)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				ids.AddStateValue(aisConsentAddr, tfjsonpath.New("id")),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("user_id"), knownvalue.StringExact("user-1001-big")),
+				// The replaced consents were only forgotten: they still exist.
+				expectSandboxConsents(sb, 3, otherUser),
+			},
+		},
+	)
 	for _, c := range sb.Snapshot().Consents {
 		if c.Status != "pending" {
 			t.Errorf("consent %s is %s; destroy must leave it untouched", c.RequestID, c.Status)
@@ -257,42 +251,36 @@ func TestAccAISConsent_validation(t *testing.T) {
 	}
 	mark := sandboxtest.MarkRequests(sb)
 
-	acc.ParallelTest(t, acc.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []acc.TestStep{
-			step(with(func(a *aisConsentArgs) { a.permissions = []string{"ReadBalances", "ReadEverything"} }),
-				regexp.MustCompile(`(?s)must\s+be\s+one\s+of:.*"ReadAccountsDetail".*"ReadBalances".*"ReadTransactionsDetail".*ReadEverything`)),
-			step(with(func(a *aisConsentArgs) { a.permissions = nil }),
-				wrappedErrorPattern(`permissions set must contain at least 1 elements, got: 0`)),
-			step(with(func(a *aisConsentArgs) { a.transactionFrom = now.AddDate(0, 0, 60).Format(time.RFC3339) }),
-				consentErrorRegexp("must be later than transaction_from_date_time")),
-			step(with(func(a *aisConsentArgs) { a.expiration = a.transactionFrom }),
-				consentErrorRegexp("must be later than transaction_from_date_time")),
-			step(with(func(a *aisConsentArgs) { a.expiration = now.AddDate(0, 0, -1).Format(time.RFC3339) }),
-				consentErrorRegexp("Consent expiration is in the past")),
-			step(with(func(a *aisConsentArgs) { a.expiration = "2027-01-01 00:00:00" }),
-				consentErrorRegexp("Invalid RFC3339 String Value")),
-			step(with(func(a *aisConsentArgs) { a.callbackURL = "ftp://x" }),
-				regexp.MustCompile(`(?s)Invalid\s+callback\s+URL.*scheme\s+"ftp".*https`)),
-			step(with(func(a *aisConsentArgs) { a.callbackURL = "http://example.com/cb" }),
-				regexp.MustCompile(`(?s)Invalid\s+callback\s+URL.*plain\s+http.*loopback`)),
-			step(with(func(a *aisConsentArgs) { a.userID = " " }),
-				consentErrorRegexp("must not be empty or only whitespace")),
-		},
-	})
+	accTest(t,
+		step(with(func(a *aisConsentArgs) { a.permissions = []string{"ReadBalances", "ReadEverything"} }),
+			regexp.MustCompile(`(?s)must\s+be\s+one\s+of:.*"ReadAccountsDetail".*"ReadBalances".*"ReadTransactionsDetail".*ReadEverything`)),
+		step(with(func(a *aisConsentArgs) { a.permissions = nil }),
+			wrappedErrorPattern(`permissions set must contain at least 1 elements, got: 0`)),
+		step(with(func(a *aisConsentArgs) { a.transactionFrom = now.AddDate(0, 0, 60).Format(time.RFC3339) }),
+			consentErrorRegexp("must be later than transaction_from_date_time")),
+		step(with(func(a *aisConsentArgs) { a.expiration = a.transactionFrom }),
+			consentErrorRegexp("must be later than transaction_from_date_time")),
+		step(with(func(a *aisConsentArgs) { a.expiration = now.AddDate(0, 0, -1).Format(time.RFC3339) }),
+			consentErrorRegexp("Consent expiration is in the past")),
+		step(with(func(a *aisConsentArgs) { a.expiration = "2027-01-01 00:00:00" }),
+			consentErrorRegexp("Invalid RFC3339 String Value")),
+		step(with(func(a *aisConsentArgs) { a.callbackURL = "ftp://x" }),
+			regexp.MustCompile(`(?s)Invalid\s+callback\s+URL.*scheme\s+"ftp".*https`)),
+		step(with(func(a *aisConsentArgs) { a.callbackURL = "http://example.com/cb" }),
+			regexp.MustCompile(`(?s)Invalid\s+callback\s+URL.*plain\s+http.*loopback`)),
+		step(with(func(a *aisConsentArgs) { a.userID = " " }),
+			consentErrorRegexp("must not be empty or only whitespace")),
+	)
 	mark.ExpectNoneReached(t, sandbox.RouteCreateConsent)
 }
 
 func TestAccAISConsent_otherPartnersMerchant(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	acc.ParallelTest(t, acc.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []acc.TestStep{{
-			Config: env.providerConfig(newAISConsentArgs(2001).config()),
-			ExpectError: regexp.MustCompile(`(?s)Not\s+allowed\s+to\s+create\s+consents\s+for\s+merchant\s+2001.*` +
-				`HTTP\s+403.*not\s+managed\s+by\s+this\s+partner.*request\s+ID\s+\S+.*access_token`),
-		}},
+	accTest(t, acc.TestStep{
+		Config: env.providerConfig(newAISConsentArgs(2001).config()),
+		ExpectError: regexp.MustCompile(`(?s)Not\s+allowed\s+to\s+create\s+consents\s+for\s+merchant\s+2001.*` +
+			`HTTP\s+403.*not\s+managed\s+by\s+this\s+partner.*request\s+ID\s+\S+.*access_token`),
 	})
 	if n := len(sb.Snapshot().Consents); n != 0 {
 		t.Errorf("sandbox holds %d consents after a refused create, want 0", n)

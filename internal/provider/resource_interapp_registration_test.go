@@ -129,20 +129,16 @@ resource "cardpay_interapp_registration" "test" {
 			},
 			{
 				// No change: no new code, and the state keeps the first one.
-				Config: withKeepers("tablet-1", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:            withKeepers("tablet-1", ""),
+				ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
 				ConfigStateChecks: []statecheck.StateCheck{expectSandboxCodes(sb, 1, "1001-main")},
 			},
 			{
 				PreConfig: markStart,
 				Config:    withKeepers("tablet-2", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
 					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("expires_at"), expectExpiresAtWindow(&stepStart)),
@@ -151,11 +147,9 @@ resource "cardpay_interapp_registration" "test" {
 			},
 			{
 				Config: withKeepers("tablet-2", "1001-second"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
 					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
@@ -168,17 +162,14 @@ resource "cardpay_interapp_registration" "test" {
 
 func TestAccInterappRegistration_unknownStore(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_interapp_registration" "test" {
   merchant_id = %d
   store_id    = "1001-nowhere"
 }
 `, env.MerchantID)),
-			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere.*store`),
-		}},
+		ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere.*store`),
 	})
 	if env.Sandbox != nil && len(env.Sandbox.Snapshot().InterappCodes) != 0 {
 		t.Errorf("a code was issued for an unknown store: %+v", env.Sandbox.Snapshot().InterappCodes)
@@ -187,30 +178,27 @@ resource "cardpay_interapp_registration" "test" {
 
 func TestAccInterappRegistration_validation(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(`
+	accTest(t,
+		resource.TestStep{
+			Config: env.providerConfig(`
 resource "cardpay_interapp_registration" "test" {
   merchant_id = 0
 }
 `),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at\s+least\s+1`),
-			},
-			{
-				Config: env.providerConfig(fmt.Sprintf(`
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at\s+least\s+1`),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_interapp_registration" "test" {
   merchant_id = %d
   store_id    = ""
 }
 `, env.MerchantID)),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)store_id.*must\s+not\s+be\s+empty`),
-			},
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)store_id.*must\s+not\s+be\s+empty`),
 		},
-	})
+	)
 }
 
 func TestInterappRegistration_destroyWarning(t *testing.T) {
@@ -247,39 +235,36 @@ func TestAccInterappRegistration_waitForPairing(t *testing.T) {
 	sb := env.requireSandbox(t)
 	earlier := pairDevice(t, env, sb, env.MerchantID)
 	var paired string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{{
-			PreConfig: func() {
-				issued := len(sb.Snapshot().InterappCodes)
-				whenSandbox(t, sb, func(s sandbox.State) bool { return len(s.InterappCodes) > issued }, func() error {
-					time.Sleep(150 * time.Millisecond) // the merchant types the code
-					terminal, err := sb.PairDevice(sb.Snapshot().InterappCodes[issued].RegistrationCode, "")
-					paired = terminal.TerminalID
-					return err
-				})
-			},
-			Config: env.providerConfig(fmt.Sprintf(`
+	fastWaitAccTest(t, interappCodeValidity, resource.TestStep{
+		PreConfig: func() {
+			issued := len(sb.Snapshot().InterappCodes)
+			whenSandbox(t, sb, func(s sandbox.State) bool { return len(s.InterappCodes) > issued }, func() error {
+				time.Sleep(150 * time.Millisecond) // the merchant types the code
+				terminal, err := sb.PairDevice(sb.Snapshot().InterappCodes[issued].RegistrationCode, "")
+				paired = terminal.TerminalID
+				return err
+			})
+		},
+		Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_interapp_registration" "test" {
   merchant_id      = %d
   wait_for_pairing = true
 }
 `, env.MerchantID)),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectUnknownValue(interappAddr, tfjsonpath.New("terminal_id")),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+		ConfigPlanChecks: resource.ConfigPlanChecks{
+			PreApply: []plancheck.PlanCheck{
+				plancheck.ExpectUnknownValue(interappAddr, tfjsonpath.New("terminal_id")),
 			},
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("terminal_id"), knownvalue.StringFunc(func(v string) error {
-					if v != paired || v == earlier {
-						return fmt.Errorf("terminal_id %q, want the device that paired with the new code, %q (not %q)", v, paired, earlier)
-					}
-					return nil
-				})),
-			},
-		}},
+			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
+		},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("terminal_id"), knownvalue.StringFunc(func(v string) error {
+				if v != paired || v == earlier {
+					return fmt.Errorf("terminal_id %q, want the device that paired with the new code, %q (not %q)", v, paired, earlier)
+				}
+				return nil
+			})),
+		},
 	})
 }
 
@@ -294,27 +279,20 @@ resource "cardpay_interapp_registration" "test" {
   wait_for_pairing = true
 }
 `, env.MerchantID))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(time.Second),
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
-					`\(checkoutX\) terminal appeared in merchant 1001's terminal list.*Nothing was recorded in state. ` +
-					`Apply again to issue a new code`),
-			},
-			{
-				Config:             config,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionCreate),
-					},
-				},
-			},
+	fastWaitAccTest(t, time.Second,
+		resource.TestStep{
+			Config: config,
+			ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
+				`\(checkoutX\) terminal appeared in merchant 1001's terminal list.*Nothing was recorded in state. ` +
+				`Apply again to issue a new code`),
 		},
-	})
+		resource.TestStep{
+			Config:             config,
+			PlanOnly:           true,
+			ExpectNonEmptyPlan: true,
+			ConfigPlanChecks:   afterApply(plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionCreate)),
+		},
+	)
 	if codes := sb.Snapshot().InterappCodes; len(codes) != 1 || codes[0].PairedTerminalID != "" {
 		t.Errorf("sandbox codes %+v, want one unpaired code", codes)
 	}

@@ -51,13 +51,8 @@ func sandboxMerchant(t *testing.T, sb *sandbox.Server, state *tfjson.State, addr
 	if err != nil {
 		t.Fatalf("merchant_id in state: %v", err)
 	}
-	for _, m := range sb.Snapshot().Merchants {
-		if m.ID == id {
-			return m
-		}
-	}
-	t.Fatalf("the sandbox has no merchant %d", id)
-	return sandbox.MerchantRecord{}
+	return mustFind(t, sb.Snapshot().Merchants, func(m sandbox.MerchantRecord) bool { return m.ID == id },
+		"the sandbox has no merchant %d", id)
 }
 
 // A standard merchant is created pending with an onboarding link, follows
@@ -98,7 +93,7 @@ func TestAccMerchant_lifecycle(t *testing.T) {
 					}
 				},
 				Config:            config,
-				ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+				ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
 				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active"))},
 			},
 			{
@@ -124,10 +119,8 @@ func TestAccMerchant_lifecycle(t *testing.T) {
 func TestAccMerchant_fastTrackAndTest(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(`
 resource "cardpay_merchant" "fast" {
   company_name   = "Nordic Bakery A/S"
   contact_email  = "finance@nordic-bakery.example"
@@ -146,17 +139,16 @@ resource "cardpay_merchant" "test" {
   test_merchant = true
 }
 `),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue("cardpay_merchant.test", tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				stateCheckFunc(func(s *tfjson.State) error {
-					fast, test := sandboxMerchant(t, sb, s, "cardpay_merchant.fast"), sandboxMerchant(t, sb, s, "cardpay_merchant.test")
-					if fast.Kind != "fast-track" || fast.RegistrationNumber != "12345678" || test.Kind != "test" {
-						return fmt.Errorf("the sandbox holds %+v and %+v", fast, test)
-					}
-					return nil
-				}),
-			},
-		}},
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue("cardpay_merchant.test", tfjsonpath.New("status"), knownvalue.StringExact("active")),
+			stateCheckFunc(func(s *tfjson.State) error {
+				fast, test := sandboxMerchant(t, sb, s, "cardpay_merchant.fast"), sandboxMerchant(t, sb, s, "cardpay_merchant.test")
+				if fast.Kind != "fast-track" || fast.RegistrationNumber != "12345678" || test.Kind != "test" {
+					return fmt.Errorf("the sandbox holds %+v and %+v", fast, test)
+				}
+				return nil
+			}),
+		},
 	})
 }
 
@@ -177,28 +169,22 @@ func TestAccMerchant_waitForActive(t *testing.T) {
 		}
 		return nil
 	})
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(time.Minute),
-		Steps: []resource.TestStep{
-			{
-				Config:            env.providerConfig(merchantConfig("CRM-wait", `wait_for = "active"`)),
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active"))},
-			},
+	fastWaitAccTest(t, time.Minute,
+		resource.TestStep{
+			Config:            env.providerConfig(merchantConfig("CRM-wait", `wait_for = "active"`)),
+			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active"))},
 		},
-	})
+	)
 }
 
 func TestAccMerchant_waitTimesOut(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(time.Minute),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(merchantConfig("CRM-slow", `wait_for = "active"`, `timeouts {
+	fastWaitAccTest(t, time.Minute, resource.TestStep{
+		Config: env.providerConfig(merchantConfig("CRM-slow", `wait_for = "active"`, `timeouts {
     create = "1s"
   }`)),
-			ExpectError: wrappedErrorPattern(`did not become active within 1s.*completes its onboarding at the link`),
-		}},
+		ExpectError: wrappedErrorPattern(`did not become active within 1s.*completes its onboarding at the link`),
 	})
 }
 
@@ -208,24 +194,21 @@ func TestAccMerchant_changeFailsAtPlan(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	var mark sandboxtest.RequestMark
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: env.providerConfig(merchantConfig("CRM-change"))},
-			{
-				PreConfig:   func() { mark = sandboxtest.MarkRequests(sb) },
-				Config:      env.providerConfig(strings.Replace(merchantConfig("CRM-change"), "Harbour Coffee ApS", "Harbour Roasters ApS", 1)),
-				ExpectError: wrappedErrorPattern(`The API cannot change a merchant's company_name.*would create a second merchant.*cardpay dashboard`),
-			},
-			{
-				PreConfig: func() {
-					mark.ExpectNoneReached(t, sandbox.RouteCreateMerchant, sandbox.RouteCreateFastTrackMerchant, sandbox.RouteCreateTestMerchant)
-				},
-				Config:           env.providerConfig(merchantConfig("CRM-change")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-			},
+	accTest(t,
+		resource.TestStep{Config: env.providerConfig(merchantConfig("CRM-change"))},
+		resource.TestStep{
+			PreConfig:   func() { mark = sandboxtest.MarkRequests(sb) },
+			Config:      env.providerConfig(strings.Replace(merchantConfig("CRM-change"), "Harbour Coffee ApS", "Harbour Roasters ApS", 1)),
+			ExpectError: wrappedErrorPattern(`The API cannot change a merchant's company_name.*would create a second merchant.*cardpay dashboard`),
 		},
-	})
+		resource.TestStep{
+			PreConfig: func() {
+				mark.ExpectNoneReached(t, sandbox.RouteCreateMerchant, sandbox.RouteCreateFastTrackMerchant, sandbox.RouteCreateTestMerchant)
+			},
+			Config:           env.providerConfig(merchantConfig("CRM-change")),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+		},
+	)
 }
 
 // Import by merchant ID and by ref:<partner_ref_id> read the merchant; the
@@ -240,20 +223,17 @@ func TestAccMerchant_import(t *testing.T) {
 			ImportStateVerify: true, ImportStateVerifyIgnore: []string{"onboarding_url", "onboarding_url_expires_at", "status"},
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config},
-			importSteps(func(s *terraform.State) (string, error) {
-				return s.RootModule().Resources[merchantAddr].Primary.ID, nil
-			}),
-			importSteps(func(*terraform.State) (string, error) { return "ref:CRM-import", nil }),
-			{
-				Config: config, ResourceName: merchantAddr, ImportState: true, ImportStateId: "ref:nobody",
-				ExpectError: wrappedErrorPattern(`Cannot import the merchant with partner reference "nobody".*0 merchants`),
-			},
+	accTest(t,
+		resource.TestStep{Config: config},
+		importSteps(func(s *terraform.State) (string, error) {
+			return s.RootModule().Resources[merchantAddr].Primary.ID, nil
+		}),
+		importSteps(func(*terraform.State) (string, error) { return "ref:CRM-import", nil }),
+		resource.TestStep{
+			Config: config, ResourceName: merchantAddr, ImportState: true, ImportStateId: "ref:nobody",
+			ExpectError: wrappedErrorPattern(`Cannot import the merchant with partner reference "nobody".*0 merchants`),
 		},
-	})
+	)
 }
 
 // Destroy forgets the merchant, and both the plan and the apply say so.

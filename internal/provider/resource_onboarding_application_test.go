@@ -22,14 +22,20 @@ import (
 
 const onboardingApplicationAddr = "cardpay_onboarding_application.test"
 
-func TestAccOnboardingApplication_lifecycle(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	config := env.providerConfig(fmt.Sprintf(`
+// onboardingApplicationConfig starts an onboarding application for the
+// merchant, without waiting.
+func onboardingApplicationConfig(merchantID int64) string {
+	return fmt.Sprintf(`
 resource "cardpay_onboarding_application" "test" {
   merchant_id = %d
 }
-`, env.MerchantID))
+`, merchantID)
+}
+
+func TestAccOnboardingApplication_lifecycle(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
 	applicationIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	fixtures := len(sb.Snapshot().Applications)
 	var appID string
@@ -39,13 +45,9 @@ resource "cardpay_onboarding_application" "test" {
 		Steps: []resource.TestStep{
 			{
 				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"),
 						knownvalue.Int64Exact(env.MerchantID)),
@@ -61,10 +63,7 @@ resource "cardpay_onboarding_application" "test" {
 						knownvalue.StringExact("PENDING")),
 					applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
 					expectSandboxApplication(sb, env.MerchantID, fixtures+1),
-					resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
-						appID = stateString(attrs, "application_id")
-						return nil
-					}),
+					recordAttr(onboardingApplicationAddr, "application_id", &appID),
 				},
 			},
 			{
@@ -72,13 +71,11 @@ resource "cardpay_onboarding_application" "test" {
 				// plan has nothing to change and starts no second application.
 				PreConfig: func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
 				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-							knownvalue.StringExact("IN_REVIEW")),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+						knownvalue.StringExact("IN_REVIEW")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					expectSandboxApplication(sb, env.MerchantID, fixtures+1),
 				},
@@ -87,30 +84,19 @@ resource "cardpay_onboarding_application" "test" {
 				// Once the merchant exists the verification link is gone.
 				PreConfig: func() { setApplicationStatus(t, sb, appID, "MERCHANT_CREATED") },
 				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-							knownvalue.StringExact("MERCHANT_CREATED")),
-						plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+						knownvalue.StringExact("MERCHANT_CREATED")),
+					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
+				),
 			},
 			{
 				// Another merchant starts a new application. Merchant 1003
 				// answers in the guide's vocabulary and has no short link, so
 				// short_link_url is null rather than "".
-				Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1003
-}
-`),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(onboardingApplicationConfig(1003)),
+				ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1003)),
 					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"), knownvalue.Null()),
@@ -132,65 +118,48 @@ func TestAccOnboardingApplication_import(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	fixture := newestApplication(sb.Snapshot(), env.MerchantID)
-	config := env.providerConfig(fmt.Sprintf(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = %d
-}
-`, env.MerchantID))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:             config,
-				ResourceName:       onboardingApplicationAddr,
-				ImportState:        true,
-				ImportStateId:      strconv.FormatInt(env.MerchantID, 10),
-				ImportStatePersist: true,
-			},
-			{
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_id"),
-						knownvalue.StringExact(fixture.ApplicationID)),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("id"),
-						knownvalue.StringExact(fixture.ApplicationID)),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("MERCHANT_CREATED")),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"), knownvalue.Null()),
-				},
-			},
-			{
-				// An application Terraform started imports to the same values.
-				Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1002
-}
-`),
-			},
-			{
-				Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1002
-}
-`),
-				ResourceName:            onboardingApplicationAddr,
-				ImportState:             true,
-				ImportStateId:           "1002",
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"short_link_url"},
-			},
-			{
-				Config:        config,
-				ResourceName:  onboardingApplicationAddr,
-				ImportState:   true,
-				ImportStateId: "01001",
-				ExpectError:   regexp.MustCompile(`(?s)positive numeric merchant ID such as "1001", got "01001".*is the merchant ID`),
+	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
+	accTest(t,
+		resource.TestStep{
+			Config:             config,
+			ResourceName:       onboardingApplicationAddr,
+			ImportState:        true,
+			ImportStateId:      strconv.FormatInt(env.MerchantID, 10),
+			ImportStatePersist: true,
+		},
+		resource.TestStep{
+			Config:           config,
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_id"),
+					knownvalue.StringExact(fixture.ApplicationID)),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("id"),
+					knownvalue.StringExact(fixture.ApplicationID)),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("MERCHANT_CREATED")),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"), knownvalue.Null()),
 			},
 		},
-	})
+		resource.TestStep{
+			// An application Terraform started imports to the same values.
+			Config: env.providerConfig(onboardingApplicationConfig(1002)),
+		},
+		resource.TestStep{
+			Config:                  env.providerConfig(onboardingApplicationConfig(1002)),
+			ResourceName:            onboardingApplicationAddr,
+			ImportState:             true,
+			ImportStateId:           "1002",
+			ImportStateVerify:       true,
+			ImportStateVerifyIgnore: []string{"short_link_url"},
+		},
+		resource.TestStep{
+			Config:        config,
+			ResourceName:  onboardingApplicationAddr,
+			ImportState:   true,
+			ImportStateId: "01001",
+			ExpectError:   regexp.MustCompile(`(?s)positive numeric merchant ID such as "1001", got "01001".*is the merchant ID`),
+		},
+	)
 }
 
 // When the merchant's current application is another one than the
@@ -198,85 +167,70 @@ resource "cardpay_onboarding_application" "test" {
 func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	config := env.providerConfig(fmt.Sprintf(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = %d
-}
-`, env.MerchantID))
+	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
 	var ours string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
-					ours = stateString(attrs, "application_id")
-					return nil
-				})},
-			},
-			{
-				PreConfig: func() {
-					newer, err := partnerTestClient(t, env).StartOnboarding(t.Context(), env.MerchantID)
-					if err != nil {
-						t.Fatal(err)
-					}
-					setApplicationStatus(t, sb, newer.ApplicationID, "IN_REVIEW")
-				},
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-							knownvalue.StringExact("PENDING")),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
-					if got := stateString(attrs, "application_id"); got != ours {
-						return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)
-					}
-					return nil
-				})},
-			},
+	accTest(t,
+		resource.TestStep{
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{recordAttr(onboardingApplicationAddr, "application_id", &ours)},
 		},
-	})
+		resource.TestStep{
+			PreConfig: func() {
+				newer, err := partnerTestClient(t, env).StartOnboarding(t.Context(), env.MerchantID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				setApplicationStatus(t, sb, newer.ApplicationID, "IN_REVIEW")
+			},
+			Config: config,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("PENDING")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
+				if got := stateString(attrs, "application_id"); got != ours {
+					return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)
+				}
+				return nil
+			})},
+		},
+	)
 }
 
 func TestAccOnboardingApplication_validation(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(`
+	accTest(t,
+		resource.TestStep{
+			Config: env.providerConfig(`
 resource "cardpay_onboarding_application" "test" {
   merchant_id = 0
 }
 `),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
-			},
-			{
-				Config: env.providerConfig(`
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(`
 resource "cardpay_onboarding_application" "test" {
   merchant_id = 1001
   wait_for    = "IN_REVIEW"
 }
 `),
-				PlanOnly:    true,
-				ExpectError: wrappedErrorPattern(`wait_for value must be one of: \["MERCHANT_CREATED"\]`),
-			},
-			{
-				Config: env.providerConfig(`
+			PlanOnly:    true,
+			ExpectError: wrappedErrorPattern(`wait_for value must be one of: \["MERCHANT_CREATED"\]`),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(`
 resource "cardpay_onboarding_application" "test" {
   merchant_id = 1001
   timeouts { create = "soon" }
 }
 `),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)timeouts.*"soon"`),
-			},
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)timeouts.*"soon"`),
 		},
-	})
+	)
 }
 
 func TestOnboardingApplication_destroyWarning(t *testing.T) {

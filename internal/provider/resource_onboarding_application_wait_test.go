@@ -40,37 +40,32 @@ func TestAccOnboardingApplication_waitForMerchant(t *testing.T) {
 	sb := env.requireSandbox(t)
 	fixtures := len(sb.Snapshot().Applications)
 	var activatedWhile string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{{
-			PreConfig: func() {
-				moveNewApplication(t, sb, env.MerchantID, "IN_REVIEW", "MERCHANT_CREATED")
-				// Record the application's status when the method is activated.
-				whenSandbox(t, sb, func(s sandbox.State) bool { return methodActive(s, env.MerchantID, "amex") },
-					func() error {
-						activatedWhile = newestApplication(sb.Snapshot(), env.MerchantID).ApplicationStatus
-						return nil
-					})
-			},
-			Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "create", "1m"), `
+	fastWaitAccTest(t, interappCodeValidity, resource.TestStep{
+		PreConfig: func() {
+			moveNewApplication(t, sb, env.MerchantID, "IN_REVIEW", "MERCHANT_CREATED")
+			// Record the application's status when the method is activated.
+			whenSandbox(t, sb, func(s sandbox.State) bool { return methodActive(s, env.MerchantID, "amex") },
+				func() error {
+					activatedWhile = newestApplication(sb.Snapshot(), env.MerchantID).ApplicationStatus
+					return nil
+				})
+		},
+		Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "create", "1m"), `
 resource "cardpay_payment_method" "amex" {
   merchant_id = cardpay_onboarding_application.test.merchant_id
   method      = "amex"
   depends_on  = [cardpay_onboarding_application.test]
 }
 `),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-					knownvalue.StringExact("MERCHANT_CREATED")),
-				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("wait_for"),
-					knownvalue.StringExact("MERCHANT_CREATED")),
-				expectSandboxApplication(sb, env.MerchantID, fixtures+1),
-			},
-		}},
+		ConfigPlanChecks: afterApply(plancheck.ExpectEmptyPlan()),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+				knownvalue.StringExact("MERCHANT_CREATED")),
+			statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
+			statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("wait_for"),
+				knownvalue.StringExact("MERCHANT_CREATED")),
+			expectSandboxApplication(sb, env.MerchantID, fixtures+1),
+		},
 	})
 	if activatedWhile != "MERCHANT_CREATED" {
 		t.Errorf("the dependent payment method was activated while the application was %q, want MERCHANT_CREATED", activatedWhile)
@@ -86,27 +81,20 @@ func TestAccOnboardingApplication_waitEndsOnRejection(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	config := env.providerConfig(onboardingWaitConfig(env.MerchantID, "create", "30s"))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { moveNewApplication(t, sb, env.MerchantID, "REJECTED") },
-				Config:    config,
-				ExpectError: wrappedErrorPattern(`Onboarding of merchant 1001 was rejected .*application app_[0-9a-f]+ of ` +
-					`merchant 1001 as REJECTED: business verification failed.*next apply starts a new application`),
-			},
-			{
-				Config:             config,
-				PlanOnly:           true,
-				ExpectNonEmptyPlan: true,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
-			},
+	fastWaitAccTest(t, interappCodeValidity,
+		resource.TestStep{
+			PreConfig: func() { moveNewApplication(t, sb, env.MerchantID, "REJECTED") },
+			Config:    config,
+			ExpectError: wrappedErrorPattern(`Onboarding of merchant 1001 was rejected .*application app_[0-9a-f]+ of ` +
+				`merchant 1001 as REJECTED: business verification failed.*next apply starts a new application`),
 		},
-	})
+		resource.TestStep{
+			Config:             config,
+			PlanOnly:           true,
+			ExpectNonEmptyPlan: true,
+			ConfigPlanChecks:   afterApply(plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate)),
+		},
+	)
 }
 
 // A wait that outlives timeouts.create fails with the status it saw and
@@ -115,13 +103,10 @@ func TestAccOnboardingApplication_waitTimesOut(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	fixtures := len(sb.Snapshot().Applications)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "create", "1s")),
-			ExpectError: wrappedErrorPattern(`Merchant 1001 was not created within 1s.*still reports onboarding ` +
-				`application app_[0-9a-f]+ of merchant 1001 as PENDING after 1s \(timeouts.create\).*terraform untaint`),
-		}},
+	fastWaitAccTest(t, interappCodeValidity, resource.TestStep{
+		Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "create", "1s")),
+		ExpectError: wrappedErrorPattern(`Merchant 1001 was not created within 1s.*still reports onboarding ` +
+			`application app_[0-9a-f]+ of merchant 1001 as PENDING after 1s \(timeouts.create\).*terraform untaint`),
 	})
 	if n := len(sb.Snapshot().Applications); n != fixtures+1 {
 		t.Errorf("sandbox holds %d applications, want %d: the wait must not start another", n, fixtures+1)
@@ -133,47 +118,38 @@ func TestAccOnboardingApplication_waitTimesOut(t *testing.T) {
 func TestAccOnboardingApplication_waitAgainOnUpdate(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: fastWaitFactories(interappCodeValidity),
-		Steps: []resource.TestStep{
-			{Config: env.providerConfig(fmt.Sprintf(`
+	fastWaitAccTest(t, interappCodeValidity,
+		resource.TestStep{Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_onboarding_application" "test" {
   merchant_id = %d
 }
 `, env.MerchantID))},
-			{
-				// Verification ends once the update is waiting: after the
-				// plan's refresh and the update's first status read.
-				PreConfig: func() {
-					reads := sb.RequestCounts()[sandbox.RouteOnboardingStatus]
-					whenSandbox(t, sb, func(sandbox.State) bool { return sb.RequestCounts()[sandbox.RouteOnboardingStatus] >= reads+2 },
-						func() error {
-							_, err := sb.SetApplicationStatus(newestApplication(sb.Snapshot(), env.MerchantID).ApplicationID, "MERCHANT_CREATED")
-							return err
-						})
-				},
-				Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "update", "30s")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onboardingApplicationAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("application_status")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("MERCHANT_CREATED")),
-				},
+		resource.TestStep{
+			// Verification ends once the update is waiting: after the
+			// plan's refresh and the update's first status read.
+			PreConfig: func() {
+				reads := sb.RequestCounts()[sandbox.RouteOnboardingStatus]
+				whenSandbox(t, sb, func(sandbox.State) bool { return sb.RequestCounts()[sandbox.RouteOnboardingStatus] >= reads+2 },
+					func() error {
+						_, err := sb.SetApplicationStatus(newestApplication(sb.Snapshot(), env.MerchantID).ApplicationID, "MERCHANT_CREATED")
+						return err
+					})
 			},
-			{
-				// Once the merchant exists, wait_for plans nothing more.
-				Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "update", "30s")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+			Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "update", "30s")),
+			ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("application_status")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("MERCHANT_CREATED")),
 			},
 		},
-	})
+		resource.TestStep{
+			// Once the merchant exists, wait_for plans nothing more.
+			Config:           env.providerConfig(onboardingWaitConfig(env.MerchantID, "update", "30s")),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+		},
+	)
 }
 
 // moveNewApplication waits in the background for the next application of

@@ -70,14 +70,9 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 	defaultStore, secondStore := fmt.Sprintf("%d-main", m), fmt.Sprintf("%d-second", m)
 	terminalIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	replaced := func(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
-		return resource.ConfigPlanChecks{
-			PreApply: append([]plancheck.PlanCheck{
-				plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate),
-			}, checks...),
-			PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-		}
+		return plannedAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate, checks...)
 	}
-	unchanged := resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}}
+	unchanged := beforeApply(plancheck.ExpectEmptyPlan())
 	resource.ParallelTest(t, resource.TestCase{
 		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testProviderFactories,
@@ -86,13 +81,9 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 				// Without store_id the service picks the default store, and the
 				// resource records which.
 				Config: env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(onlineTerminalAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
+				),
 				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
 					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
 			},
@@ -151,60 +142,46 @@ func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
 	config := env.providerConfig(onlineTerminalConfig(m, "PaymentPage"))
 	terminalIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	var first string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
-					resourceAttrs(onlineTerminalAddr, func(attrs map[string]any) error {
-						first = stateString(attrs, "terminal_id")
-						return nil
-					}),
-				},
-			},
-			{
-				PreConfig: func() {
-					if _, err := sb.DeactivateTerminal(first); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate),
-						plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
-					resourceAttrs(onlineTerminalAddr, func(map[string]any) error {
-						terminals := sb.Snapshot().Terminals
-						if len(terminals) != 2 || terminals[0].TerminalStatus != "INACTIVE" || terminals[1].TerminalStatus != "ACTIVE" {
-							return fmt.Errorf("sandbox terminals %+v, want the inactive one and a new active one", terminals)
-						}
-						return nil
-					}),
-				},
-			},
-			{
-				// Back to the fixtures: the terminal is gone from the list.
-				PreConfig: sb.Reset,
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionCreate),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
-					expectSandboxTerminal(sb, m, "PaymentPage", fmt.Sprintf("%d-main", m), 1),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
+				recordAttr(onlineTerminalAddr, "terminal_id", &first),
 			},
 		},
-	})
+		resource.TestStep{
+			PreConfig: func() {
+				if _, err := sb.DeactivateTerminal(first); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config: config,
+			ConfigPlanChecks: plannedAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate,
+				plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
+				resourceAttrs(onlineTerminalAddr, func(map[string]any) error {
+					terminals := sb.Snapshot().Terminals
+					if len(terminals) != 2 || terminals[0].TerminalStatus != "INACTIVE" || terminals[1].TerminalStatus != "ACTIVE" {
+						return fmt.Errorf("sandbox terminals %+v, want the inactive one and a new active one", terminals)
+					}
+					return nil
+				}),
+			},
+		},
+		resource.TestStep{
+			// Back to the fixtures: the terminal is gone from the list.
+			PreConfig:        sb.Reset,
+			Config:           config,
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionCreate)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id")),
+				expectSandboxTerminal(sb, m, "PaymentPage", fmt.Sprintf("%d-main", m), 1),
+			},
+		},
+	)
 }
 
 // A terminal Terraform registered imports to the same values, except the
@@ -212,24 +189,21 @@ func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
 func TestAccOnlineTerminal_import(t *testing.T) {
 	env := newTestEnv(t)
 	config := env.providerConfig(onlineTerminalAtStore(env.MerchantID, "SelfHostedPage", "1001-second"))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config},
-			{
-				Config:       config,
-				ResourceName: onlineTerminalAddr,
-				ImportState:  true,
-				ImportStateIdFunc: func(s *terraform.State) (string, error) {
-					return fmt.Sprintf("%d/%s", env.MerchantID, s.RootModule().Resources[onlineTerminalAddr].Primary.ID), nil
-				},
-				ImportStateVerify: true,
-				// The state under comparison is the apply's, which has no
-				// status yet: the registration answer does not report it.
-				ImportStateVerifyIgnore: []string{"store_id", "terminal_status"},
+	accTest(t,
+		resource.TestStep{Config: config},
+		resource.TestStep{
+			Config:       config,
+			ResourceName: onlineTerminalAddr,
+			ImportState:  true,
+			ImportStateIdFunc: func(s *terraform.State) (string, error) {
+				return fmt.Sprintf("%d/%s", env.MerchantID, s.RootModule().Resources[onlineTerminalAddr].Primary.ID), nil
 			},
+			ImportStateVerify: true,
+			// The state under comparison is the apply's, which has no
+			// status yet: the registration answer does not report it.
+			ImportStateVerifyIgnore: []string{"store_id", "terminal_status"},
 		},
-	})
+	)
 }
 
 // A terminal registered outside Terraform is adopted by import; the
@@ -239,41 +213,34 @@ func TestAccOnlineTerminal_importExisting(t *testing.T) {
 	sb := env.requireSandbox(t)
 	config := env.providerConfig(onlineTerminalAtStore(env.MerchantID, "SelfHostedPage", "1001-second"))
 	var terminalID string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				PreConfig: func() {
-					term, err := partnerTestClient(t, env).CreateOnlineTerminal(t.Context(), env.MerchantID,
-						client.OnlineTerminalRequest{OnlineTerminalMode: "SelfHostedPage", StoreID: "1001-second"})
-					if err != nil {
-						t.Fatal(err)
-					}
-					terminalID = term.TerminalID
-				},
-				Config:             config,
-				ResourceName:       onlineTerminalAddr,
-				ImportState:        true,
-				ImportStateIdFunc:  func(*terraform.State) (string, error) { return "1001/" + terminalID, nil },
-				ImportStatePersist: true,
+	accTest(t,
+		resource.TestStep{
+			PreConfig: func() {
+				term, err := partnerTestClient(t, env).CreateOnlineTerminal(t.Context(), env.MerchantID,
+					client.OnlineTerminalRequest{OnlineTerminalMode: "SelfHostedPage", StoreID: "1001-second"})
+				if err != nil {
+					t.Fatal(err)
+				}
+				terminalID = term.TerminalID
 			},
-			{
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(onlineTerminalAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status"), knownvalue.StringExact("ACTIVE")),
-					statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("online_terminal_mode"), knownvalue.StringExact("SelfHostedPage")),
-					expectSandboxTerminal(sb, env.MerchantID, "SelfHostedPage", "1001-second", 1),
-				},
+			Config:             config,
+			ResourceName:       onlineTerminalAddr,
+			ImportState:        true,
+			ImportStateIdFunc:  func(*terraform.State) (string, error) { return "1001/" + terminalID, nil },
+			ImportStatePersist: true,
+		},
+		resource.TestStep{
+			Config: config,
+			ConfigPlanChecks: plannedAction(onlineTerminalAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status"), knownvalue.StringExact("ACTIVE")),
+				statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("online_terminal_mode"), knownvalue.StringExact("SelfHostedPage")),
+				expectSandboxTerminal(sb, env.MerchantID, "SelfHostedPage", "1001-second", 1),
 			},
 		},
-	})
+	)
 }
 
 // Only online terminals can be imported; unknown IDs and malformed import
@@ -283,25 +250,22 @@ func TestAccOnlineTerminal_importRefused(t *testing.T) {
 	sb := env.requireSandbox(t)
 	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage"))
 	var device string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				PreConfig: func() { device = pairDevice(t, env, sb, env.MerchantID) },
-				Config:    config, ResourceName: onlineTerminalAddr, ImportState: true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return "1001/" + device, nil },
-				ExpectError:       wrappedErrorPattern(`Not an online terminal.*has type "checkoutX"`),
-			},
-			{
-				Config: config, ResourceName: onlineTerminalAddr, ImportState: true, ImportStateId: "1001/term_missing",
-				ExpectError: regexp.MustCompile(`Cannot import non-existent remote object`),
-			},
-			{
-				Config: config, ResourceName: onlineTerminalAddr, ImportState: true, ImportStateId: "term_missing",
-				ExpectError: wrappedErrorPattern(`<merchant_id>/<terminal_id>.*"1001/term_0123456789abcdef"`),
-			},
+	accTest(t,
+		resource.TestStep{
+			PreConfig: func() { device = pairDevice(t, env, sb, env.MerchantID) },
+			Config:    config, ResourceName: onlineTerminalAddr, ImportState: true,
+			ImportStateIdFunc: func(*terraform.State) (string, error) { return "1001/" + device, nil },
+			ExpectError:       wrappedErrorPattern(`Not an online terminal.*has type "checkoutX"`),
 		},
-	})
+		resource.TestStep{
+			Config: config, ResourceName: onlineTerminalAddr, ImportState: true, ImportStateId: "1001/term_missing",
+			ExpectError: regexp.MustCompile(`Cannot import non-existent remote object`),
+		},
+		resource.TestStep{
+			Config: config, ResourceName: onlineTerminalAddr, ImportState: true, ImportStateId: "term_missing",
+			ExpectError: wrappedErrorPattern(`<merchant_id>/<terminal_id>.*"1001/term_0123456789abcdef"`),
+		},
+	)
 }
 
 // pairDevice issues a registration code through the API and pairs a
@@ -322,39 +286,33 @@ func pairDevice(t *testing.T, env *testEnv, sb *sandbox.Server, merchantID int64
 
 func TestAccOnlineTerminal_validation(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:      env.providerConfig(onlineTerminalConfig(env.MerchantID, "paymentpage")),
-				PlanOnly:    true,
-				ExpectError: wrappedErrorPattern(`online_terminal_mode value must be one of: \["SelfHostedPage" "PaymentPage" "MerchantInitiated"\], got: "paymentpage"`),
-			},
-			{
-				Config:      env.providerConfig(onlineTerminalConfig(0, "PaymentPage")),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
-			},
-			{
-				Config:      env.providerConfig(onlineTerminalAtStore(env.MerchantID, "PaymentPage", " ")),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)store_id.*must not be empty`),
-			},
+	accTest(t,
+		resource.TestStep{
+			Config:      env.providerConfig(onlineTerminalConfig(env.MerchantID, "paymentpage")),
+			PlanOnly:    true,
+			ExpectError: wrappedErrorPattern(`online_terminal_mode value must be one of: \["SelfHostedPage" "PaymentPage" "MerchantInitiated"\], got: "paymentpage"`),
 		},
-	})
+		resource.TestStep{
+			Config:      env.providerConfig(onlineTerminalConfig(0, "PaymentPage")),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+		},
+		resource.TestStep{
+			Config:      env.providerConfig(onlineTerminalAtStore(env.MerchantID, "PaymentPage", " ")),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)store_id.*must not be empty`),
+		},
+	)
 }
 
 func TestAccOnlineTerminal_unknownStore(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(onlineTerminalAtStore(env.MerchantID, "PaymentPage", "no-such-store")),
-			ExpectError: wrappedErrorPattern(
-				`Could not create online terminal for merchant 1001.*HTTP 404 Not Found: .*no-such-store.*request ID.*` +
-					`Check that the merchant ID and any store or account ID exist`),
-		}},
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(onlineTerminalAtStore(env.MerchantID, "PaymentPage", "no-such-store")),
+		ExpectError: wrappedErrorPattern(
+			`Could not create online terminal for merchant 1001.*HTTP 404 Not Found: .*no-such-store.*request ID.*` +
+				`Check that the merchant ID and any store or account ID exist`),
 	})
 	if n := len(sb.Snapshot().Terminals); n != 0 {
 		t.Errorf("sandbox holds %d terminals after a refused create, want 0", n)

@@ -110,31 +110,22 @@ func TestAccOrder_lifecycle(t *testing.T) {
 	steps := []resource.TestStep{
 		{
 			Config: env.providerConfig(first.config()),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionCreate),
-					plancheck.ExpectUnknownValue(orderAddr, tfjsonpath.New("order_id")),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			ConfigPlanChecks: plannedAction(orderAddr, plancheck.ResourceActionCreate,
+				plancheck.ExpectUnknownValue(orderAddr, tfjsonpath.New("order_id")),
+			),
 			ConfigStateChecks: append(first.stateChecks(sb, 1), orderIDs.AddStateValue(orderAddr, tfjsonpath.New("order_id"))),
 		},
 		{
 			// A second plan changes nothing and creates no second order.
 			Config:            env.providerConfig(first.config()),
-			ConfigPlanChecks:  resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
+			ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: first.stateChecks(sb, 1),
 		},
 	}
 	for i, o := range changes {
 		steps = append(steps, resource.TestStep{
-			Config: env.providerConfig(o.config()),
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				},
-				PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-			},
+			Config:            env.providerConfig(o.config()),
+			ConfigPlanChecks:  plannedAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate),
 			ConfigStateChecks: append(o.stateChecks(sb, i+2), orderIDs.AddStateValue(orderAddr, tfjsonpath.New("order_id"))),
 		})
 	}
@@ -165,12 +156,10 @@ func TestAccOrder_refresh(t *testing.T) {
 		return resource.TestStep{
 			PreConfig: setStatus(status),
 			Config:    config,
-			ConfigPlanChecks: resource.ConfigPlanChecks{
-				PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact(status)),
-				},
-			},
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact(status)),
+			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"),
 					knownvalue.StringRegexp(regexp.MustCompile(`^https://pay\.sandbox\.cardpay\.example/orders/ord_`))),
@@ -178,43 +167,32 @@ func TestAccOrder_refresh(t *testing.T) {
 			},
 		}
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(orderAddr, func(attrs map[string]any) error {
-					orderID = stateString(attrs, "order_id")
-					return nil
-				})},
-			},
-			statusStep("PAID"),
-			statusStep("REFUNDED"),
-			{
-				PreConfig: sb.Reset,
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionCreate)},
-				},
-				ConfigStateChecks: o.stateChecks(sb, 1),
-			},
+	accTest(t,
+		resource.TestStep{
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{recordAttr(orderAddr, "order_id", &orderID)},
 		},
-	})
+		statusStep("PAID"),
+		statusStep("REFUNDED"),
+		resource.TestStep{
+			PreConfig:         sb.Reset,
+			Config:            config,
+			ConfigPlanChecks:  beforeApply(plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionCreate)),
+			ConfigStateChecks: o.stateChecks(sb, 1),
+		},
+	)
 }
 
 // A guide-shaped merchant's create answer has no payment link or nonce.
 func TestAccOrder_withoutPaymentLink(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireSandbox(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(testOrder{1003, 500, "EUR", "", ""}.config()),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"), knownvalue.Null()),
-				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("nonce"), knownvalue.Null()),
-			},
-		}},
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(testOrder{1003, 500, "EUR", "", ""}.config()),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"), knownvalue.Null()),
+			statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("nonce"), knownvalue.Null()),
+		},
 	})
 }
 
@@ -227,94 +205,80 @@ func TestAccOrder_import(t *testing.T) {
 	o := testOrder{env.MerchantID, 4200, "SEK", "imported-1", "Made elsewhere"}
 	var orderID string
 	importID := func(*terraform.State) (string, error) { return fmt.Sprintf("%d/%s", env.MerchantID, orderID), nil }
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				PreConfig: func() {
-					order, err := partnerTestClient(t, env).CreateOrder(t.Context(), env.MerchantID,
-						client.OrderRequest{Amount: o.amount, Currency: o.currency, Reference: o.reference, Description: o.description})
-					if err != nil {
-						t.Fatal(err)
-					}
-					orderID = order.OrderID
-					if _, err := sb.SetOrderStatus(orderID, "PAID"); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config:             env.providerConfig(o.config()),
-				ResourceName:       orderAddr,
-				ImportState:        true,
-				ImportStateIdFunc:  importID,
-				ImportStatePersist: true,
+	accTest(t,
+		resource.TestStep{
+			PreConfig: func() {
+				order, err := partnerTestClient(t, env).CreateOrder(t.Context(), env.MerchantID,
+					client.OrderRequest{Amount: o.amount, Currency: o.currency, Reference: o.reference, Description: o.description})
+				if err != nil {
+					t.Fatal(err)
+				}
+				orderID = order.OrderID
+				if _, err := sb.SetOrderStatus(orderID, "PAID"); err != nil {
+					t.Fatal(err)
+				}
 			},
-			{
-				Config: env.providerConfig(o.config()),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("description"), knownvalue.StringExact(o.description)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("amount"), knownvalue.Int64Exact(o.amount)),
-					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("currency"), knownvalue.StringExact(o.currency)),
-					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("reference"), knownvalue.StringExact(o.reference)),
-					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact("PAID")),
-					statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"), knownvalue.Null()),
-				},
-			},
-			{
-				Config: env.providerConfig(testOrder{env.MerchantID, 4200, "SEK", "imported-1", "Changed later"}.config()),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
+			Config:             env.providerConfig(o.config()),
+			ResourceName:       orderAddr,
+			ImportState:        true,
+			ImportStateIdFunc:  importID,
+			ImportStatePersist: true,
+		},
+		resource.TestStep{
+			Config: env.providerConfig(o.config()),
+			ConfigPlanChecks: plannedAction(orderAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("description"), knownvalue.StringExact(o.description)),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("amount"), knownvalue.Int64Exact(o.amount)),
+				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("currency"), knownvalue.StringExact(o.currency)),
+				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("reference"), knownvalue.StringExact(o.reference)),
+				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("status"), knownvalue.StringExact("PAID")),
+				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"), knownvalue.Null()),
 			},
 		},
-	})
+		resource.TestStep{
+			Config:           env.providerConfig(testOrder{env.MerchantID, 4200, "SEK", "imported-1", "Changed later"}.config()),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(orderAddr, plancheck.ResourceActionDestroyBeforeCreate)),
+		},
+	)
 }
 
 func TestAccOrder_validation(t *testing.T) {
 	env := newTestEnv(t)
 	m := env.MerchantID
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:      env.providerConfig(testOrder{m, 1000, "USD", "", ""}.config()),
-				PlanOnly:    true,
-				ExpectError: wrappedErrorPattern(`currency value must be one of: \["DKK" "EUR" "SEK"\], got: "USD"`),
-			},
-			{
-				Config:      env.providerConfig(testOrder{m, 1000, "sek", "", ""}.config()),
-				PlanOnly:    true,
-				ExpectError: wrappedErrorPattern(`currency value must be one of: \["DKK" "EUR" "SEK"\], got: "sek"`),
-			},
-			{
-				Config:      env.providerConfig(testOrder{m, 0, "SEK", "", ""}.config()),
-				PlanOnly:    true,
-				ExpectError: wrappedErrorPattern(`amount value must be at least 1, got: 0`),
-			},
-			{
-				Config:      env.providerConfig(testOrder{m, -5, "SEK", "", ""}.config()),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)amount value must be at least 1, got: -5`),
-			},
-			{
-				Config:      env.providerConfig(testOrder{0, 1000, "SEK", "", ""}.config()),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
-			},
-			{
-				Config:      env.providerConfig(testOrder{m, 1000, "SEK", " ", ""}.config()),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)reference.*must not be empty`),
-			},
+	accTest(t,
+		resource.TestStep{
+			Config:      env.providerConfig(testOrder{m, 1000, "USD", "", ""}.config()),
+			PlanOnly:    true,
+			ExpectError: wrappedErrorPattern(`currency value must be one of: \["DKK" "EUR" "SEK"\], got: "USD"`),
 		},
-	})
+		resource.TestStep{
+			Config:      env.providerConfig(testOrder{m, 1000, "sek", "", ""}.config()),
+			PlanOnly:    true,
+			ExpectError: wrappedErrorPattern(`currency value must be one of: \["DKK" "EUR" "SEK"\], got: "sek"`),
+		},
+		resource.TestStep{
+			Config:      env.providerConfig(testOrder{m, 0, "SEK", "", ""}.config()),
+			PlanOnly:    true,
+			ExpectError: wrappedErrorPattern(`amount value must be at least 1, got: 0`),
+		},
+		resource.TestStep{
+			Config:      env.providerConfig(testOrder{m, -5, "SEK", "", ""}.config()),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)amount value must be at least 1, got: -5`),
+		},
+		resource.TestStep{
+			Config:      env.providerConfig(testOrder{0, 1000, "SEK", "", ""}.config()),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+		},
+		resource.TestStep{
+			Config:      env.providerConfig(testOrder{m, 1000, "SEK", " ", ""}.config()),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)reference.*must not be empty`),
+		},
+	)
 }
 
 func TestOrder_destroyWarning(t *testing.T) {

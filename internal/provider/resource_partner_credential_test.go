@@ -42,13 +42,8 @@ resource "cardpay_partner_credential" "ci" {
 // sandboxCredential is the pair the sandbox holds with this ID.
 func sandboxCredential(t *testing.T, sb *sandbox.Server, id string) sandbox.Credential {
 	t.Helper()
-	for _, c := range sb.Snapshot().Credentials {
-		if strconv.FormatInt(c.ID, 10) == id {
-			return c
-		}
-	}
-	t.Fatalf("the sandbox has no credential %s", id)
-	return sandbox.Credential{}
+	return mustFind(t, sb.Snapshot().Credentials, func(c sandbox.Credential) bool { return strconv.FormatInt(c.ID, 10) == id },
+		"the sandbox has no credential %s", id)
 }
 
 // signsIn reports whether a pair is accepted by the partner API.
@@ -100,10 +95,10 @@ func TestAccPartnerCredential_rotateAndRevoke(t *testing.T) {
 			},
 			{
 				Config: env.providerConfig(credentialConfig("2026-Q4")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
+				ConfigPlanChecks: beforeApply(
 					plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionUpdate),
 					plancheck.ExpectUnknownValue(credentialAddr, tfjsonpath.New("client_secret")),
-				}},
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					resourceAttrs(credentialAddr, func(attrs map[string]any) error {
 						if err := signsIn(env, fmt.Sprint(attrs["client_id"]), oldSecret); !client.IsUnauthorized(err) {
@@ -150,27 +145,25 @@ resource "cardpay_partner_credential" "own" {
 }
 `, own.ID, name, extra))
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: adopt(own.Name, ""),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("cardpay_partner_credential.own", tfjsonpath.New("client_id"), knownvalue.StringExact(env.ClientID)),
-					statecheck.ExpectKnownValue("cardpay_partner_credential.own", tfjsonpath.New("client_secret"), knownvalue.Null()),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: adopt(own.Name, ""),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cardpay_partner_credential.own", tfjsonpath.New("client_id"), knownvalue.StringExact(env.ClientID)),
+				statecheck.ExpectKnownValue("cardpay_partner_credential.own", tfjsonpath.New("client_secret"), knownvalue.Null()),
 			},
-			{
-				Config:      adopt(own.Name, `rotate_when = { quarter = "2026-Q4" }`),
-				ExpectError: wrappedErrorPattern(`Refusing to rotate the provider's own credential.*partner_client_id.*Configure the provider with another credential`),
-			},
-			{
-				Config:      adopt("renamed", ""),
-				ExpectError: wrappedErrorPattern(`Refusing to revoke the provider's own credential`),
-			},
-			{
-				// Forget it, so the test's destroy does not revoke it either.
-				Config: env.providerConfig(`
+		},
+		resource.TestStep{
+			Config:      adopt(own.Name, `rotate_when = { quarter = "2026-Q4" }`),
+			ExpectError: wrappedErrorPattern(`Refusing to rotate the provider's own credential.*partner_client_id.*Configure the provider with another credential`),
+		},
+		resource.TestStep{
+			Config:      adopt("renamed", ""),
+			ExpectError: wrappedErrorPattern(`Refusing to revoke the provider's own credential`),
+		},
+		resource.TestStep{
+			// Forget it, so the test's destroy does not revoke it either.
+			Config: env.providerConfig(`
 removed {
   from = cardpay_partner_credential.own
   lifecycle {
@@ -178,10 +171,9 @@ removed {
   }
 }
 `),
-				Check: func(*terraform.State) error { return signsIn(env, env.ClientID, env.ClientSecret) },
-			},
+			Check: func(*terraform.State) error { return signsIn(env, env.ClientID, env.ClientSecret) },
 		},
-	})
+	)
 }
 
 // Import by ID records the pair without its secret and without rotating
@@ -199,42 +191,39 @@ import {
   id = %q
 }
 `, made.ID) + credentialConfig(""))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: importConfig,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("id"), knownvalue.StringExact(string(made.ID))),
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret_last4"), knownvalue.StringExact((*made.ClientSecret)[len(*made.ClientSecret)-4:])),
-				},
-			},
-			{
-				Config: env.providerConfig(credentialConfig("2026-Q4")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("id"), knownvalue.StringExact(string(made.ID))),
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret"), knownvalue.StringRegexp(regexp.MustCompile(`\S{16,}`))),
-				},
-			},
-			{
-				PreConfig: func() {
-					if err := partnerTestClient(t, env).RevokeCredential(context.Background(), string(made.ID)); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config:           env.providerConfig(credentialConfig("2026-Q4")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionCreate)}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-					resourceAttrs(credentialAddr, func(attrs map[string]any) error {
-						if attrs["id"] == string(made.ID) {
-							return fmt.Errorf("state still records the revoked pair %s", made.ID)
-						}
-						return nil
-					}),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: importConfig,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("id"), knownvalue.StringExact(string(made.ID))),
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret_last4"), knownvalue.StringExact((*made.ClientSecret)[len(*made.ClientSecret)-4:])),
 			},
 		},
-	})
+		resource.TestStep{
+			Config: env.providerConfig(credentialConfig("2026-Q4")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("id"), knownvalue.StringExact(string(made.ID))),
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("client_secret"), knownvalue.StringRegexp(regexp.MustCompile(`\S{16,}`))),
+			},
+		},
+		resource.TestStep{
+			PreConfig: func() {
+				if err := partnerTestClient(t, env).RevokeCredential(context.Background(), string(made.ID)); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config:           env.providerConfig(credentialConfig("2026-Q4")),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionCreate)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				resourceAttrs(credentialAddr, func(attrs map[string]any) error {
+					if attrs["id"] == string(made.ID) {
+						return fmt.Errorf("state still records the revoked pair %s", made.ID)
+					}
+					return nil
+				}),
+			},
+		},
+	)
 }

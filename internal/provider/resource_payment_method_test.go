@@ -36,13 +36,9 @@ func TestAccPaymentMethod_lifecycle(t *testing.T) {
 		Steps: []resource.TestStep{
 			{
 				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(paymentMethodAddr, tfjsonpath.New("activated_at")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(paymentMethodAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(paymentMethodAddr, tfjsonpath.New("activated_at")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
 						knownvalue.StringExact(fmt.Sprintf("%d/amex", env.MerchantID))),
@@ -53,10 +49,8 @@ func TestAccPaymentMethod_lifecycle(t *testing.T) {
 			},
 			{
 				// A second plan with the same configuration changes nothing.
-				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 			},
 			{
 				ResourceName:      paymentMethodAddr,
@@ -74,11 +68,9 @@ func TestAccPaymentMethod_lifecycle(t *testing.T) {
 			{
 				// Changing the method replaces the resource.
 				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "swish")),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
 						knownvalue.StringExact(fmt.Sprintf("%d/swish", env.MerchantID))),
@@ -90,15 +82,12 @@ func TestAccPaymentMethod_lifecycle(t *testing.T) {
 
 func TestAccPaymentMethod_alreadyActive(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			// visa is active by default; activating it again succeeds.
-			Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "visa")),
-			ConfigStateChecks: []statecheck.StateCheck{
-				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-			},
-		}},
+	accTest(t, resource.TestStep{
+		// visa is active by default; activating it again succeeds.
+		Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "visa")),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+		},
 	})
 }
 
@@ -106,66 +95,53 @@ func TestAccPaymentMethod_drift(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	config := env.providerConfig(paymentMethodConfig(env.MerchantID, "klarna"))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config},
-			{
-				// Deactivated outside Terraform: the plan shows it is activated again.
-				PreConfig: func() {
-					if err := sb.DeactivatePaymentMethod(env.MerchantID, "klarna"); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionCreate),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				},
+	accTest(t,
+		resource.TestStep{Config: config},
+		resource.TestStep{
+			// Deactivated outside Terraform: the plan shows it is activated again.
+			PreConfig: func() {
+				if err := sb.DeactivatePaymentMethod(env.MerchantID, "klarna"); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config:           config,
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionCreate)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 			},
 		},
-	})
+	)
 }
 
 func TestAccPaymentMethod_validation(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:      env.providerConfig(paymentMethodConfig(env.MerchantID, "AMEX")),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`lowercase payment-method identifier`),
-			},
-			{
-				Config:      env.providerConfig(paymentMethodConfig(0, "amex")),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
-			},
-			{
-				ResourceName:  paymentMethodAddr,
-				Config:        env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
-				ImportState:   true,
-				ImportStateId: "amex",
-				ExpectError:   regexp.MustCompile(`<merchant_id>/<method>`),
-			},
+	accTest(t,
+		resource.TestStep{
+			Config:      env.providerConfig(paymentMethodConfig(env.MerchantID, "AMEX")),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`lowercase payment-method identifier`),
 		},
-	})
+		resource.TestStep{
+			Config:      env.providerConfig(paymentMethodConfig(0, "amex")),
+			PlanOnly:    true,
+			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
+		},
+		resource.TestStep{
+			ResourceName:  paymentMethodAddr,
+			Config:        env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+			ImportState:   true,
+			ImportStateId: "amex",
+			ExpectError:   regexp.MustCompile(`<merchant_id>/<method>`),
+		},
+	)
 }
 
 func TestAccPaymentMethod_wrongSecret(t *testing.T) {
 	env := newTestEnv(t)
 	env.ClientSecret = "not-the-secret"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config:      env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
-			ExpectError: regexp.MustCompile(`(?s)401.*(?i:credential|secret|unauthori)`),
-		}},
+	accTest(t, resource.TestStep{
+		Config:      env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+		ExpectError: regexp.MustCompile(`(?s)401.*(?i:credential|secret|unauthori)`),
 	})
 }
 

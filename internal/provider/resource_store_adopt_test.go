@@ -55,15 +55,11 @@ resource "cardpay_store" "test" {
 		Steps: []resource.TestStep{
 			{
 				Config: config("1001-second", "Harbour Shop", "Aarhus"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("street_address")),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(true)),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("street_address")),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(true)),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"), knownvalue.StringExact("1001/1001-second")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop")),
@@ -84,14 +80,10 @@ resource "cardpay_store" "test" {
 			},
 			{
 				Config: config("1001-second", "Harbour Shop Nord", "Aarhus"),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate,
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.StringExact(second.StreetAddress)),
 					expectSandboxStore(sb, env.MerchantID, moved),
@@ -99,10 +91,8 @@ resource "cardpay_store" "test" {
 			},
 			{
 				// Removing an argument plans nothing and clears nothing.
-				Config: config("1001-second", "Harbour Shop Nord", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           config("1001-second", "Harbour Shop Nord", ""),
+				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact("Aarhus")),
 					expectSandboxStore(sb, env.MerchantID, moved),
@@ -111,11 +101,9 @@ resource "cardpay_store" "test" {
 			{
 				// Another store ID is another store; the old one is forgotten.
 				Config: config("1001-main", "Harbour Shop Nord", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"), knownvalue.StringExact("1001/1001-main")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(main.City)),
@@ -155,11 +143,7 @@ resource "cardpay_store" "test" {
   deactivate_on_destroy = true
 }
 `, env.MerchantID)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-					},
-				},
+				ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate)),
 				ConfigStateChecks: []statecheck.StateCheck{
 					stateCheckFunc(func(*tfjson.State) error {
 						if err := updates.NoneReached(sandbox.RouteUpdateStore); err != nil {
@@ -185,42 +169,35 @@ resource "cardpay_store" "test" {
   name        = "Imported"
 }
 `, env.MerchantID))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:             config,
-				ResourceName:       storeAddr,
-				ImportState:        true,
-				ImportStateId:      "1001/1001-second",
-				ImportStatePersist: true,
-				ImportStateCheck:   expectImportedStore(second),
-			},
-			{
-				// The plan writes the configured name and nothing else.
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Imported")),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(second.City)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
-				},
-			},
-			{
-				Config:        config,
-				ResourceName:  storeAddr,
-				ImportState:   true,
-				ImportStateId: "1001/1001-nowhere",
-				ExpectError:   wrappedErrorPattern(`Cannot import store "1001-nowhere" of merchant 1001.*HTTP 404`),
+	accTest(t,
+		resource.TestStep{
+			Config:             config,
+			ResourceName:       storeAddr,
+			ImportState:        true,
+			ImportStateId:      "1001/1001-second",
+			ImportStatePersist: true,
+			ImportStateCheck:   expectImportedStore(second),
+		},
+		resource.TestStep{
+			// The plan writes the configured name and nothing else.
+			Config: config,
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Imported")),
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(second.City)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
 			},
 		},
-	})
+		resource.TestStep{
+			Config:        config,
+			ResourceName:  storeAddr,
+			ImportState:   true,
+			ImportStateId: "1001/1001-nowhere",
+			ExpectError:   wrappedErrorPattern(`Cannot import store "1001-nowhere" of merchant 1001.*HTTP 404`),
+		},
+	)
 	if got, err := sandboxStore(sb, env.MerchantID, "1001-second"); err != nil || got.Name != "Imported" {
 		t.Errorf("sandbox store after import and apply: %+v, %v", got, err)
 	}

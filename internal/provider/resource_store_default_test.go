@@ -38,45 +38,42 @@ resource "cardpay_store" "main" {
 }
 `, env.MerchantID, isDefault))
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(fmt.Sprintf(`
+	accTest(t,
+		resource.TestStep{
+			Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "second" {
   merchant_id = %d
   store_id    = "1001-second"
   is_default  = true
 }
 `, env.MerchantID)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("cardpay_store.second", tfjsonpath.New("is_default"), knownvalue.Bool(true)),
-					expectOneDefaultStore(sb, env.MerchantID, "1001-second"),
-				},
-			},
-			{
-				// Main takes the flag back; second no longer sets it.
-				Config: mainDefault(true),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("is_default"), knownvalue.Bool(true)),
-					expectOneDefaultStore(sb, env.MerchantID, "1001-main"),
-				},
-			},
-			{
-				// The refresh records that second lost the flag.
-				Config:           mainDefault(true),
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()}},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("cardpay_store.second", tfjsonpath.New("is_default"), knownvalue.Bool(false)),
-				},
-			},
-			{
-				// The service refuses to leave the merchant without a default.
-				Config:      mainDefault(false),
-				ExpectError: regexp.MustCompile(`(?s)400.*one\s+default\s+store.*is_default\s+=\s+true\s+on\s+another`),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cardpay_store.second", tfjsonpath.New("is_default"), knownvalue.Bool(true)),
+				expectOneDefaultStore(sb, env.MerchantID, "1001-second"),
 			},
 		},
-	})
+		resource.TestStep{
+			// Main takes the flag back; second no longer sets it.
+			Config: mainDefault(true),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("is_default"), knownvalue.Bool(true)),
+				expectOneDefaultStore(sb, env.MerchantID, "1001-main"),
+			},
+		},
+		resource.TestStep{
+			// The refresh records that second lost the flag.
+			Config:           mainDefault(true),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cardpay_store.second", tfjsonpath.New("is_default"), knownvalue.Bool(false)),
+			},
+		},
+		resource.TestStep{
+			// The service refuses to leave the merchant without a default.
+			Config:      mainDefault(false),
+			ExpectError: regexp.MustCompile(`(?s)400.*one\s+default\s+store.*is_default\s+=\s+true\s+on\s+another`),
+		},
+	)
 	if err := expectOneDefaultStore(sb, env.MerchantID, "1001-main")(nil); err != nil {
 		t.Error(err)
 	}
@@ -95,26 +92,24 @@ resource "cardpay_store" "test" {
   is_default  = true
 }
 `, env.MerchantID))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: flagship,
-				ConfigStateChecks: []statecheck.StateCheck{
-					recordStoreID(&storeID),
-					stateCheckFunc(func(*tfjson.State) error {
-						return expectOneDefaultStore(sb, env.MerchantID, storeID)(nil)
-					}),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: flagship,
+			ConfigStateChecks: []statecheck.StateCheck{
+				recordAttr(storeAddr, "store_id", &storeID),
+				stateCheckFunc(func(*tfjson.State) error {
+					return expectOneDefaultStore(sb, env.MerchantID, storeID)(nil)
+				}),
 			},
-			{
-				Config:  flagship,
-				Destroy: true,
-				ExpectError: wrappedErrorPattern(`Could not deactivate store "loc_[0-9a-f]+" of merchant 1001.*HTTP 400.*` +
-					`default store.*Make another store the default \(is_default = true on it\) and destroy again`),
-			},
-			{
-				Config: env.providerConfig(fmt.Sprintf(`
+		},
+		resource.TestStep{
+			Config:  flagship,
+			Destroy: true,
+			ExpectError: wrappedErrorPattern(`Could not deactivate store "loc_[0-9a-f]+" of merchant 1001.*HTTP 400.*` +
+				`default store.*Make another store the default \(is_default = true on it\) and destroy again`),
+		},
+		resource.TestStep{
+			Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id           = %d
   name                  = "Flagship"
@@ -122,9 +117,8 @@ resource "cardpay_store" "test" {
   deactivate_on_destroy = false
 }
 `, env.MerchantID)),
-			},
 		},
-	})
+	)
 	if err := expectStoreStatus(sb, env.MerchantID, storeID, "active"); err != nil {
 		t.Error(err)
 	}

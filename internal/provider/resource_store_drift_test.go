@@ -37,36 +37,27 @@ resource "cardpay_store" "test" {
 		}
 	}
 	phone, name := "+4570000000", "Renamed by hand"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config},
-			{
-				PreConfig: change(sandbox.StoreChange{Phone: &phone}),
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
-					},
-				},
-			},
-			{
-				PreConfig: change(sandbox.StoreChange{Name: &name}),
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("One")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
-				},
+	accTest(t,
+		resource.TestStep{Config: config},
+		resource.TestStep{
+			PreConfig: change(sandbox.StoreChange{Phone: &phone}),
+			Config:    config,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
+			),
+		},
+		resource.TestStep{
+			PreConfig: change(sandbox.StoreChange{Name: &name}),
+			Config:    config,
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("One")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
 			},
 		},
-	})
+	)
 	if got, err := sandboxStore(sb, env.MerchantID, "1001-second"); err != nil || got.Name != "One" || got.Phone != phone {
 		t.Errorf("sandbox store after test: %+v, %v", got, err)
 	}
@@ -101,57 +92,46 @@ resource "cardpay_store" "main" {
 		}
 	}
 	mainID := "1001-main"
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					recordStoreID(&created),
-					storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
-				},
-			},
-			{
-				PreConfig: deactivate(&created),
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
-						plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-				},
-			},
-			{
-				// The adopted store shows as inactive and is left alone.
-				PreConfig: deactivate(&mainID),
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("status"), knownvalue.StringExact("inactive")),
-					},
-				},
-			},
-			{
-				PreConfig: sb.Reset,
-				Config:    config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
-					},
-				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				recordAttr(storeAddr, "store_id", &created),
+				storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
 			},
 		},
-	})
+		resource.TestStep{
+			PreConfig: deactivate(&created),
+			Config:    config,
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate,
+				plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+			},
+		},
+		resource.TestStep{
+			// The adopted store shows as inactive and is left alone.
+			PreConfig: deactivate(&mainID),
+			Config:    config,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("status"), knownvalue.StringExact("inactive")),
+			),
+		},
+		resource.TestStep{
+			PreConfig: sb.Reset,
+			Config:    config,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
+				plancheck.ExpectResourceAction("cardpay_store.main", plancheck.ResourceActionNoop),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				storeIDs.AddStateValue(storeAddr, tfjsonpath.New("store_id")),
+			},
+		},
+	)
 }
 
 func TestAccStore_clearAndEmptyFields(t *testing.T) {
@@ -159,36 +139,33 @@ func TestAccStore_clearAndEmptyFields(t *testing.T) {
 	sb := env.requireSandbox(t)
 	cleared := fixtureStore(t, env.MerchantID, "1001-second")
 	cleared.Phone = ""
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// "" clears a free-text field at the service and stays "" in state.
-				Config: env.providerConfig(fmt.Sprintf(`
+	accTest(t,
+		resource.TestStep{
+			// "" clears a free-text field at the service and stays "" in state.
+			Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id = %d
   store_id    = "1001-second"
   phone       = ""
 }
 `, env.MerchantID)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact("")),
-					expectSandboxStore(sb, env.MerchantID, cleared),
-				},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact("")),
+				expectSandboxStore(sb, env.MerchantID, cleared),
 			},
-			{
-				// A field the service leaves empty is recorded as null, not "".
-				Config: env.providerConfig(fmt.Sprintf(`
+		},
+		resource.TestStep{
+			// A field the service leaves empty is recorded as null, not "".
+			Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "other" {
   merchant_id = %d
   store_id    = "1001-second"
   name        = "Other"
 }
 `, env.MerchantID)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue("cardpay_store.other", tfjsonpath.New("phone"), knownvalue.Null()),
-				},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cardpay_store.other", tfjsonpath.New("phone"), knownvalue.Null()),
 			},
 		},
-	})
+	)
 }

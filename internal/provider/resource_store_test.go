@@ -94,14 +94,6 @@ func fixtureStore(t *testing.T, merchantID int64, storeID string) sandbox.Store 
 	return sandbox.Store{}
 }
 
-// recordStoreID remembers the store ID of the test store.
-func recordStoreID(into *string) statecheck.StateCheck {
-	return resourceAttrs(storeAddr, func(attrs map[string]any) error {
-		*into = stateString(attrs, "store_id")
-		return nil
-	})
-}
-
 // A store the resource creates gets the service's ID and defaults, is
 // updated in place, and is deactivated on destroy.
 func TestAccStore_created(t *testing.T) {
@@ -125,15 +117,11 @@ resource "cardpay_store" "test" {
 		Steps: []resource.TestStep{
 			{
 				Config: create,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("store_id")),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
-						plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(true)),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
+					plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("store_id")),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
+					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(true)),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("store_id"),
 						knownvalue.StringRegexp(regexp.MustCompile(`^loc_[0-9a-f]{16}$`))),
@@ -149,7 +137,7 @@ resource "cardpay_store" "test" {
 						knownvalue.StringRegexp(regexp.MustCompile(`^LOC-\d{8}-[A-Z0-9]{4}$`))),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
-					recordStoreID(&storeID),
+					recordAttr(storeAddr, "store_id", &storeID),
 				},
 			},
 			{
@@ -160,12 +148,7 @@ resource "cardpay_store" "test" {
   city        = "Aarhus"
 }
 `, m)),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
 					stateCheckFunc(func(*tfjson.State) error {
@@ -209,21 +192,16 @@ resource "cardpay_store" "test" {
   name        = "Guide Shop"
 }
 `),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				ConfigPlanChecks: afterApply(plancheck.ExpectEmptyPlan()),
 				ConfigStateChecks: []statecheck.StateCheck{
-					recordStoreID(&storeID),
+					recordAttr(storeAddr, "store_id", &storeID),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("updated_at"), knownvalue.NotNull()),
 				},
 			},
 			{
-				Config: renamed,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           renamed,
+				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
 			},
 			{
 				Config:            renamed,

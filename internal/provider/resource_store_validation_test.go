@@ -96,22 +96,19 @@ resource "cardpay_store" "test" {
 		ImportStateId: "1001-main",
 		ExpectError:   regexp.MustCompile(`(?s)<merchant_id>/<store_id>.*"1001/1001-main"`),
 	})
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testProviderFactories, Steps: steps})
+	accTest(t, steps...)
 }
 
 func TestAccStore_unknownStore(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{{
-			Config: env.providerConfig(fmt.Sprintf(`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id = %d
   store_id    = "1001-nowhere"
   name        = "X"
 }
 `, env.MerchantID)),
-			ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
-		}},
+		ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
 	})
 }

@@ -66,11 +66,8 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{
 			{
-				Config: first,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           first,
+				ConfigPlanChecks: plannedAction(webhookAddr, plancheck.ResourceActionCreate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
 					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("secret"), knownvalue.StringRegexp(regexp.MustCompile(`^whsec_`))),
@@ -85,11 +82,8 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 				},
 			},
 			{
-				Config: second,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply:             []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate)},
-					PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-				},
+				Config:           second,
+				ConfigPlanChecks: plannedAction(webhookAddr, plancheck.ResourceActionUpdate),
 				ConfigStateChecks: []statecheck.StateCheck{
 					ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
 					secrets.AddStateValue(webhookAddr, tfjsonpath.New("secret")),
@@ -105,12 +99,10 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 					}
 				},
 				Config: second,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate),
-						plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("url"), knownvalue.StringExact("https://hooks.example/cardpay/v2")),
-					},
-				},
+				ConfigPlanChecks: beforeApply(
+					plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate),
+					plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("url"), knownvalue.StringExact("https://hooks.example/cardpay/v2")),
+				),
 				ConfigStateChecks: []statecheck.StateCheck{
 					ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
 					expectSandboxWebhook(sb, &id, "https://hooks.example/cardpay/v2", "payment.completed", "payment.failed"),
@@ -123,10 +115,8 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 						t.Fatal(err)
 					}
 				},
-				Config: second,
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)},
-				},
+				Config:           second,
+				ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)),
 			},
 		},
 	})
@@ -168,44 +158,38 @@ func TestAccWebhook_signedDelivery(t *testing.T) {
 	config := env.providerConfig(webhookConfig(receiver.URL+"/events", `["payment.completed", "payment.failed"]`))
 	var id int64
 	var secret string
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					webhookID(&id),
-					resourceAttrs(webhookAddr, func(attrs map[string]any) error {
-						secret = stateString(attrs, "secret")
-						return nil
-					}),
-				},
-			},
-			{
-				PreConfig: func() {
-					if _, err := sb.DeliverWebhookEvent(id, "payment.failed"); err != nil {
-						t.Fatal(err)
-					}
-					mu.Lock()
-					defer mu.Unlock()
-					if got == nil {
-						t.Fatal("the receiver got no delivery")
-					}
-					if err := verifyDelivery(secret, body, got.Header); err != nil {
-						t.Error(err)
-					}
-					if !strings.Contains(string(body), `"payment.failed"`) {
-						t.Errorf("delivered body %s does not name the event", body)
-					}
-				},
-				Config: config,
-				ConfigPlanChecks: resource.ConfigPlanChecks{PreApply: []plancheck.PlanCheck{
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("last_triggered_at"), knownvalue.NotNull()),
-				}},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				webhookID(&id),
+				recordAttr(webhookAddr, "secret", &secret),
 			},
 		},
-	})
+		resource.TestStep{
+			PreConfig: func() {
+				if _, err := sb.DeliverWebhookEvent(id, "payment.failed"); err != nil {
+					t.Fatal(err)
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				if got == nil {
+					t.Fatal("the receiver got no delivery")
+				}
+				if err := verifyDelivery(secret, body, got.Header); err != nil {
+					t.Error(err)
+				}
+				if !strings.Contains(string(body), `"payment.failed"`) {
+					t.Errorf("delivered body %s does not name the event", body)
+				}
+			},
+			Config: config,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("last_triggered_at"), knownvalue.NotNull()),
+			),
+		},
+	)
 }
 
 // verifyDelivery checks both signature schemes the service's guides
@@ -230,32 +214,29 @@ func verifyDelivery(secret string, body []byte, h http.Header) error {
 func TestAccWebhook_import(t *testing.T) {
 	env := newTestEnv(t)
 	config := env.providerConfig(webhookConfig("https://hooks.example/imported", `["merchant.activated"]`))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{Config: config},
-			{
-				Config:                  config,
-				ResourceName:            webhookAddr,
-				ImportState:             true,
-				ImportStateVerify:       true,
-				ImportStateVerifyIgnore: []string{"secret"},
-				ImportStateCheck: func(states []*terraform.InstanceState) error {
-					if len(states) != 1 || states[0].Attributes["secret"] != "" {
-						return fmt.Errorf("imported %v, want one endpoint without a secret", states)
-					}
-					return nil
-				},
-			},
-			{
-				Config:        config,
-				ResourceName:  webhookAddr,
-				ImportState:   true,
-				ImportStateId: "424242",
-				ExpectError:   regexp.MustCompile(`Cannot import non-existent remote object`),
+	accTest(t,
+		resource.TestStep{Config: config},
+		resource.TestStep{
+			Config:                  config,
+			ResourceName:            webhookAddr,
+			ImportState:             true,
+			ImportStateVerify:       true,
+			ImportStateVerifyIgnore: []string{"secret"},
+			ImportStateCheck: func(states []*terraform.InstanceState) error {
+				if len(states) != 1 || states[0].Attributes["secret"] != "" {
+					return fmt.Errorf("imported %v, want one endpoint without a secret", states)
+				}
+				return nil
 			},
 		},
-	})
+		resource.TestStep{
+			Config:        config,
+			ResourceName:  webhookAddr,
+			ImportState:   true,
+			ImportStateId: "424242",
+			ExpectError:   regexp.MustCompile(`Cannot import non-existent remote object`),
+		},
+	)
 }
 
 func TestAccWebhook_validation(t *testing.T) {
@@ -272,7 +253,7 @@ func TestAccWebhook_validation(t *testing.T) {
 	for _, c := range cases {
 		steps = append(steps, resource.TestStep{Config: env.providerConfig(c.config), PlanOnly: true, ExpectError: wrappedErrorPattern(c.pattern)})
 	}
-	resource.ParallelTest(t, resource.TestCase{ProtoV6ProviderFactories: testProviderFactories, Steps: steps})
+	accTest(t, steps...)
 }
 
 func TestWebhook_destroyWarning(t *testing.T) {

@@ -70,13 +70,10 @@ data "cardpay_stores" "x" {
 			env := newTestEnv(t)
 			sb := env.requireSandbox(t)
 			before := sb.Snapshot()
-			resource.ParallelTest(t, resource.TestCase{
-				ProtoV6ProviderFactories: testProviderFactories,
-				Steps: []resource.TestStep{{
-					Config: env.providerConfig(tc.config),
-					ExpectError: wrappedErrorPattern(tc.summary + `.*HTTP 403.*request ID \S+.*` +
-						`These partner credentials may not act for this merchant`),
-				}},
+			accTest(t, resource.TestStep{
+				Config: env.providerConfig(tc.config),
+				ExpectError: wrappedErrorPattern(tc.summary + `.*HTTP 403.*request ID \S+.*` +
+					`These partner credentials may not act for this merchant`),
 			})
 			if after := sb.Snapshot(); !reflect.DeepEqual(before, after) {
 				t.Errorf("a refused request changed the sandbox:\nbefore %+v\nafter  %+v", before, after)
@@ -146,12 +143,9 @@ ephemeral "cardpay_ais_account_transactions" "x" {
 				sb := env.requireSandbox(t)
 				env.AccessToken, env.ClientSecret = creds.token, creds.secret
 				before := sb.Snapshot()
-				resource.ParallelTest(t, resource.TestCase{
-					ProtoV6ProviderFactories: testProviderFactories,
-					Steps: []resource.TestStep{{
-						Config:      env.providerConfig(config),
-						ExpectError: wrappedErrorPattern(creds.want),
-					}},
+				accTest(t, resource.TestStep{
+					Config:      env.providerConfig(config),
+					ExpectError: wrappedErrorPattern(creds.want),
 				})
 				if after := sb.Snapshot(); !reflect.DeepEqual(before, after) {
 					t.Errorf("a refused request changed the sandbox:\nbefore %+v\nafter  %+v", before, after)
