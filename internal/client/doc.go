@@ -117,8 +117,11 @@
 //     new ones), holds one second's worth and refills during the pause, so
 //     a service that allows N requests a second gets the requests held up
 //     by the pause at its end, then one every 1/N s: a pause costs no
-//     throughput. Only the first 429 of a burst cuts the rate: requests
-//     cleared to go before the cut teach nothing new.
+//     throughput. A refusal within 2 s of a cut says others the throttle
+//     does not see (processes on other machines) take what a pause saves:
+//     from then on the bucket starts filling when a pause ends. Only the
+//     first 429 of a burst cuts the rate: requests cleared to go before
+//     the cut teach nothing new.
 //   - Good answers grow the rate back along the CUBIC curve: back at the
 //     refused rate 4 s after the 429, near it for a while, then probing
 //     faster; once it reaches four times the refused rate without another

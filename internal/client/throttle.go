@@ -106,6 +106,9 @@ type throttleState struct {
 	// adds to refusedRate (see refusedEstimate); 0 once the estimate is
 	// final.
 	perLateAnswer float64
+	// othersUnseen is set once a refusal showed that others the throttle
+	// does not see share the allowance (see refused).
+	othersUnseen bool
 }
 
 // accept counts an answer that went through, to a request sent at sentAt.
@@ -257,6 +260,12 @@ func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttl
 		return throttleChange{}
 	}
 	rate, perLateAnswer := st.refusedEstimate(now, pausedBefore)
+	if st.learned > 0 && time.Duration(now-st.refusedAt) < throttleCutSpan {
+		// Refused so soon after a cut, at a rate 0.9 times a refused
+		// one: others the throttle does not see (processes on other
+		// machines) take the allowance the pause saved.
+		st.othersUnseen = true
+	}
 	if pausedBefore > now {
 		// Sent after the last cut, refused while a pause runs: the second
 		// before is mostly pause and measures nothing, but the rate in
@@ -273,8 +282,13 @@ func (st *throttleState) refused(now, sentAt int64, pause time.Duration) throttl
 	// The service has no room left, and neither have we: the bucket starts
 	// empty and out of debt, the turns it gave at the old rate void (see
 	// stands). It fills during the pause as the service's allowance does,
-	// so the requests held up go out together when the pause ends.
-	st.bucket.restart(now)
+	// so the requests held up go out together when the pause ends, unless
+	// others take that allowance: then it starts when the pause ends.
+	start := now
+	if st.othersUnseen {
+		start = max(now, st.pausedUntil)
+	}
+	st.bucket.restart(start)
 	return throttleChange{slowed: true, rate: st.learned, refused: rate, pause: pause}
 }
 

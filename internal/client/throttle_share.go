@@ -87,7 +87,7 @@ func (s *stateFile) update(st *throttleState, f func()) error {
 
 // wireMagic marks a state file of this layout; another layout is ignored
 // and overwritten.
-const wireMagic = 0xCA4D7003
+const wireMagic = 0xCA4D7004
 
 // wireState is throttleState in fixed-size fields for encoding/binary.
 type wireState struct {
@@ -99,6 +99,7 @@ type wireState struct {
 	RefusedAt, PausedUntil int64
 	AcceptedSinceCut       int64
 	PerLateAnswer          float64
+	OthersUnseen           bool
 	MeterIndex, MeterCount [meterSlots]int64
 }
 
@@ -109,7 +110,7 @@ func wireOf(st *throttleState) wireState {
 		Magic: wireMagic, Written: time.Now().UnixNano(),
 		Rate: st.bucket.rate, Burst: st.bucket.burst, Tokens: st.bucket.tokens, Last: st.bucket.last,
 		Learned: st.learned, RefusedRate: st.refusedRate, RefusedAt: st.refusedAt, PausedUntil: st.pausedUntil,
-		AcceptedSinceCut: st.acceptedSinceCut, PerLateAnswer: st.perLateAnswer,
+		AcceptedSinceCut: st.acceptedSinceCut, PerLateAnswer: st.perLateAnswer, OthersUnseen: st.othersUnseen,
 	}
 	for i, s := range st.accepted.slots {
 		w.MeterIndex[i], w.MeterCount[i] = s.index, s.n
@@ -121,7 +122,7 @@ func (w wireState) state() throttleState {
 	st := throttleState{
 		bucket:  bucket{rate: w.Rate, burst: w.Burst, tokens: w.Tokens, last: w.Last},
 		learned: w.Learned, refusedRate: w.RefusedRate, refusedAt: w.RefusedAt, pausedUntil: w.PausedUntil,
-		acceptedSinceCut: w.AcceptedSinceCut, perLateAnswer: w.PerLateAnswer,
+		acceptedSinceCut: w.AcceptedSinceCut, perLateAnswer: w.PerLateAnswer, othersUnseen: w.OthersUnseen,
 	}
 	for i := range st.accepted.slots {
 		st.accepted.slots[i].index, st.accepted.slots[i].n = w.MeterIndex[i], w.MeterCount[i]

@@ -463,7 +463,8 @@ func TestThrottleCutGivesTheTurnsAnew(t *testing.T) {
 	accept(th, clock, 20, 50*time.Millisecond)
 	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
 	clock.Advance(time.Second)
-	queued := make([]turn, 54) // a burst now, then two seconds' worth queued
+	accept(th, clock, 30, 50*time.Millisecond) // refused again 2.5 s after the cut, not sooner
+	queued := make([]turn, 54)                 // a burst now, then two seconds' worth queued
 	for i := range queued {
 		queued[i] = th.reserve()
 	}
@@ -516,5 +517,27 @@ func TestThrottleCountsAnswersOnTheirWay(t *testing.T) {
 	th.observe(sentBefore, http.StatusOK, 0)
 	if got := th.currentRate(); got > before+0.01 {
 		t.Errorf("an answer after the count was complete raised the rate from %.2f to %.2f", before, got)
+	}
+}
+
+// Refused again soon after a cut, at 0.9 times a refused rate, the
+// throttle learns that others it does not see (processes on other
+// machines) take what a pause saves: from then on the bucket starts when
+// a pause ends, and makes nothing up at once.
+func TestThrottleOthersUnseenGetNoCatchUp(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	accept(th, clock, 20, 50*time.Millisecond)
+	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second)
+	clock.Advance(time.Second)
+	th.observe(clock.Now(), http.StatusTooManyRequests, time.Second) // soon after the cut
+	refused := clock.Now()
+	rate := th.currentRate()
+	first, second := th.reserve(), th.reserve()
+	if want := refused.Add(time.Second + time.Duration(float64(time.Second)/rate)); !first.at.Equal(want) {
+		t.Errorf("first turn at +%s, want +%s: one turn at %.2f/s after the pause, not a burst at its end",
+			first.at.Sub(refused), want.Sub(refused), rate)
+	}
+	if gap := second.at.Sub(first.at).Seconds(); !near(gap, 1/rate, 1e-6) {
+		t.Errorf("turns %.3fs apart, want 1/%.2f s", gap, rate)
 	}
 }
