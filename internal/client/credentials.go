@@ -43,8 +43,8 @@ const CredentialStatusRevoked = "revoked"
 
 // CreateCredential generates a named credential pair.
 func (c *Client) CreateCredential(ctx context.Context, name string) (*PartnerCredential, error) {
-	ep := endpoint{op: "create partner credential", method: http.MethodPost, path: credentialsPath, auth: AreaPartner,
-		maybeCreated: fmt.Sprintf("the service may have generated a credential named %q; check the partner's credentials before applying again", name)}
+	ep := partnerCreate("create partner credential", credentialsPath,
+		fmt.Sprintf("the service may have generated a credential named %q; check the partner's credentials before applying again", name))
 	return doDecoded[PartnerCredential](ctx, c, ep, struct {
 		Name string `json:"name"`
 	}{name})
@@ -82,7 +82,7 @@ func (c *Client) RotateCredential(ctx context.Context, id string) (*PartnerCrede
 	if err := requireSegment(op, "credential ID", id); err != nil {
 		return nil, err
 	}
-	ep := endpoint{op: op, method: http.MethodPost, path: credentialsPath + "/" + url.PathEscape(id) + "/rotate", auth: AreaPartner, repeatable: true}
+	ep := partnerRepeatable(op, http.MethodPost, credentialsPath+"/"+url.PathEscape(id)+"/rotate")
 	return doDecoded[PartnerCredential](ctx, c, ep, nil)
 }
 
@@ -93,7 +93,7 @@ func (c *Client) RevokeCredential(ctx context.Context, id string) error {
 	if err := requireSegment(op, "credential ID", id); err != nil {
 		return err
 	}
-	ep := endpoint{op: op, method: http.MethodDelete, path: credentialsPath + "/" + url.PathEscape(id), auth: AreaPartner, repeatable: true}
+	ep := partnerRepeatable(op, http.MethodDelete, credentialsPath+"/"+url.PathEscape(id))
 	return c.do(ctx, ep, nil, nil)
 }
 

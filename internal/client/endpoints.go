@@ -32,13 +32,9 @@ func requireSegment(op, name, value string) error {
 
 // CreateOnlineTerminal registers an online terminal (4.1).
 func (c *Client) CreateOnlineTerminal(ctx context.Context, merchantID int64, req OnlineTerminalRequest) (*OnlineTerminal, error) {
-	ep := endpoint{
-		op:           "create online terminal",
-		method:       http.MethodPost,
-		path:         merchantPath(merchantID, "/card-payments/online-terminals"),
-		auth:         AreaPartner,
-		maybeCreated: fmt.Sprintf("the service may have registered the online terminal; check merchant %d's online terminals before applying again", merchantID),
-	}.changing(ListTerminals, merchantID)
+	ep := partnerCreate("create online terminal", merchantPath(merchantID, "/card-payments/online-terminals"),
+		fmt.Sprintf("the service may have registered the online terminal; check merchant %d's online terminals before applying again", merchantID),
+	).changing(ListTerminals, merchantID)
 	return doDecoded[OnlineTerminal](ctx, c, ep, req)
 }
 
@@ -59,25 +55,15 @@ func (c *Client) ActivatePaymentMethod(ctx context.Context, merchantID int64, me
 	if err := requireSegment(op, "payment method", method); err != nil {
 		return err
 	}
-	ep := endpoint{
-		op:         op,
-		method:     http.MethodPost,
-		path:       merchantPath(merchantID, "/card-payments/payment-methods/"+url.PathEscape(method)+"/activate"),
-		auth:       AreaPartner,
-		repeatable: true,
-	}.changing(ListPaymentMethods, merchantID)
+	path := merchantPath(merchantID, "/card-payments/payment-methods/"+url.PathEscape(method)+"/activate")
+	ep := partnerRepeatable(op, http.MethodPost, path).changing(ListPaymentMethods, merchantID)
 	return c.do(ctx, ep, nil, nil)
 }
 
 // StartOnboarding starts a card-payment onboarding application (4.4).
 func (c *Client) StartOnboarding(ctx context.Context, merchantID int64) (*OnboardingApplication, error) {
-	ep := endpoint{
-		op:           "start onboarding",
-		method:       http.MethodPost,
-		path:         merchantPath(merchantID, "/card-payments/onboard"),
-		auth:         AreaPartner,
-		maybeCreated: fmt.Sprintf("the service may have started an onboarding application for merchant %d and e-mailed its verification link; check with the merchant before applying again", merchantID),
-	}
+	ep := partnerCreate("start onboarding", merchantPath(merchantID, "/card-payments/onboard"),
+		fmt.Sprintf("the service may have started an onboarding application for merchant %d and e-mailed its verification link; check with the merchant before applying again", merchantID))
 	return doDecoded[OnboardingApplication](ctx, c, ep, nil)
 }
 
@@ -105,13 +91,7 @@ func (c *Client) ListTerminals(ctx context.Context, merchantID int64, terminalTy
 // CreateOrder creates a card-payment order (4.5). The service wraps the
 // order in an "order" object; the order itself is returned.
 func (c *Client) CreateOrder(ctx context.Context, merchantID int64, req OrderRequest) (*Order, error) {
-	ep := endpoint{
-		op:           "create order",
-		method:       http.MethodPost,
-		path:         merchantPath(merchantID, "/card-payments/orders"),
-		auth:         AreaPartner,
-		maybeCreated: orderAdvice(merchantID, req.Reference),
-	}
+	ep := partnerCreate("create order", merchantPath(merchantID, "/card-payments/orders"), orderAdvice(merchantID, req.Reference))
 	var out orderEnvelope
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
@@ -179,26 +159,16 @@ func (e *orderEnvelope) validate() error {
 // CreateInterappRegistration generates an in-app terminal registration
 // code (4.6).
 func (c *Client) CreateInterappRegistration(ctx context.Context, merchantID int64, req InterappRegistrationRequest) (*InterappRegistration, error) {
-	ep := endpoint{
-		op:           "create in-app registration code",
-		method:       http.MethodPost,
-		path:         merchantPath(merchantID, "/card-payments/terminals/interapp"),
-		auth:         AreaPartner,
-		maybeCreated: "the service may have issued a registration code; it lapses after about 120 seconds, so wait that long before applying again",
-	}
+	ep := partnerCreate("create in-app registration code", merchantPath(merchantID, "/card-payments/terminals/interapp"),
+		"the service may have issued a registration code; it lapses after about 120 seconds, so wait that long before applying again")
 	return doDecoded[InterappRegistration](ctx, c, ep, req)
 }
 
 // CreateStore creates a store.
 func (c *Client) CreateStore(ctx context.Context, merchantID int64, req StoreCreate) (*Store, error) {
-	ep := endpoint{
-		op:     "create store",
-		method: http.MethodPost,
-		path:   merchantPath(merchantID, "/stores"),
-		auth:   AreaPartner,
-		maybeCreated: fmt.Sprintf("the service may have created the store %q; check merchant %d's stores before applying again",
-			req.Name, merchantID),
-	}.changing(ListStores, merchantID)
+	ep := partnerCreate("create store", merchantPath(merchantID, "/stores"),
+		fmt.Sprintf("the service may have created the store %q; check merchant %d's stores before applying again", req.Name, merchantID),
+	).changing(ListStores, merchantID)
 	var out createdStore
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
@@ -244,8 +214,7 @@ func (c *Client) DeactivateStore(ctx context.Context, merchantID int64, storeID 
 	if err := requireSegment(op, "store ID", storeID); err != nil {
 		return err
 	}
-	ep := endpoint{op: op, method: http.MethodDelete, path: storePath(merchantID, storeID), auth: AreaPartner, repeatable: true}.
-		changing(ListStores, merchantID)
+	ep := partnerRepeatable(op, http.MethodDelete, storePath(merchantID, storeID)).changing(ListStores, merchantID)
 	return c.do(ctx, ep, nil, nil)
 }
 
@@ -260,13 +229,7 @@ func (c *Client) UpdateStore(ctx context.Context, merchantID int64, storeID stri
 	if err := requireSegment(op, "store ID", storeID); err != nil {
 		return nil, err
 	}
-	ep := endpoint{
-		op:         op,
-		method:     http.MethodPut,
-		path:       storePath(merchantID, storeID),
-		auth:       AreaPartner,
-		repeatable: true,
-	}.changing(ListStores, merchantID)
+	ep := partnerRepeatable(op, http.MethodPut, storePath(merchantID, storeID)).changing(ListStores, merchantID)
 	return doDecoded[Store](ctx, c, ep, req)
 }
 
@@ -294,7 +257,7 @@ func (c *Client) GetConsent(ctx context.Context, scope DataScope, id string) (*C
 	if err := requireSegment(op, "consent ID", id); err != nil {
 		return nil, err
 	}
-	ep := endpoint{op: op, method: http.MethodGet, path: consentPath(id), auth: AreaAIS, scope: &scope, repeatable: true}
+	ep := aisRepeatable(op, http.MethodGet, consentPath(id), scope)
 	return doDecoded[Consent](ctx, c, ep, nil)
 }
 
@@ -306,7 +269,7 @@ func (c *Client) AuthorizeConsent(ctx context.Context, scope DataScope, id strin
 	if err := requireSegment(op, "consent ID", id); err != nil {
 		return "", err
 	}
-	ep := endpoint{op: op, method: http.MethodPost, path: consentPath(id) + "/authorize", auth: AreaAIS, scope: &scope, repeatable: true}
+	ep := aisRepeatable(op, http.MethodPost, consentPath(id)+"/authorize", scope)
 	var out consentAuthorization
 	if err := c.do(ctx, ep, nil, &out); err != nil {
 		return "", err
@@ -335,29 +298,43 @@ func (c *Client) ListTransactions(ctx context.Context, req TransactionsRequest) 
 	return doDecoded[TransactionsResponse](ctx, c, ep, req)
 }
 
+// partnerCreate is a POST under /v1/partner/ that makes something: it is
+// never retried after an ambiguous failure, and advice tells the user what
+// may exist then and what to check.
+func partnerCreate(op, path, advice string) endpoint {
+	return endpoint{op: op, method: http.MethodPost, path: path, auth: AreaPartner, maybeCreated: advice}
+}
+
+// partnerRepeatable is a call under /v1/partner/ that leaves the same
+// result when sent again, so it may be retried.
+func partnerRepeatable(op, method, path string) endpoint {
+	return endpoint{op: op, method: method, path: path, auth: AreaPartner, repeatable: true}
+}
+
 // partnerRead is a GET under /v1/partner/: it changes nothing, so it is
 // repeatable.
 func partnerRead(op, path string) endpoint {
-	return endpoint{op: op, method: http.MethodGet, path: path, auth: AreaPartner, repeatable: true}
+	return partnerRepeatable(op, http.MethodGet, path)
+}
+
+// aisRepeatable is a call of the data API about scope's user that may be
+// retried.
+func aisRepeatable(op, method, path string, scope DataScope) endpoint {
+	return endpoint{op: op, method: method, path: path, auth: AreaAIS, scope: &scope, repeatable: true}
 }
 
 // aisRead is a read of the data API sent as POST, with a token of the one
 // permission it needs.
 func aisRead(op, path string, merchantID int64, userID, permission string) endpoint {
-	scope := DataScope{MerchantID: merchantID, UserID: userID, Permissions: []string{permission}}
-	return endpoint{op: op, method: http.MethodPost, path: path, auth: AreaAIS, scope: &scope, repeatable: true}
+	return aisRepeatable(op, http.MethodPost, path, DataScope{MerchantID: merchantID, UserID: userID, Permissions: []string{permission}})
 }
 
 // CreateWebhook creates a webhook endpoint. The answer is the only one that
 // carries the signing secret.
 func (c *Client) CreateWebhook(ctx context.Context, req WebhookRequest) (*Webhook, error) {
-	ep := endpoint{
-		op:           "create webhook",
-		method:       http.MethodPost,
-		path:         "/v1/partner/webhooks",
-		auth:         AreaPartner,
-		maybeCreated: fmt.Sprintf("the service may have created a webhook endpoint for %q; check the partner's webhooks before applying again", req.URL),
-	}.changing(ListWebhooks, 0)
+	ep := partnerCreate("create webhook", "/v1/partner/webhooks",
+		fmt.Sprintf("the service may have created a webhook endpoint for %q; check the partner's webhooks before applying again", req.URL),
+	).changing(ListWebhooks, 0)
 	var out createdWebhook
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
@@ -381,8 +358,7 @@ func (c *Client) UpdateWebhook(ctx context.Context, id string, req WebhookReques
 	if err := requireSegment(op, "webhook ID", id); err != nil {
 		return nil, err
 	}
-	ep := endpoint{op: op, method: http.MethodPut, path: "/v1/partner/webhooks/" + url.PathEscape(id), auth: AreaPartner, repeatable: true}.
-		changing(ListWebhooks, 0)
+	ep := partnerRepeatable(op, http.MethodPut, "/v1/partner/webhooks/"+url.PathEscape(id)).changing(ListWebhooks, 0)
 	return doDecoded[Webhook](ctx, c, ep, req)
 }
 

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 )
 
@@ -120,8 +119,7 @@ func (c *Client) CreateTestMerchant(ctx context.Context, req MerchantRequest) (*
 }
 
 func (c *Client) createMerchant(ctx context.Context, op, path string, body any, ref string) (*Merchant, error) {
-	ep := endpoint{op: op, method: http.MethodPost, path: path, auth: AreaPartner, maybeCreated: merchantAdvice(ref)}
-	return doDecoded[Merchant](ctx, c, ep, body)
+	return doDecoded[Merchant](ctx, c, partnerCreate(op, path, merchantAdvice(ref)), body)
 }
 
 // GetMerchant reads a merchant.

@@ -20,8 +20,7 @@ import (
 // the merchant's web page, for terminalID when not empty. Each payment
 // session needs a fresh one, so asking again is harmless: repeatable.
 func (c *Client) CreateSDKToken(ctx context.Context, merchantID int64, terminalID string) (string, error) {
-	ep := endpoint{op: "create online SDK token", method: http.MethodPost, path: merchantPath(merchantID, "/card-payments/auth-token"),
-		auth: AreaPartner, repeatable: true}
+	ep := partnerRepeatable("create online SDK token", http.MethodPost, merchantPath(merchantID, "/card-payments/auth-token"))
 	var out tokenAnswer
 	if err := c.do(ctx, ep, struct {
 		TerminalID string `json:"terminalId,omitempty"`
@@ -124,7 +123,7 @@ func (c *Client) ListConsentAccounts(ctx context.Context, scope DataScope, conse
 	if err := requireSegment(op, "consent ID", consentID); err != nil {
 		return nil, err
 	}
-	ep := endpoint{op: op, method: http.MethodGet, path: consentPath(consentID) + "/accounts", auth: AreaAIS, scope: &scope, repeatable: true}
+	ep := aisRepeatable(op, http.MethodGet, consentPath(consentID)+"/accounts", scope)
 	var out consentAccountList
 	if err := c.do(ctx, ep, nil, &out); err != nil {
 		return nil, err
