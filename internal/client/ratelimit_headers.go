@@ -61,42 +61,34 @@ func structuredRateLimit(v string) (int64, time.Duration, bool) {
 	if !found {
 		return 0, 0, false
 	}
-	var r int64 = -1
-	var t time.Duration
-	for _, p := range strings.Split(params, ";") {
+	return quotaParams(strings.Split(params, ";"), "r", "t")
+}
+
+// listedRateLimit reads the earlier drafts' `limit=20, remaining=0, reset=1`,
+// whose names may be in any case.
+func listedRateLimit(v string) (int64, time.Duration, bool) {
+	return quotaParams(strings.Split(strings.ToLower(v), ","), "remaining", "reset")
+}
+
+// quotaParams reads the remaining count and the reset in seconds from
+// key=value parameters; a value that is not a whole number from 0 up is
+// passed over. ok is false when no count was read.
+func quotaParams(params []string, remainingKey, resetKey string) (remaining int64, reset time.Duration, ok bool) {
+	remaining = -1
+	for _, p := range params {
 		k, val, _ := strings.Cut(strings.TrimSpace(p), "=")
 		n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
 		if err != nil || n < 0 {
 			continue
 		}
 		switch k {
-		case "r":
-			r = n
-		case "t":
-			t = time.Duration(min(n, int64(maxRetryAfter/time.Second))) * time.Second
+		case remainingKey:
+			remaining = n
+		case resetKey:
+			reset = cappedSeconds(n)
 		}
 	}
-	return r, t, r >= 0
-}
-
-// listedRateLimit reads the earlier drafts' `limit=20, remaining=0, reset=1`.
-func listedRateLimit(v string) (int64, time.Duration, bool) {
-	var r int64 = -1
-	var t time.Duration
-	for _, p := range strings.Split(v, ",") {
-		k, val, _ := strings.Cut(strings.TrimSpace(p), "=")
-		n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
-		if err != nil || n < 0 {
-			continue
-		}
-		switch strings.ToLower(k) {
-		case "remaining":
-			r = n
-		case "reset":
-			t = time.Duration(min(n, int64(maxRetryAfter/time.Second))) * time.Second
-		}
-	}
-	return r, t, r >= 0
+	return remaining, reset, remaining >= 0
 }
 
 // resetIn reads a reset in seconds, or as a Unix time when it is one.
@@ -109,7 +101,7 @@ func resetIn(v string, now time.Time) time.Duration {
 	if n >= unixTimes {
 		return max(0, time.Unix(n, 0).Sub(now))
 	}
-	return time.Duration(min(n, int64(maxRetryAfter/time.Second))) * time.Second
+	return cappedSeconds(n)
 }
 
 // observeExhausted learns from an answer that went through but said the

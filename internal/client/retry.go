@@ -107,6 +107,11 @@ func waitBefore(waitMin, waitMax time.Duration, attempt, status int, retryAfterV
 // number cannot overflow; waits are capped at waitMax anyway.
 const maxRetryAfter = 24 * time.Hour
 
+// cappedSeconds is n seconds, at most maxRetryAfter.
+func cappedSeconds(n int64) time.Duration {
+	return time.Duration(min(n, int64(maxRetryAfter/time.Second))) * time.Second
+}
+
 // retryAfter parses a Retry-After value, either delay seconds or an HTTP
 // date. A date in the past means "now".
 func retryAfter(value string, now time.Time) (time.Duration, bool) {
@@ -118,7 +123,7 @@ func retryAfter(value string, now time.Time) (time.Duration, bool) {
 		if secs < 0 {
 			return 0, false
 		}
-		return time.Duration(min(secs, int64(maxRetryAfter/time.Second))) * time.Second, true
+		return cappedSeconds(secs), true
 	}
 	when, err := http.ParseTime(value)
 	if err != nil {
