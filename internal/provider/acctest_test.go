@@ -263,7 +263,21 @@ var ephemeralVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBel
 func accTest(t *testing.T, steps ...resource.TestStep) {
 	t.Helper()
 	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
 		ProtoV6ProviderFactories: testProviderFactories,
+		Steps:                    steps,
+	})
+}
+
+// destroyCheckedAccTest is accTest that, after the destroy of the last
+// step, runs checkDestroy, which looks at what the destroy left at the
+// service.
+func destroyCheckedAccTest(t *testing.T, checkDestroy resource.TestCheckFunc, steps ...resource.TestStep) {
+	t.Helper()
+	resource.ParallelTest(t, resource.TestCase{
+		PreCheck:                 func() { testAccPreCheck(t) },
+		ProtoV6ProviderFactories: testProviderFactories,
+		CheckDestroy:             checkDestroy,
 		Steps:                    steps,
 	})
 }

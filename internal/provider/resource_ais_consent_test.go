@@ -146,48 +146,44 @@ func TestAccAISConsent_basic(t *testing.T) {
 	respelled.expiration = respellConsentTime(t, args.expiration, 1)
 	respelled.transactionFrom = respellConsentTime(t, args.transactionFrom, -5)
 
-	acc.ParallelTest(t, acc.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []acc.TestStep{
-			{
-				Config:           env.providerConfig(args.config()),
-				ConfigPlanChecks: plannedAction(aisConsentAddr, plancheck.ResourceActionCreate),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.CompareValuePairs(aisConsentAddr, tfjsonpath.New("id"),
-						aisConsentAddr, tfjsonpath.New("request_id"), compare.ValuesSame()),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`\S`))),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("authorization_url"), knownvalue.NotNull()),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("error_message"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(consentTimestampPattern)),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("updated_at"), knownvalue.StringRegexp(consentTimestampPattern)),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("expiration_date_time"), knownvalue.StringExact(args.expiration)),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("permissions"), knownvalue.SetExact([]knownvalue.Check{
-						knownvalue.StringExact("ReadAccountsDetail"), knownvalue.StringExact("ReadBalances"),
-					})),
-					expectSandboxConsents(sb, 1, args),
-				},
-			},
-			{
-				// A second plan with the same configuration changes nothing.
-				Config:           env.providerConfig(args.config()),
-				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
-			},
-			{
-				// The same instants at other UTC offsets: no diff, no new consent,
-				// and the state keeps the spelling that was sent to the API.
-				Config:           env.providerConfig(respelled.config()),
-				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("expiration_date_time"), knownvalue.StringExact(args.expiration)),
-					statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("transaction_from_date_time"), knownvalue.StringExact(args.transactionFrom)),
-					expectSandboxConsents(sb, 1, args),
-				},
+	accTest(t,
+		acc.TestStep{
+			Config:           env.providerConfig(args.config()),
+			ConfigPlanChecks: plannedAction(aisConsentAddr, plancheck.ResourceActionCreate),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.CompareValuePairs(aisConsentAddr, tfjsonpath.New("id"),
+					aisConsentAddr, tfjsonpath.New("request_id"), compare.ValuesSame()),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`\S`))),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("authorization_url"), knownvalue.NotNull()),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("error_message"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("created_at"), knownvalue.StringRegexp(consentTimestampPattern)),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("updated_at"), knownvalue.StringRegexp(consentTimestampPattern)),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("expiration_date_time"), knownvalue.StringExact(args.expiration)),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("permissions"), knownvalue.SetExact([]knownvalue.Check{
+					knownvalue.StringExact("ReadAccountsDetail"), knownvalue.StringExact("ReadBalances"),
+				})),
+				expectSandboxConsents(sb, 1, args),
 			},
 		},
-	})
+		acc.TestStep{
+			// A second plan with the same configuration changes nothing.
+			Config:           env.providerConfig(args.config()),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+		},
+		acc.TestStep{
+			// The same instants at other UTC offsets: no diff, no new consent,
+			// and the state keeps the spelling that was sent to the API.
+			Config:           env.providerConfig(respelled.config()),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("expiration_date_time"), knownvalue.StringExact(args.expiration)),
+				statecheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("transaction_from_date_time"), knownvalue.StringExact(args.transactionFrom)),
+				expectSandboxConsents(sb, 1, args),
+			},
+		},
+	)
 }
 
 func TestAccAISConsent_replace(t *testing.T) {

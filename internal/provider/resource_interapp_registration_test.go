@@ -95,69 +95,65 @@ resource "cardpay_interapp_registration" "test" {
 `, env.MerchantID, hclOptional(storeID), device))
 	}
 
-	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				PreConfig: markStart,
-				Config:    withKeepers("tablet-1", ""),
-				ConfigPlanChecks: resource.ConfigPlanChecks{
-					PreApply: []plancheck.PlanCheck{
-						plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionCreate),
-						plancheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
-						plancheck.ExpectUnknownValue(interappAddr, tfjsonpath.New("expires_at")),
-					},
-					PostApplyPostRefresh: []plancheck.PlanCheck{
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
-					},
+	accTest(t,
+		resource.TestStep{
+			PreConfig: markStart,
+			Config:    withKeepers("tablet-1", ""),
+			ConfigPlanChecks: resource.ConfigPlanChecks{
+				PreApply: []plancheck.PlanCheck{
+					plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionCreate),
+					plancheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
+					plancheck.ExpectUnknownValue(interappAddr, tfjsonpath.New("expires_at")),
 				},
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("registration_code"),
-						knownvalue.StringRegexp(interappCodePattern)),
-					statecheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
-					statecheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_link")),
-					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("terminal_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("registration_link"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^cardpay-companion://register\?code=`))),
-					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("expires_at"), expectExpiresAtWindow(&stepStart)),
-					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
-					expectSandboxCodes(sb, 1, "1001-main"),
+				PostApplyPostRefresh: []plancheck.PlanCheck{
+					plancheck.ExpectEmptyPlan(),
+					plancheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
 				},
 			},
-			{
-				// No change: no new code, and the state keeps the first one.
-				Config:            withKeepers("tablet-1", ""),
-				ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
-				ConfigStateChecks: []statecheck.StateCheck{expectSandboxCodes(sb, 1, "1001-main")},
-			},
-			{
-				PreConfig: markStart,
-				Config:    withKeepers("tablet-2", ""),
-				ConfigPlanChecks: beforeApply(
-					plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
-					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("expires_at"), expectExpiresAtWindow(&stepStart)),
-					expectSandboxCodes(sb, 2, "1001-main"),
-				},
-			},
-			{
-				Config: withKeepers("tablet-2", "1001-second"),
-				ConfigPlanChecks: beforeApply(
-					plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
-					statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
-					expectSandboxCodes(sb, 3, "1001-second"),
-				},
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("registration_code"),
+					knownvalue.StringRegexp(interappCodePattern)),
+				statecheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_code")),
+				statecheck.ExpectSensitiveValue(interappAddr, tfjsonpath.New("registration_link")),
+				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("terminal_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("registration_link"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^cardpay-companion://register\?code=`))),
+				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("expires_at"), expectExpiresAtWindow(&stepStart)),
+				codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
+				expectSandboxCodes(sb, 1, "1001-main"),
 			},
 		},
-	})
+		resource.TestStep{
+			// No change: no new code, and the state keeps the first one.
+			Config:            withKeepers("tablet-1", ""),
+			ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
+			ConfigStateChecks: []statecheck.StateCheck{expectSandboxCodes(sb, 1, "1001-main")},
+		},
+		resource.TestStep{
+			PreConfig: markStart,
+			Config:    withKeepers("tablet-2", ""),
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
+				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("expires_at"), expectExpiresAtWindow(&stepStart)),
+				expectSandboxCodes(sb, 2, "1001-main"),
+			},
+		},
+		resource.TestStep{
+			Config: withKeepers("tablet-2", "1001-second"),
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(interappAddr, plancheck.ResourceActionDestroyBeforeCreate),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				codes.AddStateValue(interappAddr, tfjsonpath.New("registration_code")),
+				statecheck.ExpectKnownValue(interappAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
+				expectSandboxCodes(sb, 3, "1001-second"),
+			},
+		},
+	)
 }
 
 func TestAccInterappRegistration_unknownStore(t *testing.T) {

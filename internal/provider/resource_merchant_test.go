@@ -64,55 +64,52 @@ func TestAccMerchant_lifecycle(t *testing.T) {
 	before := len(sb.Snapshot().Merchants)
 	var id int64
 	config := env.providerConfig(merchantConfig("CRM-1"))
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringRegexp(regexp.MustCompile(`^pending`))),
-					statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("client_id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f-]{36}$`))),
-					statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("onboarding_url"), knownvalue.StringRegexp(regexp.MustCompile(`^https://`))),
-					statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("onboarding_url_expires_at"), knownvalue.NotNull()),
-					stateCheckFunc(func(s *tfjson.State) error {
-						m := sandboxMerchant(t, sb, s, merchantAddr)
-						id = m.ID
-						if m.PartnerRefID != "CRM-1" || m.ContactPhone != "+4533000000" || m.Kind != "standard" {
-							return fmt.Errorf("the sandbox holds %+v", m)
-						}
-						return nil
-					}),
-				},
-			},
-			{
-				// The merchant completes its onboarding form: the refresh
-				// sees it, and nothing is planned.
-				PreConfig: func() {
-					if _, err := sb.ActivateMerchant(id); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config:            config,
-				ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active"))},
-			},
-			{
-				PreConfig: func() {
-					if _, err := sb.DeactivateMerchant(id); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config:            config,
-				ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("inactive"))},
-			},
-		},
-		CheckDestroy: func(*terraform.State) error {
+	destroyCheckedAccTest(t,
+		func(*terraform.State) error {
 			if n := len(sb.Snapshot().Merchants); n != before+1 {
 				return fmt.Errorf("the sandbox holds %d merchants after destroy, want %d: destroy only forgets", n, before+1)
 			}
 			return nil
 		},
-	})
+		resource.TestStep{
+			Config: config,
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringRegexp(regexp.MustCompile(`^pending`))),
+				statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("client_id"), knownvalue.StringRegexp(regexp.MustCompile(`^[0-9a-f-]{36}$`))),
+				statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("onboarding_url"), knownvalue.StringRegexp(regexp.MustCompile(`^https://`))),
+				statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("onboarding_url_expires_at"), knownvalue.NotNull()),
+				stateCheckFunc(func(s *tfjson.State) error {
+					m := sandboxMerchant(t, sb, s, merchantAddr)
+					id = m.ID
+					if m.PartnerRefID != "CRM-1" || m.ContactPhone != "+4533000000" || m.Kind != "standard" {
+						return fmt.Errorf("the sandbox holds %+v", m)
+					}
+					return nil
+				}),
+			},
+		},
+		resource.TestStep{
+			// The merchant completes its onboarding form: the refresh
+			// sees it, and nothing is planned.
+			PreConfig: func() {
+				if _, err := sb.ActivateMerchant(id); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config:            config,
+			ConfigPlanChecks:  beforeApply(plancheck.ExpectEmptyPlan()),
+			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active"))},
+		},
+		resource.TestStep{
+			PreConfig: func() {
+				if _, err := sb.DeactivateMerchant(id); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config:            config,
+			ConfigStateChecks: []statecheck.StateCheck{statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("inactive"))},
+		},
+	)
 }
 
 // fast_track and test_merchant choose the other two ways to create one.

@@ -39,77 +39,73 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 	applicationIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	fixtures := len(sb.Snapshot().Applications)
 	var appID string
-	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: config,
-				ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionCreate,
-					plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url")),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"),
-						knownvalue.Int64Exact(env.MerchantID)),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_id"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^app_[0-9a-f]{16}$`))),
-					statecheck.CompareValuePairs(onboardingApplicationAddr, tfjsonpath.New("id"),
-						onboardingApplicationAddr, tfjsonpath.New("application_id"), compare.ValuesSame()),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^https://kyb\.sandbox\.cardpay\.example/applications/app_`))),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^https://\S+$`))),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("PENDING")),
-					applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
-					expectSandboxApplication(sb, env.MerchantID, fixtures+1),
-					recordAttr(onboardingApplicationAddr, "application_id", &appID),
-				},
-			},
-			{
-				// The refresh reads the status the service moved on to; the
-				// plan has nothing to change and starts no second application.
-				PreConfig: func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
-				Config:    config,
-				ConfigPlanChecks: beforeApply(
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("IN_REVIEW")),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					expectSandboxApplication(sb, env.MerchantID, fixtures+1),
-				},
-			},
-			{
-				// Once the merchant exists the verification link is gone.
-				PreConfig: func() { setApplicationStatus(t, sb, appID, "MERCHANT_CREATED") },
-				Config:    config,
-				ConfigPlanChecks: beforeApply(
-					plancheck.ExpectEmptyPlan(),
-					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("MERCHANT_CREATED")),
-					plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
-				),
-			},
-			{
-				// Another merchant starts a new application. Merchant 1003
-				// answers in the guide's vocabulary and has no short link, so
-				// short_link_url is null rather than "".
-				Config:           env.providerConfig(onboardingApplicationConfig(1003)),
-				ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1003)),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^https://`))),
-					statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-						knownvalue.StringExact("APPLICATION_INITIATED")),
-					applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
-					expectSandboxApplication(sb, 1003, fixtures+2),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: config,
+			ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionCreate,
+				plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"),
+					knownvalue.Int64Exact(env.MerchantID)),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_id"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^app_[0-9a-f]{16}$`))),
+				statecheck.CompareValuePairs(onboardingApplicationAddr, tfjsonpath.New("id"),
+					onboardingApplicationAddr, tfjsonpath.New("application_id"), compare.ValuesSame()),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^https://kyb\.sandbox\.cardpay\.example/applications/app_`))),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^https://\S+$`))),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("PENDING")),
+				applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
+				expectSandboxApplication(sb, env.MerchantID, fixtures+1),
+				recordAttr(onboardingApplicationAddr, "application_id", &appID),
 			},
 		},
-	})
+		resource.TestStep{
+			// The refresh reads the status the service moved on to; the
+			// plan has nothing to change and starts no second application.
+			PreConfig: func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
+			Config:    config,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("IN_REVIEW")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				expectSandboxApplication(sb, env.MerchantID, fixtures+1),
+			},
+		},
+		resource.TestStep{
+			// Once the merchant exists the verification link is gone.
+			PreConfig: func() { setApplicationStatus(t, sb, appID, "MERCHANT_CREATED") },
+			Config:    config,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectEmptyPlan(),
+				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("MERCHANT_CREATED")),
+				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
+			),
+		},
+		resource.TestStep{
+			// Another merchant starts a new application. Merchant 1003
+			// answers in the guide's vocabulary and has no short link, so
+			// short_link_url is null rather than "".
+			Config:           env.providerConfig(onboardingApplicationConfig(1003)),
+			ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionDestroyBeforeCreate),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("merchant_id"), knownvalue.Int64Exact(1003)),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("short_link_url"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^https://`))),
+				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
+					knownvalue.StringExact("APPLICATION_INITIATED")),
+				applicationIDs.AddStateValue(onboardingApplicationAddr, tfjsonpath.New("application_id")),
+				expectSandboxApplication(sb, 1003, fixtures+2),
+			},
+		},
+	)
 }
 
 // Import by merchant ID reads the merchant's current application; a

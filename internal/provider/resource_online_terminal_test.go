@@ -73,64 +73,60 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 		return plannedAction(onlineTerminalAddr, plancheck.ResourceActionDestroyBeforeCreate, checks...)
 	}
 	unchanged := beforeApply(plancheck.ExpectEmptyPlan())
-	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				// Without store_id the service picks the default store, and the
-				// resource records which.
-				Config: env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
-				ConfigPlanChecks: plannedAction(onlineTerminalAddr, plancheck.ResourceActionCreate,
-					plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
-				),
-				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
-					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
-			},
-			{
-				// The refresh reads the status the registration answer lacked.
-				Config:           env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
-				ConfigPlanChecks: unchanged,
-				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
-					statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status"), knownvalue.StringExact("ACTIVE")),
-					statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_name"), knownvalue.Null())),
-			},
-			{
-				// Naming the store it already has changes nothing.
-				Config:            env.providerConfig(onlineTerminalAtStore(m, "PaymentPage", defaultStore)),
-				ConfigPlanChecks:  unchanged,
-				ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
-			},
-			{
-				// Removing store_id from the configuration changes nothing either.
-				Config:            env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
-				ConfigPlanChecks:  unchanged,
-				ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
-			},
-			{
-				Config:           env.providerConfig(onlineTerminalAtStore(m, "PaymentPage", secondStore)),
-				ConfigPlanChecks: replaced(),
-				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", secondStore, 2),
-					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
-			},
-			{
-				Config:           env.providerConfig(onlineTerminalAtStore(m, "SelfHostedPage", secondStore)),
-				ConfigPlanChecks: replaced(),
-				ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "SelfHostedPage", secondStore, 3),
-					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
-			},
-			{
-				// A new merchant without store_id gets that merchant's default
-				// store, not the old one from state.
-				Config: env.providerConfig(onlineTerminalConfig(1002, "MerchantInitiated")),
-				ConfigPlanChecks: replaced(
-					plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
-				),
-				ConfigStateChecks: append(onlineTerminalStateChecks(sb, 1002, "MerchantInitiated", "1002-main", 4),
-					terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
-			},
+	accTest(t,
+		resource.TestStep{
+			// Without store_id the service picks the default store, and the
+			// resource records which.
+			Config: env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
+			ConfigPlanChecks: plannedAction(onlineTerminalAddr, plancheck.ResourceActionCreate,
+				plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
+			),
+			ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
 		},
-	})
+		resource.TestStep{
+			// The refresh reads the status the registration answer lacked.
+			Config:           env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
+			ConfigPlanChecks: unchanged,
+			ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+				statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status"), knownvalue.StringExact("ACTIVE")),
+				statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_name"), knownvalue.Null())),
+		},
+		resource.TestStep{
+			// Naming the store it already has changes nothing.
+			Config:            env.providerConfig(onlineTerminalAtStore(m, "PaymentPage", defaultStore)),
+			ConfigPlanChecks:  unchanged,
+			ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+		},
+		resource.TestStep{
+			// Removing store_id from the configuration changes nothing either.
+			Config:            env.providerConfig(onlineTerminalConfig(m, "PaymentPage")),
+			ConfigPlanChecks:  unchanged,
+			ConfigStateChecks: onlineTerminalStateChecks(sb, m, "PaymentPage", defaultStore, 1),
+		},
+		resource.TestStep{
+			Config:           env.providerConfig(onlineTerminalAtStore(m, "PaymentPage", secondStore)),
+			ConfigPlanChecks: replaced(),
+			ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "PaymentPage", secondStore, 2),
+				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
+		},
+		resource.TestStep{
+			Config:           env.providerConfig(onlineTerminalAtStore(m, "SelfHostedPage", secondStore)),
+			ConfigPlanChecks: replaced(),
+			ConfigStateChecks: append(onlineTerminalStateChecks(sb, m, "SelfHostedPage", secondStore, 3),
+				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
+		},
+		resource.TestStep{
+			// A new merchant without store_id gets that merchant's default
+			// store, not the old one from state.
+			Config: env.providerConfig(onlineTerminalConfig(1002, "MerchantInitiated")),
+			ConfigPlanChecks: replaced(
+				plancheck.ExpectUnknownValue(onlineTerminalAddr, tfjsonpath.New("store_id")),
+			),
+			ConfigStateChecks: append(onlineTerminalStateChecks(sb, 1002, "MerchantInitiated", "1002-main", 4),
+				terminalIDs.AddStateValue(onlineTerminalAddr, tfjsonpath.New("terminal_id"))),
+		},
+	)
 }
 
 // A terminal the service deactivated is replaced by a new registration,

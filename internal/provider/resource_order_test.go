@@ -129,11 +129,7 @@ func TestAccOrder_lifecycle(t *testing.T) {
 			ConfigStateChecks: append(o.stateChecks(sb, i+2), orderIDs.AddStateValue(orderAddr, tfjsonpath.New("order_id"))),
 		})
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps:                    steps,
-	})
+	accTest(t, steps...)
 }
 
 // The refresh follows the order's status; the payment link and nonce of

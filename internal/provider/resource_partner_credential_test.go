@@ -77,48 +77,45 @@ func TestAccPartnerCredential_rotateAndRevoke(t *testing.T) {
 		}
 		return signsIn(env, held.ClientID, held.ClientSecret)
 	}
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(credentialConfig("2026-Q3")),
-				ConfigStateChecks: []statecheck.StateCheck{
-					resourceAttrs(credentialAddr, func(attrs map[string]any) error {
-						oldSecret = fmt.Sprint(attrs["client_secret"])
-						return issued(attrs)
-					}),
-					statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-					sameID.AddStateValue(credentialAddr, tfjsonpath.New("id")),
-					sameClientID.AddStateValue(credentialAddr, tfjsonpath.New("client_id")),
-					secrets.AddStateValue(credentialAddr, tfjsonpath.New("client_secret")),
-				},
-			},
-			{
-				Config: env.providerConfig(credentialConfig("2026-Q4")),
-				ConfigPlanChecks: beforeApply(
-					plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectUnknownValue(credentialAddr, tfjsonpath.New("client_secret")),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					resourceAttrs(credentialAddr, func(attrs map[string]any) error {
-						if err := signsIn(env, fmt.Sprint(attrs["client_id"]), oldSecret); !client.IsUnauthorized(err) {
-							return fmt.Errorf("the secret before the rotation signs in with %v, want a 401", err)
-						}
-						return issued(attrs)
-					}),
-					sameID.AddStateValue(credentialAddr, tfjsonpath.New("id")),
-					sameClientID.AddStateValue(credentialAddr, tfjsonpath.New("client_id")),
-					secrets.AddStateValue(credentialAddr, tfjsonpath.New("client_secret")),
-				},
-			},
-		},
-		CheckDestroy: func(*terraform.State) error {
+	destroyCheckedAccTest(t,
+		func(*terraform.State) error {
 			if held := sandboxCredential(t, sb, id); held.Status != "revoked" {
 				return fmt.Errorf("credential %s is %s after destroy, want revoked", id, held.Status)
 			}
 			return nil
 		},
-	})
+		resource.TestStep{
+			Config: env.providerConfig(credentialConfig("2026-Q3")),
+			ConfigStateChecks: []statecheck.StateCheck{
+				resourceAttrs(credentialAddr, func(attrs map[string]any) error {
+					oldSecret = fmt.Sprint(attrs["client_secret"])
+					return issued(attrs)
+				}),
+				statecheck.ExpectKnownValue(credentialAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				sameID.AddStateValue(credentialAddr, tfjsonpath.New("id")),
+				sameClientID.AddStateValue(credentialAddr, tfjsonpath.New("client_id")),
+				secrets.AddStateValue(credentialAddr, tfjsonpath.New("client_secret")),
+			},
+		},
+		resource.TestStep{
+			Config: env.providerConfig(credentialConfig("2026-Q4")),
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(credentialAddr, plancheck.ResourceActionUpdate),
+				plancheck.ExpectUnknownValue(credentialAddr, tfjsonpath.New("client_secret")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				resourceAttrs(credentialAddr, func(attrs map[string]any) error {
+					if err := signsIn(env, fmt.Sprint(attrs["client_id"]), oldSecret); !client.IsUnauthorized(err) {
+						return fmt.Errorf("the secret before the rotation signs in with %v, want a 401", err)
+					}
+					return issued(attrs)
+				}),
+				sameID.AddStateValue(credentialAddr, tfjsonpath.New("id")),
+				sameClientID.AddStateValue(credentialAddr, tfjsonpath.New("client_id")),
+				secrets.AddStateValue(credentialAddr, tfjsonpath.New("client_secret")),
+			},
+		},
+	)
 }
 
 // The provider refuses to rotate or replace the pair it is configured

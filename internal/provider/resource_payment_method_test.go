@@ -30,54 +30,50 @@ resource "cardpay_payment_method" "test" {
 
 func TestAccPaymentMethod_lifecycle(t *testing.T) {
 	env := newTestEnv(t)
-	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
-				ConfigPlanChecks: plannedAction(paymentMethodAddr, plancheck.ResourceActionCreate,
-					plancheck.ExpectUnknownValue(paymentMethodAddr, tfjsonpath.New("activated_at")),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
-						knownvalue.StringExact(fmt.Sprintf("%d/amex", env.MerchantID))),
-					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("activated_at"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
-				},
-			},
-			{
-				// A second plan with the same configuration changes nothing.
-				Config:           env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
-				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
-			},
-			{
-				ResourceName:      paymentMethodAddr,
-				ImportState:       true,
-				ImportStateId:     fmt.Sprintf("%d/amex", env.MerchantID),
-				ImportStateVerify: true,
-			},
-			{
-				ResourceName:    paymentMethodAddr,
-				Config:          env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
-				ImportState:     true,
-				ImportStateKind: resource.ImportBlockWithID,
-				ImportStateId:   fmt.Sprintf("%d/amex", env.MerchantID),
-			},
-			{
-				// Changing the method replaces the resource.
-				Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "swish")),
-				ConfigPlanChecks: beforeApply(
-					plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
-						knownvalue.StringExact(fmt.Sprintf("%d/swish", env.MerchantID))),
-				},
+	accTest(t,
+		resource.TestStep{
+			Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+			ConfigPlanChecks: plannedAction(paymentMethodAddr, plancheck.ResourceActionCreate,
+				plancheck.ExpectUnknownValue(paymentMethodAddr, tfjsonpath.New("activated_at")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
+					knownvalue.StringExact(fmt.Sprintf("%d/amex", env.MerchantID))),
+				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("activated_at"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^\d{4}-\d\d-\d\dT`))),
 			},
 		},
-	})
+		resource.TestStep{
+			// A second plan with the same configuration changes nothing.
+			Config:           env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+		},
+		resource.TestStep{
+			ResourceName:      paymentMethodAddr,
+			ImportState:       true,
+			ImportStateId:     fmt.Sprintf("%d/amex", env.MerchantID),
+			ImportStateVerify: true,
+		},
+		resource.TestStep{
+			ResourceName:    paymentMethodAddr,
+			Config:          env.providerConfig(paymentMethodConfig(env.MerchantID, "amex")),
+			ImportState:     true,
+			ImportStateKind: resource.ImportBlockWithID,
+			ImportStateId:   fmt.Sprintf("%d/amex", env.MerchantID),
+		},
+		resource.TestStep{
+			// Changing the method replaces the resource.
+			Config: env.providerConfig(paymentMethodConfig(env.MerchantID, "swish")),
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(paymentMethodAddr, plancheck.ResourceActionDestroyBeforeCreate),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("id"),
+					knownvalue.StringExact(fmt.Sprintf("%d/swish", env.MerchantID))),
+			},
+		},
+	)
 }
 
 func TestAccPaymentMethod_alreadyActive(t *testing.T) {

@@ -43,77 +43,74 @@ resource "cardpay_store" "test" {
 `, env.MerchantID, storeID, name, hclOptional(city)))
 	}
 
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		CheckDestroy: func(*terraform.State) error {
+	destroyCheckedAccTest(t,
+		func(*terraform.State) error {
 			// Destroy only forgets: both stores keep what Terraform wrote.
 			if err := expectSandboxStore(sb, env.MerchantID, moved)(nil); err != nil {
 				return err
 			}
 			return expectSandboxStore(sb, env.MerchantID, mainRenamed)(nil)
 		},
-		Steps: []resource.TestStep{
-			{
-				Config: config("1001-second", "Harbour Shop", "Aarhus"),
-				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
-					plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("street_address")),
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(true)),
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"), knownvalue.StringExact("1001/1001-second")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact("Aarhus")),
-					// Not configured: recorded from the service's answer.
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.StringExact(second.StreetAddress)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("postal_code"), knownvalue.StringExact(second.PostalCode)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("country_code"), knownvalue.StringExact(second.CountryCode)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(second.Phone)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("email"), knownvalue.StringExact(second.Email)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("is_default"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("created_at"), knownvalue.StringExact(second.CreatedAt)),
-					// Only name and city were sent: the rest keeps the fixture's values.
-					expectSandboxStore(sb, env.MerchantID, renamed),
-				},
-			},
-			{
-				Config: config("1001-second", "Harbour Shop Nord", "Aarhus"),
-				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate,
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.StringExact(second.StreetAddress)),
-					expectSandboxStore(sb, env.MerchantID, moved),
-				},
-			},
-			{
-				// Removing an argument plans nothing and clears nothing.
-				Config:           config("1001-second", "Harbour Shop Nord", ""),
-				ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact("Aarhus")),
-					expectSandboxStore(sb, env.MerchantID, moved),
-				},
-			},
-			{
-				// Another store ID is another store; the old one is forgotten.
-				Config: config("1001-main", "Harbour Shop Nord", ""),
-				ConfigPlanChecks: beforeApply(
-					plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"), knownvalue.StringExact("1001/1001-main")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(main.City)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("is_default"), knownvalue.Bool(true)),
-					expectSandboxStore(sb, env.MerchantID, moved),
-					expectSandboxStore(sb, env.MerchantID, mainRenamed),
-				},
+		resource.TestStep{
+			Config: config("1001-second", "Harbour Shop", "Aarhus"),
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
+				plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("street_address")),
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(true)),
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(false)),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"), knownvalue.StringExact("1001/1001-second")),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop")),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact("Aarhus")),
+				// Not configured: recorded from the service's answer.
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.StringExact(second.StreetAddress)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("postal_code"), knownvalue.StringExact(second.PostalCode)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("country_code"), knownvalue.StringExact(second.CountryCode)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(second.Phone)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("email"), knownvalue.StringExact(second.Email)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("is_default"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("created_at"), knownvalue.StringExact(second.CreatedAt)),
+				// Only name and city were sent: the rest keeps the fixture's values.
+				expectSandboxStore(sb, env.MerchantID, renamed),
 			},
 		},
-	})
+		resource.TestStep{
+			Config: config("1001-second", "Harbour Shop Nord", "Aarhus"),
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"), knownvalue.StringExact(second.LocationID)),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.StringExact(second.StreetAddress)),
+				expectSandboxStore(sb, env.MerchantID, moved),
+			},
+		},
+		resource.TestStep{
+			// Removing an argument plans nothing and clears nothing.
+			Config:           config("1001-second", "Harbour Shop Nord", ""),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact("Aarhus")),
+				expectSandboxStore(sb, env.MerchantID, moved),
+			},
+		},
+		resource.TestStep{
+			// Another store ID is another store; the old one is forgotten.
+			Config: config("1001-main", "Harbour Shop Nord", ""),
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionDestroyBeforeCreate),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"), knownvalue.StringExact("1001/1001-main")),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact(main.City)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("is_default"), knownvalue.Bool(true)),
+				expectSandboxStore(sb, env.MerchantID, moved),
+				expectSandboxStore(sb, env.MerchantID, mainRenamed),
+			},
+		},
+	)
 }
 
 // deactivate_on_destroy = true deactivates an adopted store on destroy.
@@ -121,40 +118,37 @@ func TestAccStore_adoptedDeactivatedOnDestroy(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	var updates sandboxtest.RequestMark
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		CheckDestroy: func(*terraform.State) error {
+	destroyCheckedAccTest(t,
+		func(*terraform.State) error {
 			return expectStoreStatus(sb, env.MerchantID, "1001-second", "inactive")
 		},
-		Steps: []resource.TestStep{
-			{Config: env.providerConfig(fmt.Sprintf(`
+		resource.TestStep{Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id = %d
   store_id    = "1001-second"
 }
 `, env.MerchantID))},
-			{
-				// Changing it alone sends nothing to the service.
-				PreConfig: func() { updates = sandboxtest.MarkRequests(sb) },
-				Config: env.providerConfig(fmt.Sprintf(`
+		resource.TestStep{
+			// Changing it alone sends nothing to the service.
+			PreConfig: func() { updates = sandboxtest.MarkRequests(sb) },
+			Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id           = %d
   store_id              = "1001-second"
   deactivate_on_destroy = true
 }
 `, env.MerchantID)),
-				ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate)),
-				ConfigStateChecks: []statecheck.StateCheck{
-					stateCheckFunc(func(*tfjson.State) error {
-						if err := updates.NoneReached(sandbox.RouteUpdateStore); err != nil {
-							return fmt.Errorf("changing deactivate_on_destroy alone: %w", err)
-						}
-						return expectStoreStatus(sb, env.MerchantID, "1001-second", "active")
-					}),
-				},
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(storeAddr, plancheck.ResourceActionUpdate)),
+			ConfigStateChecks: []statecheck.StateCheck{
+				stateCheckFunc(func(*tfjson.State) error {
+					if err := updates.NoneReached(sandbox.RouteUpdateStore); err != nil {
+						return fmt.Errorf("changing deactivate_on_destroy alone: %w", err)
+					}
+					return expectStoreStatus(sb, env.MerchantID, "1001-second", "active")
+				}),
 			},
 		},
-	})
+	)
 }
 
 // Import reads the whole store and records it as adopted.

@@ -108,60 +108,56 @@ resource "cardpay_store" "test" {
   city        = "Aarhus"
 }
 `, m))
-	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
-		ProtoV6ProviderFactories: testProviderFactories,
-		CheckDestroy: func(*terraform.State) error {
+	destroyCheckedAccTest(t,
+		func(*terraform.State) error {
 			return expectStoreStatus(sb, m, storeID, "inactive")
 		},
-		Steps: []resource.TestStep{
-			{
-				Config: create,
-				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
-					plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("store_id")),
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
-					plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(true)),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("store_id"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^loc_[0-9a-f]{16}$`))),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^1001/loc_[0-9a-f]{16}$`))),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact("Aarhus")),
-					// The service's defaults, recorded from its answer.
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("country_code"), knownvalue.StringExact("DK")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("is_default"), knownvalue.Bool(false)),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"),
-						knownvalue.StringRegexp(regexp.MustCompile(`^LOC-\d{8}-[A-Z0-9]{4}$`))),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
-					recordAttr(storeAddr, "store_id", &storeID),
-				},
+		resource.TestStep{
+			Config: create,
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
+				plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("store_id")),
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
+				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("deactivate_on_destroy"), knownvalue.Bool(true)),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("store_id"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^loc_[0-9a-f]{16}$`))),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("id"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^1001/loc_[0-9a-f]{16}$`))),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop")),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("city"), knownvalue.StringExact("Aarhus")),
+				// The service's defaults, recorded from its answer.
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("country_code"), knownvalue.StringExact("DK")),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("is_default"), knownvalue.Bool(false)),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("street_address"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("location_id"),
+					knownvalue.StringRegexp(regexp.MustCompile(`^LOC-\d{8}-[A-Z0-9]{4}$`))),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
+				recordAttr(storeAddr, "store_id", &storeID),
 			},
-			{
-				Config: env.providerConfig(fmt.Sprintf(`
+		},
+		resource.TestStep{
+			Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id = %d
   name        = "Harbour Shop Nord"
   city        = "Aarhus"
 }
 `, m)),
-				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
-					stateCheckFunc(func(*tfjson.State) error {
-						got, err := sandboxStore(sb, m, storeID)
-						if err == nil && got.Name != "Harbour Shop Nord" {
-							err = fmt.Errorf("sandbox store name %q, want the update", got.Name)
-						}
-						return err
-					}),
-				},
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
+				stateCheckFunc(func(*tfjson.State) error {
+					got, err := sandboxStore(sb, m, storeID)
+					if err == nil && got.Name != "Harbour Shop Nord" {
+						err = fmt.Errorf("sandbox store name %q, want the update", got.Name)
+					}
+					return err
+				}),
 			},
 		},
-	})
+	)
 	if n := sb.RequestCounts()[sandbox.RouteCreateStore]; n != 1 {
 		t.Errorf("the test created %d stores, want 1", n)
 	}
@@ -179,41 +175,38 @@ resource "cardpay_store" "test" {
   name        = "Guide Shop 2"
 }
 `)
-	resource.ParallelTest(t, resource.TestCase{
-		ProtoV6ProviderFactories: testProviderFactories,
-		CheckDestroy: func(*terraform.State) error {
+	destroyCheckedAccTest(t,
+		func(*terraform.State) error {
 			return expectStoreStatus(sb, 1003, storeID, "inactive")
 		},
-		Steps: []resource.TestStep{
-			{
-				Config: env.providerConfig(`
+		resource.TestStep{
+			Config: env.providerConfig(`
 resource "cardpay_store" "test" {
   merchant_id = 1003
   name        = "Guide Shop"
 }
 `),
-				ConfigPlanChecks: afterApply(plancheck.ExpectEmptyPlan()),
-				ConfigStateChecks: []statecheck.StateCheck{
-					recordAttr(storeAddr, "store_id", &storeID),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-					statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("updated_at"), knownvalue.NotNull()),
-				},
-			},
-			{
-				Config:           renamed,
-				ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
-			},
-			{
-				Config:            renamed,
-				ResourceName:      storeAddr,
-				ImportState:       true,
-				ImportStateIdFunc: func(*terraform.State) (string, error) { return "1003/" + storeID, nil },
-				ImportStateVerify: true,
-				// Import records any store as adopted.
-				ImportStateVerifyIgnore: []string{"adopted", "deactivate_on_destroy"},
+			ConfigPlanChecks: afterApply(plancheck.ExpectEmptyPlan()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				recordAttr(storeAddr, "store_id", &storeID),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("updated_at"), knownvalue.NotNull()),
 			},
 		},
-	})
+		resource.TestStep{
+			Config:           renamed,
+			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
+		},
+		resource.TestStep{
+			Config:            renamed,
+			ResourceName:      storeAddr,
+			ImportState:       true,
+			ImportStateIdFunc: func(*terraform.State) (string, error) { return "1003/" + storeID, nil },
+			ImportStateVerify: true,
+			// Import records any store as adopted.
+			ImportStateVerifyIgnore: []string{"adopted", "deactivate_on_destroy"},
+		},
+	)
 }
 
 // The destroy warning says what destroy will do.

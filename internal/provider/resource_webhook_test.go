@@ -61,65 +61,61 @@ func TestAccWebhook_lifecycle(t *testing.T) {
 	var id int64
 	first := env.providerConfig(webhookConfig("https://hooks.example/cardpay", `["payment.completed"]`))
 	second := env.providerConfig(webhookConfig("https://hooks.example/cardpay/v2", `["payment.completed", "payment.failed"]`))
-	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps: []resource.TestStep{
-			{
-				Config:           first,
-				ConfigPlanChecks: plannedAction(webhookAddr, plancheck.ResourceActionCreate),
-				ConfigStateChecks: []statecheck.StateCheck{
-					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
-					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("secret"), knownvalue.StringRegexp(regexp.MustCompile(`^whsec_`))),
-					statecheck.ExpectSensitiveValue(webhookAddr, tfjsonpath.New("secret")),
-					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
-					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("last_triggered_at"), knownvalue.Null()),
-					statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("created_at"), knownvalue.NotNull()),
-					ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
-					secrets.AddStateValue(webhookAddr, tfjsonpath.New("secret")),
-					webhookID(&id),
-					expectSandboxWebhook(sb, &id, "https://hooks.example/cardpay", "payment.completed"),
-				},
-			},
-			{
-				Config:           second,
-				ConfigPlanChecks: plannedAction(webhookAddr, plancheck.ResourceActionUpdate),
-				ConfigStateChecks: []statecheck.StateCheck{
-					ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
-					secrets.AddStateValue(webhookAddr, tfjsonpath.New("secret")),
-					expectSandboxWebhook(sb, &id, "https://hooks.example/cardpay/v2", "payment.completed", "payment.failed"),
-				},
-			},
-			{
-				// Changed outside Terraform: the plan puts the URL back.
-				PreConfig: func() {
-					url := "https://elsewhere.example/hook"
-					if _, err := sb.ChangeWebhook(id, sandbox.WebhookChange{URL: &url}); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config: second,
-				ConfigPlanChecks: beforeApply(
-					plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate),
-					plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("url"), knownvalue.StringExact("https://hooks.example/cardpay/v2")),
-				),
-				ConfigStateChecks: []statecheck.StateCheck{
-					ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
-					expectSandboxWebhook(sb, &id, "https://hooks.example/cardpay/v2", "payment.completed", "payment.failed"),
-				},
-			},
-			{
-				// Removed by cardpay support: the plan creates a new endpoint.
-				PreConfig: func() {
-					if err := sb.RemoveWebhook(id); err != nil {
-						t.Fatal(err)
-					}
-				},
-				Config:           second,
-				ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)),
+	accTest(t,
+		resource.TestStep{
+			Config:           first,
+			ConfigPlanChecks: plannedAction(webhookAddr, plancheck.ResourceActionCreate),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("id"), knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))),
+				statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("secret"), knownvalue.StringRegexp(regexp.MustCompile(`^whsec_`))),
+				statecheck.ExpectSensitiveValue(webhookAddr, tfjsonpath.New("secret")),
+				statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("last_triggered_at"), knownvalue.Null()),
+				statecheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("created_at"), knownvalue.NotNull()),
+				ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
+				secrets.AddStateValue(webhookAddr, tfjsonpath.New("secret")),
+				webhookID(&id),
+				expectSandboxWebhook(sb, &id, "https://hooks.example/cardpay", "payment.completed"),
 			},
 		},
-	})
+		resource.TestStep{
+			Config:           second,
+			ConfigPlanChecks: plannedAction(webhookAddr, plancheck.ResourceActionUpdate),
+			ConfigStateChecks: []statecheck.StateCheck{
+				ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
+				secrets.AddStateValue(webhookAddr, tfjsonpath.New("secret")),
+				expectSandboxWebhook(sb, &id, "https://hooks.example/cardpay/v2", "payment.completed", "payment.failed"),
+			},
+		},
+		resource.TestStep{
+			// Changed outside Terraform: the plan puts the URL back.
+			PreConfig: func() {
+				url := "https://elsewhere.example/hook"
+				if _, err := sb.ChangeWebhook(id, sandbox.WebhookChange{URL: &url}); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config: second,
+			ConfigPlanChecks: beforeApply(
+				plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionUpdate),
+				plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("url"), knownvalue.StringExact("https://hooks.example/cardpay/v2")),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				ids.AddStateValue(webhookAddr, tfjsonpath.New("id")),
+				expectSandboxWebhook(sb, &id, "https://hooks.example/cardpay/v2", "payment.completed", "payment.failed"),
+			},
+		},
+		resource.TestStep{
+			// Removed by cardpay support: the plan creates a new endpoint.
+			PreConfig: func() {
+				if err := sb.RemoveWebhook(id); err != nil {
+					t.Fatal(err)
+				}
+			},
+			Config:           second,
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(webhookAddr, plancheck.ResourceActionCreate)),
+		},
+	)
 }
 
 // expectSandboxWebhook checks the sandbox's endpoint *id against the
