@@ -5,7 +5,6 @@ package provider
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -138,7 +137,7 @@ func TestAccInterappPairingAction_progress(t *testing.T) {
 	sb := env.requireSandbox(t)
 	w := newCLIWorkdir(t, env, pairingConfig(env.MerchantID, "", true))
 	w.run("init", "-input=false", "-no-color")
-	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path("terraform.log"))
+	w.logTrace()
 	paired := pairWhenIssued(t, sb)
 	out := w.run("apply", "-auto-approve", "-input=false", "-no-color", "-invoke="+interappPairingActionAddr)
 
@@ -159,14 +158,7 @@ func TestAccInterappPairingAction_progress(t *testing.T) {
 			t.Errorf("terraform apply -invoke output lacks %q:\n%s", want, out)
 		}
 	}
-	log, err := os.ReadFile(w.path("terraform.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(log), "cardpay API response body") {
-		t.Fatal("the log holds no TRACE body lines of the provider: the test would prove nothing")
-	}
-	checkAbsent(t, "the TRACE log", string(log), []string{code.RegistrationCode})
+	checkAbsent(t, "the TRACE log", w.providerTraceLog(), []string{code.RegistrationCode})
 }
 
 // The service's refusal fails the action with status, message and request

@@ -123,6 +123,26 @@ func (w *cliWorkdir) read(name string) string {
 	return string(content)
 }
 
+// traceLog is the file where the runs after logTrace log.
+const traceLog = "terraform.log"
+
+// logTrace has terraform and the provider log at TRACE level into traceLog
+// in the runs from now on.
+func (w *cliWorkdir) logTrace() {
+	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path(traceLog))
+}
+
+// providerTraceLog returns traceLog, and fails the test when it holds no
+// TRACE body lines of the provider: a search of it would prove nothing.
+func (w *cliWorkdir) providerTraceLog() string {
+	w.t.Helper()
+	log := w.read(traceLog)
+	if !strings.Contains(log, "cardpay API response body") {
+		w.t.Fatal("the log holds no TRACE body lines of the provider: the test would prove nothing")
+	}
+	return log
+}
+
 // plannedChange is one resource change of a saved plan.
 type plannedChange struct {
 	actions   string // joined with "+", such as "no-op" or "delete+create"

@@ -248,7 +248,7 @@ func TestAccSecrets_neverWritten(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	w := newCLIWorkdir(t, env, secretsConfig(false))
-	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path("terraform.log"))
+	w.logTrace()
 
 	var plans []string
 	planAndApply := func(name string) {
@@ -316,14 +316,7 @@ func TestAccSecrets_neverWritten(t *testing.T) {
 	for i, plan := range plans {
 		checkAbsent(t, fmt.Sprintf("plan %d (terraform show -json)", i+1), withoutSensitiveCode(t, []byte(plan)), forbidden)
 	}
-	log, err := os.ReadFile(w.path("terraform.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(log), "cardpay API response body") {
-		t.Fatal("the log holds no TRACE body lines of the provider: the test would prove nothing")
-	}
-	checkAbsent(t, "the TRACE log", string(log), forbidden)
+	checkAbsent(t, "the TRACE log", w.providerTraceLog(), forbidden)
 }
 
 // withoutSensitiveCode returns a JSON document without the values of the
@@ -379,7 +372,7 @@ func TestAccSecrets_echoedHeaders(t *testing.T) {
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 400, EchoHeaders: true})
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateConsent, Status: 401, EchoHeaders: true})
 	w := newCLIWorkdir(t, env, testOrder{1001, 1000, "SEK", "echo", ""}.config()+consentBase)
-	w.env = append(w.env, "TF_LOG=TRACE", "TF_LOG_PATH="+w.path("terraform.log"))
+	w.logTrace()
 
 	out, err := w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
 	if err == nil {
@@ -395,9 +388,5 @@ func TestAccSecrets_echoedHeaders(t *testing.T) {
 		t.Fatal("the consent's create got no data-API token to echo")
 	}
 	checkAbsent(t, "the diagnostics", out, secrets)
-	log, err := os.ReadFile(w.path("terraform.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkAbsent(t, "the TRACE log", string(log), secrets)
+	checkAbsent(t, "the TRACE log", w.read(traceLog), secrets)
 }
