@@ -36,6 +36,12 @@ action "cardpay_interapp_pairing" "pair" {
 `, merchantID, hclOptional(storeID), wait)
 }
 
+// triggeredPairingConfig is env's provider block with pairingConfig and a
+// trigger that invokes the action once.
+func triggeredPairingConfig(env *testEnv, storeID string, wait bool) string {
+	return env.providerConfig(pairingConfig(env.MerchantID, storeID, wait), actionTrigger(interappPairingActionAddr))
+}
+
 // expectOneCode checks that the sandbox issued exactly one code, for
 // storeID, and returns it.
 func expectOneCode(sb *sandbox.Server, storeID string) (sandbox.InterappCode, error) {
@@ -68,8 +74,7 @@ func TestAccInterappPairingAction_trigger(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	actionAccTest(t, testProviderFactories, resource.TestStep{
-		Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-second", false),
-			actionTrigger(interappPairingActionAddr)),
+		Config:            triggeredPairingConfig(env, "1001-second", false),
 		ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
 		PostApplyFunc: func() {
 			code, err := expectOneCode(sb, "1001-second")
@@ -96,8 +101,7 @@ func TestAccInterappPairingAction_waitForPairing(t *testing.T) {
 	var paired *string
 	actionAccTest(t, fastWaitFactories(interappCodeValidity), resource.TestStep{
 		PreConfig: func() { paired = pairWhenIssued(t, sb) },
-		Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
-			actionTrigger(interappPairingActionAddr)),
+		Config:    triggeredPairingConfig(env, "", true),
 		PostApplyFunc: func() {
 			codes := sb.Snapshot().InterappCodes
 			last := codes[len(codes)-1]
@@ -116,8 +120,7 @@ func TestAccInterappPairingAction_codeExpiresUnpaired(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	actionAccTest(t, fastWaitFactories(time.Second), resource.TestStep{
-		Config: env.providerConfig(pairingConfig(env.MerchantID, "", true),
-			actionTrigger(interappPairingActionAddr)),
+		Config: triggeredPairingConfig(env, "", true),
 		ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
 			`\(checkoutX\) terminal appeared in merchant 1001's terminal list before the code expired at .*` +
 			`Invoke the action again to issue a new code, for example with terraform apply ` +
@@ -168,8 +171,7 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	actionAccTest(t, testProviderFactories, resource.TestStep{
-		Config: env.providerConfig(pairingConfig(env.MerchantID, "1001-nowhere", false),
-			actionTrigger(interappPairingActionAddr)),
+		Config: triggeredPairingConfig(env, "1001-nowhere", false),
 		ExpectError: wrappedErrorPattern(`Could not create in-app registration code for merchant 1001.*HTTP 404.*` +
 			`1001-nowhere.*request ID \S+`),
 	})

@@ -32,6 +32,12 @@ action "cardpay_test_order" "smoke" {
 `, o.merchantID, o.amount, o.currency, hclOptional(o.reference), hclOptional(o.description))
 }
 
+// triggeredConfig is env's provider block with actionConfig and a trigger
+// that invokes the action once.
+func (o testOrder) triggeredConfig(env *testEnv) string {
+	return env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr))
+}
+
 // expectOnlyOrder checks that the sandbox holds exactly one order and that
 // it was created as o describes; it returns that order.
 func (o testOrder) expectOnlyOrder(sb *sandbox.Server) (sandbox.Order, error) {
@@ -59,7 +65,7 @@ func TestAccTestOrderAction_trigger(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-1", "Smoke test after registration"}
-	config := env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr))
+	config := o.triggeredConfig(env)
 	expectOrder := func() {
 		if _, err := o.expectOnlyOrder(sb); err != nil {
 			t.Error(err)
@@ -111,7 +117,7 @@ func TestAccTestOrderAction_refused(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	actionAccTest(t, testProviderFactories, resource.TestStep{
-		Config: env.providerConfig(testOrder{2001, 1000, "SEK", "", ""}.actionConfig(), actionTrigger(testOrderActionAddr)),
+		Config: testOrder{2001, 1000, "SEK", "", ""}.triggeredConfig(env),
 		ExpectError: wrappedErrorPattern(`Could not create order for merchant 2001.*HTTP 403.*request ID ` +
 			`\S+.*These partner credentials may not act for this merchant`),
 	})
@@ -129,7 +135,7 @@ func TestAccTestOrderAction_outcomeUnknown(t *testing.T) {
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
 	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-lost", ""}
 	actionAccTest(t, testProviderFactories, resource.TestStep{
-		Config: env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr)),
+		Config: o.triggeredConfig(env),
 		ExpectError: wrappedErrorPattern(`The order may have been created for merchant 1001 \(outcome ` +
 			`unknown\).*HTTP 502.*orders for reference "smoke-lost" before applying again`),
 	})
