@@ -14,8 +14,10 @@ import (
 
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
+	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
+	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
 // stateCheckFunc adapts a function of the state to statecheck.StateCheck:
@@ -36,6 +38,16 @@ func beforeApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
 // refresh.
 func afterApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
 	return resource.ConfigPlanChecks{PostApplyPostRefresh: checks}
+}
+
+// refreshRecords checks a step's plan before the apply: the refresh
+// recorded the attribute name of the resource at addr as want says, the
+// further checks hold, and nothing is left to change.
+func refreshRecords(addr, name string, want knownvalue.Check, checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
+	return beforeApply(append([]plancheck.PlanCheck{
+		plancheck.ExpectEmptyPlan(),
+		plancheck.ExpectKnownValue(addr, tfjsonpath.New(name), want),
+	}, checks...)...)
 }
 
 // plannedAction checks a step's plans: before the apply, that Terraform

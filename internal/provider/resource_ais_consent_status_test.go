@@ -55,11 +55,8 @@ func TestAccAISConsent_refresh(t *testing.T) {
 						}
 					},
 					Config: config,
-					ConfigPlanChecks: beforeApply(
-						plancheck.ExpectEmptyPlan(),
-						plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"),
-							knownvalue.StringExact(map[bool]string{true: "authorized", false: "pending"}[e.authorizedFirst])),
-					),
+					ConfigPlanChecks: refreshRecords(aisConsentAddr, "status",
+						knownvalue.StringExact(map[bool]string{true: "authorized", false: "pending"}[e.authorizedFirst])),
 				},
 				acc.TestStep{
 					PreConfig: func() {
@@ -100,9 +97,7 @@ func TestAccAISConsent_authorizedAtBank(t *testing.T) {
 		acc.TestStep{
 			PreConfig: authorizeConsent(t, sb, &requestID, &consentID),
 			Config:    config,
-			ConfigPlanChecks: beforeApply(
-				plancheck.ExpectEmptyPlan(),
-				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("authorized")),
+			ConfigPlanChecks: refreshRecords(aisConsentAddr, "status", knownvalue.StringExact("authorized"),
 				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.NotNull()),
 			),
 			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
@@ -141,11 +136,8 @@ func TestAccAISConsent_requestIDNotReadable(t *testing.T) {
 				}
 				sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404})
 			},
-			Config: config,
-			ConfigPlanChecks: beforeApply(
-				plancheck.ExpectEmptyPlan(),
-				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("status"), knownvalue.StringExact("pending")),
-			),
+			Config:           config,
+			ConfigPlanChecks: refreshRecords(aisConsentAddr, "status", knownvalue.StringExact("pending")),
 		},
 	)
 	if n := len(sb.Snapshot().Consents); n != 1 {

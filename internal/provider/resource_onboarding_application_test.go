@@ -66,13 +66,9 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 		resource.TestStep{
 			// The refresh reads the status the service moved on to; the
 			// plan has nothing to change and starts no second application.
-			PreConfig: func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
-			Config:    config,
-			ConfigPlanChecks: beforeApply(
-				plancheck.ExpectEmptyPlan(),
-				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-					knownvalue.StringExact("IN_REVIEW")),
-			),
+			PreConfig:        func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
+			Config:           config,
+			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("IN_REVIEW")),
 			ConfigStateChecks: []statecheck.StateCheck{
 				expectSandboxApplication(sb, env.MerchantID, fixtures+1),
 			},
@@ -81,10 +77,7 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 			// Once the merchant exists the verification link is gone.
 			PreConfig: func() { setApplicationStatus(t, sb, appID, "MERCHANT_CREATED") },
 			Config:    config,
-			ConfigPlanChecks: beforeApply(
-				plancheck.ExpectEmptyPlan(),
-				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-					knownvalue.StringExact("MERCHANT_CREATED")),
+			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("MERCHANT_CREATED"),
 				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
 			),
 		},
@@ -178,12 +171,8 @@ func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 				}
 				setApplicationStatus(t, sb, newer.ApplicationID, "IN_REVIEW")
 			},
-			Config: config,
-			ConfigPlanChecks: beforeApply(
-				plancheck.ExpectEmptyPlan(),
-				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
-					knownvalue.StringExact("PENDING")),
-			),
+			Config:           config,
+			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("PENDING")),
 			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
 				if got := stateString(attrs, "application_id"); got != ours {
 					return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)

@@ -40,12 +40,9 @@ resource "cardpay_store" "test" {
 	accTest(t,
 		resource.TestStep{Config: config},
 		resource.TestStep{
-			PreConfig: change(sandbox.StoreChange{Phone: &phone}),
-			Config:    config,
-			ConfigPlanChecks: beforeApply(
-				plancheck.ExpectEmptyPlan(),
-				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("phone"), knownvalue.StringExact(phone)),
-			),
+			PreConfig:        change(sandbox.StoreChange{Phone: &phone}),
+			Config:           config,
+			ConfigPlanChecks: refreshRecords(storeAddr, "phone", knownvalue.StringExact(phone)),
 		},
 		resource.TestStep{
 			PreConfig: change(sandbox.StoreChange{Name: &name}),
@@ -113,12 +110,9 @@ resource "cardpay_store" "main" {
 		},
 		resource.TestStep{
 			// The adopted store shows as inactive and is left alone.
-			PreConfig: deactivate(&mainID),
-			Config:    config,
-			ConfigPlanChecks: beforeApply(
-				plancheck.ExpectEmptyPlan(),
-				plancheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("status"), knownvalue.StringExact("inactive")),
-			),
+			PreConfig:        deactivate(&mainID),
+			Config:           config,
+			ConfigPlanChecks: refreshRecords("cardpay_store.main", "status", knownvalue.StringExact("inactive")),
 		},
 		resource.TestStep{
 			PreConfig: sb.Reset,

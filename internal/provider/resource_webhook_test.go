@@ -179,11 +179,8 @@ func TestAccWebhook_signedDelivery(t *testing.T) {
 					t.Errorf("delivered body %s does not name the event", body)
 				}
 			},
-			Config: config,
-			ConfigPlanChecks: beforeApply(
-				plancheck.ExpectEmptyPlan(),
-				plancheck.ExpectKnownValue(webhookAddr, tfjsonpath.New("last_triggered_at"), knownvalue.NotNull()),
-			),
+			Config:           config,
+			ConfigPlanChecks: refreshRecords(webhookAddr, "last_triggered_at", knownvalue.NotNull()),
 		},
 	)
 }
