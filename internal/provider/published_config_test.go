@@ -47,22 +47,11 @@ func (h *hostLog) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	h.mu.Unlock()
-	rec := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-	h.next.ServeHTTP(rec, r)
+	status := sandboxtest.ServeStatus(h.next, w, r)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.paths = append(h.paths, r.URL.Path)
-	h.statuses = append(h.statuses, rec.status)
-}
-
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	w.status = code
-	w.ResponseWriter.WriteHeader(code)
+	h.statuses = append(h.statuses, status)
 }
 
 func (h *hostLog) snapshot() (paths []string, statuses []int, tokenCalls int) {

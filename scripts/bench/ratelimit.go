@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // throttleOffEnv turns the provider's adaptive throttle off: the provider's
@@ -210,22 +211,10 @@ func (c *refusalClock) wrap(next http.Handler) http.Handler {
 		}
 		first := c.first
 		c.mu.Unlock()
-		rec := &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(rec, r)
-		if rec.status == http.StatusTooManyRequests {
+		if sandboxtest.ServeStatus(next, w, r) == http.StatusTooManyRequests {
 			c.mu.Lock()
 			c.refusals = append(c.refusals, time.Since(first))
 			c.mu.Unlock()
 		}
 	})
-}
-
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	w.status = code
-	w.ResponseWriter.WriteHeader(code)
 }

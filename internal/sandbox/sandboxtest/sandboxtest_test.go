@@ -6,6 +6,7 @@ package sandboxtest_test
 import (
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -166,5 +167,19 @@ func TestNoneReached(t *testing.T) {
 	mark.ExpectNoneReached(rec, sandbox.RouteListPaymentMethods)
 	if len(rec.errors) != 1 {
 		t.Errorf("ExpectNoneReached reported %q, want one error", rec.errors)
+	}
+}
+
+// ServeStatus passes the answer on and returns its status, 200 when the
+// handler wrote a body without setting one.
+func TestServeStatus(t *testing.T) {
+	for want, h := range map[int]http.HandlerFunc{
+		http.StatusTooManyRequests: func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusTooManyRequests) },
+		http.StatusOK:              func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok")) },
+	} {
+		w := httptest.NewRecorder()
+		if got := sandboxtest.ServeStatus(h, w, httptest.NewRequest(http.MethodGet, "/", nil)); got != want || w.Code != want {
+			t.Errorf("ServeStatus() = %d, answer %d; want %d", got, w.Code, want)
+		}
 	}
 }
