@@ -9,10 +9,6 @@ import (
 	"slices"
 	"testing"
 	"time"
-
-	"golang.org/x/time/rate"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
 // fleetParams describe a simulated fleet: procs processes, each with its
@@ -41,25 +37,13 @@ func (r fleetResult) refusedShare() float64 {
 }
 
 func simulateFleet(p fleetParams) fleetResult {
-	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	clock := testclock.New(start)
+	s := newSimRun(p.simParams)
 	rng := rand.New(rand.NewPCG(p.seed, 1))
-	svc := &simService{bucket: rate.NewLimiter(rate.Limit(p.rate), p.burst), rate: p.rate}
-	svc.bucket.AllowN(start, 0)
-
-	var queue []simEvent
-	seq := 0
-	at := func(t time.Time, do func()) {
-		seq++
-		e := simEvent{at: t, seq: seq, do: do}
-		i, _ := slices.BinarySearchFunc(queue, e, simEvent.before)
-		queue = slices.Insert(queue, i, e)
-	}
 	res := fleetResult{procElapsed: make([]time.Duration, p.procs)}
 	var host *throttle
 	for i := range p.procs {
 		th := newThrottle()
-		th.now = clock.Now
+		th.now = s.clock.Now
 		th.rand = rng.Float64
 		th.configure(0, p.adaptive, DefaultRetryWaitMax)
 		if p.oneHost {
@@ -76,11 +60,8 @@ func simulateFleet(p fleetParams) fleetResult {
 		started := 0
 		var next func()
 		var attempt func(tries int)
-		send := func(tries int) {
-			sentAt := clock.Now()
-			status, retryAfter := svc.answer(clock.Now().Add(p.rtt / 2))
-			at(clock.Now().Add(p.rtt), func() {
-				th.observe(sentAt, status, retryAfter)
+		attempt = func(tries int) {
+			s.send(th, func(status int, retryAfter time.Duration) {
 				if status == http.StatusTooManyRequests {
 					res.refused++
 					if tries >= p.retries {
@@ -88,41 +69,26 @@ func simulateFleet(p fleetParams) fleetResult {
 						next()
 						return
 					}
-					at(clock.Now().Add(retryAfter), func() { attempt(tries + 1) })
+					s.at(s.clock.Now().Add(retryAfter), func() { attempt(tries + 1) })
 					return
 				}
 				res.accepted++
-				res.procElapsed[i] = clock.Now().Sub(start)
+				res.procElapsed[i] = s.elapsed()
 				next()
-			})
-		}
-		attempt = func(tries int) {
-			turn := th.reserve()
-			at(notBefore(turn.at, clock.Now()), func() {
-				if !th.stands(turn, clock.Now()) {
-					attempt(tries)
-					return
-				}
-				send(tries)
 			})
 		}
 		next = func() {
 			if started < share {
 				started++
-				at(clock.Now().Add(p.think), func() { attempt(0) })
+				s.at(s.clock.Now().Add(p.think), func() { attempt(0) })
 			}
 		}
 		for range min(p.workers, share) {
 			started++
-			at(start.Add(offset), func() { attempt(0) })
+			s.at(s.start.Add(offset), func() { attempt(0) })
 		}
 	}
-	for len(queue) > 0 {
-		e := queue[0]
-		queue = queue[1:]
-		clock.Set(e.at)
-		e.do()
-	}
+	s.run()
 	res.elapsed = slices.Max(res.procElapsed)
 	return res
 }

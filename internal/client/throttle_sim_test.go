@@ -64,69 +64,96 @@ func (e simEvent) before(o simEvent) int {
 	return e.seq - o.seq
 }
 
-// simulate runs p in simulated time through one throttle, following the
-// same steps as throttle.wait and throttleTransport.
-func simulate(p simParams) simResult {
+// simRun is what the simulations share: the simulated clock, the
+// service, and the events planned, done in time order by run.
+type simRun struct {
+	start time.Time
+	clock *testclock.Clock
+	svc   *simService
+	rtt   time.Duration
+	queue []simEvent // sorted by time
+	seq   int
+}
+
+func newSimRun(p simParams) *simRun {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	clock := testclock.New(start)
-	th := newThrottle()
-	th.now = clock.Now
-	th.configure(0, p.adaptive, DefaultRetryWaitMax)
 	svc := &simService{bucket: rate.NewLimiter(rate.Limit(p.rate), p.burst), rate: p.rate}
 	svc.bucket.AllowN(start, 0)
+	return &simRun{start: start, clock: testclock.New(start), svc: svc, rtt: p.rtt}
+}
 
-	var queue []simEvent // sorted by time
-	seq := 0
-	at := func(t time.Time, do func()) {
-		seq++
-		e := simEvent{at: t, seq: seq, do: do}
-		i, _ := slices.BinarySearchFunc(queue, e, simEvent.before)
-		queue = slices.Insert(queue, i, e)
+// at plans do for time t.
+func (s *simRun) at(t time.Time, do func()) {
+	s.seq++
+	e := simEvent{at: t, seq: s.seq, do: do}
+	i, _ := slices.BinarySearchFunc(s.queue, e, simEvent.before)
+	s.queue = slices.Insert(s.queue, i, e)
+}
+
+// run does the planned events, and those they plan, until none is left.
+func (s *simRun) run() {
+	for len(s.queue) > 0 {
+		e := s.queue[0]
+		s.queue = s.queue[1:]
+		s.clock.Set(e.at)
+		e.do()
 	}
+}
+
+// elapsed is the simulated time since the start.
+func (s *simRun) elapsed() time.Duration { return s.clock.Now().Sub(s.start) }
+
+// send sends one request through th, following the same steps as
+// throttle.wait and throttleTransport: it waits for a turn that still
+// stands, and th observes the answer before answered gets it.
+func (s *simRun) send(th *throttle, answered func(status int, retryAfter time.Duration)) {
+	turn := th.reserve()
+	s.at(notBefore(turn.at, s.clock.Now()), func() {
+		if !th.stands(turn, s.clock.Now()) {
+			s.send(th, answered)
+			return
+		}
+		sentAt := s.clock.Now()
+		status, retryAfter := s.svc.answer(sentAt.Add(s.rtt / 2))
+		s.at(sentAt.Add(s.rtt), func() {
+			th.observe(sentAt, status, retryAfter)
+			answered(status, retryAfter)
+		})
+	})
+}
+
+// simulate runs p in simulated time through one throttle.
+func simulate(p simParams) simResult {
+	s := newSimRun(p)
+	th := newThrottle()
+	th.now = s.clock.Now
+	th.configure(0, p.adaptive, DefaultRetryWaitMax)
 	var res simResult
 	started := 0
 	var attempt func()
-	send := func() {
-		sentAt := clock.Now()
-		status, retryAfter := svc.answer(clock.Now().Add(p.rtt / 2))
-		at(clock.Now().Add(p.rtt), func() {
-			th.observe(sentAt, status, retryAfter)
+	attempt = func() {
+		s.send(th, func(status int, retryAfter time.Duration) {
 			if status == http.StatusTooManyRequests {
 				res.refused++
-				if clock.Now().Sub(start) > time.Second {
+				if s.elapsed() > time.Second {
 					res.refusedAfter++
 				}
-				at(clock.Now().Add(retryAfter), attempt)
+				s.at(s.clock.Now().Add(retryAfter), attempt)
 				return
 			}
 			res.accepted++
-			res.elapsed = clock.Now().Sub(start)
+			res.elapsed = s.elapsed()
 			if started < p.requests {
 				started++
-				at(clock.Now().Add(p.think), attempt)
+				s.at(s.clock.Now().Add(p.think), attempt)
 			}
-		})
-	}
-	attempt = func() {
-		turn := th.reserve()
-		at(notBefore(turn.at, clock.Now()), func() {
-			if !th.stands(turn, clock.Now()) {
-				attempt()
-				return
-			}
-			send()
 		})
 	}
 	for range min(p.workers, p.requests) {
 		started++
-		at(start, attempt)
+		s.at(s.start, attempt)
 	}
-	for len(queue) > 0 {
-		e := queue[0]
-		queue = queue[1:]
-		clock.Set(e.at)
-		e.do()
-	}
+	s.run()
 	res.finalRate = th.currentRate()
 	return res
 }
