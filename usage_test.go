@@ -16,7 +16,6 @@ import (
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
-	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
 // One INFO line per credential, with the counts and the wait, and nothing
@@ -52,13 +51,7 @@ func TestLogUsage(t *testing.T) {
 // logs its usage in Terraform's log, naming the credential by its client
 // ID, never its secret.
 func TestUsageSummaryInTerraformsLog(t *testing.T) {
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("drives the terraform CLI; set TF_ACC=1")
-	}
-	p, err := tfcli.Build(t.Context(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := buildProviderForTerraform(t)
 	sb := sandboxtest.Serve()
 	defer sb.Close()
 	dir := t.TempDir()
