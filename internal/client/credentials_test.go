@@ -11,12 +11,13 @@ import (
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // A pair the client creates works at once, with headers and with OAuth2;
 // rotating refuses the old secret, revoking the pair, both at once.
 func TestCredentialsAgainstSandbox(t *testing.T) {
-	_, url := startSandbox(t)
+	url := sandboxtest.Start(t).URL
 	admin := demoClient(t, url)
 	ctx := t.Context()
 
@@ -75,7 +76,7 @@ func TestCredentialsAgainstSandbox(t *testing.T) {
 }
 
 func TestProfileAgainstSandbox(t *testing.T) {
-	_, url := startSandbox(t)
+	url := sandboxtest.Start(t).URL
 	p, err := demoClient(t, url, withOAuth2).GetProfile(t.Context())
 	if err != nil || p.ID != "1" || p.Name != "Demo Partner" || p.Status != "active" || p.RegistrationNumber == "" || p.UpdatedAt == "" {
 		t.Fatalf("GetProfile = %+v, %v", p, err)

@@ -11,12 +11,14 @@ import (
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // A merchant created every way reads back under one ID field, with the
 // create answer's onboarding link only where onboarding is pending.
 func TestMerchantsAgainstSandbox(t *testing.T) {
-	srv, url := startSandbox(t)
+	sb := sandboxtest.Start(t)
+	srv, url := sb.Server, sb.URL
 	c := demoClient(t, url)
 	ctx := t.Context()
 
@@ -61,7 +63,7 @@ func TestMerchantsAgainstSandbox(t *testing.T) {
 
 func TestMerchantErrorsFromSandbox(t *testing.T) {
 	// The bad e-mail address breaks the contract on purpose.
-	_, url := startSandbox(t, func(r *http.Request) bool { return r.Method == http.MethodPost })
+	url := sandboxtest.Start(t, sandboxtest.ContractExempt(func(r *http.Request) bool { return r.Method == http.MethodPost })).URL
 	c := demoClient(t, url)
 	ctx := t.Context()
 	if _, err := c.GetMerchant(ctx, 2001); !client.IsForbidden(err) {

@@ -11,10 +11,12 @@ import (
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 func TestCardPaymentsAgainstSandbox(t *testing.T) {
-	srv, url := startSandbox(t)
+	sb := sandboxtest.Start(t)
+	srv, url := sb.Server, sb.URL
 	c := demoClient(t, url)
 	ctx := t.Context()
 
@@ -56,7 +58,8 @@ func TestCardPaymentsAgainstSandbox(t *testing.T) {
 // ListPayments pages through one merchant's 45 fixture payments.
 func TestListPaymentsAgainstSandbox(t *testing.T) {
 	// Page 0 breaks the contract on purpose.
-	srv, url := startSandbox(t, func(r *http.Request) bool { return r.URL.Query().Get("page") == "0" })
+	sb := sandboxtest.Start(t, sandboxtest.ContractExempt(func(r *http.Request) bool { return r.URL.Query().Get("page") == "0" }))
+	srv, url := sb.Server, sb.URL
 	c := demoClient(t, url, withOAuth2)
 	ctx := t.Context()
 	clientID := srv.Snapshot().Merchants[0].ClientID
@@ -96,7 +99,8 @@ func TestListPaymentsAgainstSandbox(t *testing.T) {
 // ListConsentAccounts reads an authorized consent's accounts with a token
 // the client mints for the consent's user, and with a static token.
 func TestListConsentAccountsAgainstSandbox(t *testing.T) {
-	srv, url := startSandbox(t)
+	sb := sandboxtest.Start(t)
+	srv, url := sb.Server, sb.URL
 	minting := demoClient(t, url)
 	static := demoClient(t, url, func(c *client.Config) { c.AccessToken = sandbox.DemoAccessToken })
 	ctx := t.Context()

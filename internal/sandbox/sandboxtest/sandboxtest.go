@@ -79,6 +79,7 @@ type settings struct {
 	config   sandbox.Config
 	split    bool
 	contract bool
+	exempt   []func(*http.Request) bool
 	wraps    []func(Host, http.Handler) http.Handler
 }
 
@@ -128,6 +129,12 @@ func SplitHosts() Option {
 // contract on purpose. Say why where it is used.
 func WithoutContract() Option {
 	return func(s *settings) { s.contract = false }
+}
+
+// ContractExempt leaves the requests for which skip is true unchecked, for
+// a test that breaks the contract on purpose with some requests only.
+func ContractExempt(skip func(*http.Request) bool) Option {
+	return func(s *settings) { s.exempt = append(s.exempt, skip) }
 }
 
 // Wrap puts middleware between the contract check and the sandbox on each
@@ -181,7 +188,13 @@ func Start(t TB, opts ...Option) *Sandbox {
 	if s.contract {
 		// The validators are made before the servers, so the servers'
 		// Close (a later Cleanup) runs before the validators report.
-		check = func(next http.Handler) http.Handler { return contract.NewHandler(t, next) }
+		check = func(next http.Handler) http.Handler {
+			h := contract.NewHandler(t, next)
+			for _, skip := range s.exempt {
+				h.Exempt(skip)
+			}
+			return h
+		}
 	}
 	sb := serve(s, check)
 	t.Cleanup(sb.Close)
