@@ -5,9 +5,19 @@ package provider
 
 import (
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
+	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 )
 
-// Data source attributes that many types declare alike.
+// Attributes that many types declare alike.
+
+// replacingMerchantID is the required merchant_id of a resource: another
+// merchant means another object, so a change replaces it.
+func replacingMerchantID(description string) schema.Int64Attribute {
+	return schema.Int64Attribute{MarkdownDescription: description, Required: true, Validators: merchantIDValidators(),
+		PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())}}
+}
 
 // merchantIDArgument is the required merchant_id of a data source.
 func merchantIDArgument(description string) dsschema.Int64Attribute {

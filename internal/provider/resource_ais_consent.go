@@ -17,7 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -79,13 +78,8 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				"request ID or the consent ID; with the provider's `access_token` set, the ID alone will do."),
 			"request_id": keptString("The ID the service gives the consent when it creates it. The sandbox's admin " +
 				"calls and an import take it."),
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant whose user gives the consent. Changing it creates a " +
-					"new consent (replacement).",
-				Required:      true,
-				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
-			},
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant whose user gives the consent. Changing it creates a " +
+				"new consent (replacement)."),
 			"user_id": schema.StringAttribute{
 				MarkdownDescription: "The ID of the merchant's user whose bank data the consent covers: the ID under " +
 					"which the merchant's application registered that user with cardpay (ask cardpay where your " +

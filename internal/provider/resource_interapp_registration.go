@@ -15,7 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
@@ -92,12 +91,7 @@ func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.Sche
 // both interapp types share; the ephemeral schema is derived from it.
 func interappRegistrationAttributes() map[string]schema.Attribute {
 	return map[string]schema.Attribute{
-		"merchant_id": schema.Int64Attribute{
-			MarkdownDescription: "Numeric ID of the merchant the code is issued for.",
-			Required:            true,
-			Validators:          merchantIDValidators(),
-			PlanModifiers:       []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
-		},
+		"merchant_id": replacingMerchantID("Numeric ID of the merchant the code is issued for."),
 		"store_id": schema.StringAttribute{
 			MarkdownDescription: "ID of the store the device will belong to, for example `1001-second`. When " +
 				"not set, the merchant's default store is used.",

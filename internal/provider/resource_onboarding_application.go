@@ -15,8 +15,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
@@ -56,13 +54,8 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 			"the old one open.",
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("The application ID, same as `application_id`."),
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant to onboard. Changing it starts a new application " +
-					"for the other merchant (replacement); the old application is not withdrawn. Also the import ID.",
-				Required:      true,
-				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
-			},
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant to onboard. Changing it starts a new application " +
+				"for the other merchant (replacement); the old application is not withdrawn. Also the import ID."),
 			"wait_for": schema.StringAttribute{
 				MarkdownDescription: "Set to `MERCHANT_CREATED` to make the apply wait, polling the onboarding " +
 					"status, until verification has created the merchant (`timeouts.create`, by default 30 minutes). " +

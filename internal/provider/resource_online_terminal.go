@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -71,13 +70,8 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("The terminal ID, same as `terminal_id`. The import ID is " +
 				"`<merchant_id>/<terminal_id>`, for example `1001/term_0123456789abcdef`."),
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant. Changing it registers a new terminal for the " +
-					"other merchant (replacement).",
-				Required:      true,
-				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
-			},
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant. Changing it registers a new terminal for the " +
+				"other merchant (replacement)."),
 			"online_terminal_mode": schema.StringAttribute{
 				MarkdownDescription: "How the terminal takes payments: " + onlineTerminalModeHelp("`") +
 					". Case-sensitive. Changing it registers a new terminal (replacement).",

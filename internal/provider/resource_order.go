@@ -40,13 +40,8 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"state (the plan and the apply warn about it); the order stays at the service. Every argument " +
 			"forces replacement, which creates an additional order and leaves the old one as it is.",
 		Attributes: map[string]schema.Attribute{
-			"id": keptString("The order ID, same as `order_id`."),
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant. Changing it creates a new order (replacement).",
-				Required:            true,
-				Validators:          merchantIDValidators(),
-				PlanModifiers:       []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
-			},
+			"id":          keptString("The order ID, same as `order_id`."),
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant. Changing it creates a new order (replacement)."),
 			"amount": schema.Int64Attribute{
 				MarkdownDescription: "Order amount, a positive whole number passed to the service unchanged. " +
 					"The API reference does not specify its unit; the expected convention is the currency's " +

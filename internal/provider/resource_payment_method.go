@@ -10,7 +10,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 
@@ -43,13 +42,8 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 			"resource only removes it from state, and the plan warns about it.",
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("`<merchant_id>/<method>`, for example `1001/amex`. Also the import ID."),
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant. Changing it activates the method for the " +
-					"other merchant (replacement).",
-				Required:      true,
-				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
-			},
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant. Changing it activates the method for the " +
+				"other merchant (replacement)."),
 			"method": schema.StringAttribute{
 				MarkdownDescription: "Lowercase payment-method identifier: `visa`, `mastercard`, `amex`, " +
 					"`swish`, `klarna`, `vipps` or `mobilepay` on the documented platform. Changing it " +

@@ -16,7 +16,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/boolplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -67,13 +66,8 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"at the service.",
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("`<merchant_id>/<store_id>`, for example `1001/1001-main`. Also the import ID."),
-			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant that owns the store. Changing it manages a store " +
-					"of the other merchant (replacement).",
-				Required:      true,
-				Validators:    merchantIDValidators(),
-				PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())},
-			},
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant that owns the store. Changing it manages a store " +
+				"of the other merchant (replacement)."),
 			"store_id": schema.StringAttribute{
 				MarkdownDescription: "ID of an existing store of the merchant to adopt, for example `1001-main`. " +
 					"When omitted, the resource creates a store and records the ID the service gave it. Store IDs " +
