@@ -34,8 +34,7 @@ import (
 
 // Attributes every AIS read takes.
 func aisReadMerchantAttr() dsschema.Attribute {
-	return dsschema.Int64Attribute{Required: true, Validators: merchantIDValidators(),
-		MarkdownDescription: "Numeric ID of the merchant the user belongs to."}
+	return merchantIDArgument("Numeric ID of the merchant the user belongs to.")
 }
 
 func aisReadUserAttr() dsschema.Attribute {

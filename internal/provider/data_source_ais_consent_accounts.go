@@ -81,19 +81,16 @@ func (d *aisConsentAccountsDataSource) Schema(_ context.Context, _ datasource.Sc
 }
 
 func (d *aisConsentAccountsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	m, c, ok := begin[aisConsentAccountsModel](ctx, d.data, client.AreaAIS, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	scope := client.DataScope{MerchantID: m.MerchantID.ValueInt64(), UserID: m.UserID.ValueString(), Permissions: []string{client.PermissionAccountsRead}}
-	accounts, err := c.ListConsentAccounts(ctx, scope, m.ConsentID.ValueString())
-	if err != nil {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the accounts of consent %q", m.ConsentID.ValueString()), err)
-		return
-	}
-	m.Accounts = make([]aisConsentAccountModel, len(accounts))
-	for i := range accounts {
-		resp.Diagnostics.Append(m.Accounts[i].fromAPI(ctx, &accounts[i])...)
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+	readDataSource(ctx, d.data, client.AreaAIS, req, resp, func(ctx context.Context, c *client.Client, m *aisConsentAccountsModel, diags *diag.Diagnostics) {
+		scope := client.DataScope{MerchantID: m.MerchantID.ValueInt64(), UserID: m.UserID.ValueString(), Permissions: []string{client.PermissionAccountsRead}}
+		accounts, err := c.ListConsentAccounts(ctx, scope, m.ConsentID.ValueString())
+		if err != nil {
+			addAPIError(diags, fmt.Sprintf("Could not list the accounts of consent %q", m.ConsentID.ValueString()), err)
+			return
+		}
+		m.Accounts = make([]aisConsentAccountModel, len(accounts))
+		for i := range accounts {
+			diags.Append(m.Accounts[i].fromAPI(ctx, &accounts[i])...)
+		}
+	})
 }

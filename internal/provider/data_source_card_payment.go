@@ -51,7 +51,7 @@ func (d *cardPaymentDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 }
 
 func (d *cardPaymentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, m *cardPaymentModel, diags *diag.Diagnostics) {
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *cardPaymentModel, diags *diag.Diagnostics) {
 		p, err := c.GetCardPayment(ctx, m.MerchantID.ValueInt64(), m.PaymentID.ValueString())
 		if err != nil {
 			addAPIError(diags, fmt.Sprintf("Could not read card payment %q of merchant %d", m.PaymentID.ValueString(), m.MerchantID.ValueInt64()), err)

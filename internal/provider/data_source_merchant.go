@@ -10,6 +10,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/datasourcevalidator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -39,31 +40,28 @@ func (d *merchantDataSource) ConfigValidators(context.Context) []datasource.Conf
 }
 
 func (d *merchantDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	config, c, ok := begin[merchantAttrs](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	var merchant *client.Merchant
-	if ref := config.PartnerRefID.ValueString(); config.MerchantID.IsNull() {
-		found, err := findMerchantsByRef(ctx, c, ref)
-		if err != nil {
-			addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the partner's merchants to find reference %q", ref), err)
-			return
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *merchantAttrs, diags *diag.Diagnostics) {
+		var merchant *client.Merchant
+		if ref := config.PartnerRefID.ValueString(); config.MerchantID.IsNull() {
+			found, err := findMerchantsByRef(ctx, c, ref)
+			if err != nil {
+				addAPIError(diags, fmt.Sprintf("Could not list the partner's merchants to find reference %q", ref), err)
+				return
+			}
+			if len(found) != 1 {
+				diags.AddAttributeError(path.Root("partner_ref_id"), fmt.Sprintf("No single merchant with partner reference %q", ref),
+					fmt.Sprintf("The partner has %d merchants with that reference. Read the merchant by merchant_id instead "+
+						"(the cardpay_merchants data source lists them).", len(found)))
+				return
+			}
+			merchant = &found[0]
+		} else {
+			var err error
+			if merchant, err = c.GetMerchant(ctx, config.MerchantID.ValueInt64()); err != nil {
+				addAPIError(diags, fmt.Sprintf("Could not read merchant %d", config.MerchantID.ValueInt64()), err)
+				return
+			}
 		}
-		if len(found) != 1 {
-			resp.Diagnostics.AddAttributeError(path.Root("partner_ref_id"), fmt.Sprintf("No single merchant with partner reference %q", ref),
-				fmt.Sprintf("The partner has %d merchants with that reference. Read the merchant by merchant_id instead "+
-					"(the cardpay_merchants data source lists them).", len(found)))
-			return
-		}
-		merchant = &found[0]
-	} else {
-		var err error
-		if merchant, err = c.GetMerchant(ctx, config.MerchantID.ValueInt64()); err != nil {
-			addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read merchant %d", config.MerchantID.ValueInt64()), err)
-			return
-		}
-	}
-	config.fromAPI(merchant)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+		config.fromAPI(merchant)
+	})
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -53,24 +54,21 @@ func (d *merchantsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 }
 
 func (d *merchantsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	config, c, ok := begin[merchantsModel](ctx, d.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	merchants, err := c.ListMerchants(ctx)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Could not list the partner's merchants", err)
-		return
-	}
-	if status := config.Status.ValueString(); status != "" {
-		kept := merchants[:0]
-		for _, m := range merchants {
-			if strings.EqualFold(m.Status, status) {
-				kept = append(kept, m)
-			}
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *merchantsModel, diags *diag.Diagnostics) {
+		merchants, err := c.ListMerchants(ctx)
+		if err != nil {
+			addAPIError(diags, "Could not list the partner's merchants", err)
+			return
 		}
-		merchants = kept
-	}
-	config.Merchants = entriesFromAPI(merchants, (*merchantAttrs).fromAPIEntry)
-	resp.Diagnostics.Append(resp.State.Set(ctx, config)...)
+		if status := config.Status.ValueString(); status != "" {
+			kept := merchants[:0]
+			for _, m := range merchants {
+				if strings.EqualFold(m.Status, status) {
+					kept = append(kept, m)
+				}
+			}
+			merchants = kept
+		}
+		config.Merchants = entriesFromAPI(merchants, (*merchantAttrs).fromAPIEntry)
+	})
 }

@@ -59,7 +59,7 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 }
 
 func (d *onboardingStatusDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *onboardingStatusModel, diags *diag.Diagnostics) {
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *onboardingStatusModel, diags *diag.Diagnostics) {
 		merchantID := config.MerchantID.ValueInt64()
 		status, err := c.GetOnboardingStatus(ctx, merchantID)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -39,15 +40,13 @@ func (d *partnerCredentialsDataSource) Schema(_ context.Context, _ datasource.Sc
 	}
 }
 
-func (d *partnerCredentialsDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	_, c, ok := begin[struct{}](ctx, d.data, client.AreaPartner, nil, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	creds, err := c.ListCredentials(ctx)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Could not list the partner's credentials", err)
-		return
-	}
-	resp.Diagnostics.Append(resp.State.Set(ctx, partnerCredentialsModel{Credentials: entriesFromAPI(creds, (*credentialAttrs).fromAPI)})...)
+func (d *partnerCredentialsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *partnerCredentialsModel, diags *diag.Diagnostics) {
+		creds, err := c.ListCredentials(ctx)
+		if err != nil {
+			addAPIError(diags, "Could not list the partner's credentials", err)
+			return
+		}
+		m.Credentials = entriesFromAPI(creds, (*credentialAttrs).fromAPI)
+	})
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -59,17 +60,13 @@ func (d *partnerProfileDataSource) Schema(_ context.Context, _ datasource.Schema
 	}
 }
 
-func (d *partnerProfileDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	_, c, ok := begin[struct{}](ctx, d.data, client.AreaPartner, nil, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	profile, err := c.GetProfile(ctx)
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Could not read the partner's profile", err)
-		return
-	}
-	var m partnerProfileModel
-	m.fromAPI(profile)
-	resp.Diagnostics.Append(resp.State.Set(ctx, m)...)
+func (d *partnerProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *partnerProfileModel, diags *diag.Diagnostics) {
+		profile, err := c.GetProfile(ctx)
+		if err != nil {
+			addAPIError(diags, "Could not read the partner's profile", err)
+			return
+		}
+		m.fromAPI(profile)
+	})
 }

@@ -40,7 +40,7 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 }
 
 func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *paymentMethodsModel, diags *diag.Diagnostics) {
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *paymentMethodsModel, diags *diag.Diagnostics) {
 		config.Methods = merchantEntries(ctx, c, config.MerchantID, "payment methods", d.data.paymentMethods.get,
 			(*paymentMethodEntryModel).fromAPI, diags)
 	})

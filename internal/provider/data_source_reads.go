@@ -14,12 +14,12 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-// readDataSource is the Read of a partner data source: it decodes the
-// configuration into an M, lets fill complete it from the service, and
-// saves it unless fill reported an error.
-func readDataSource[M any](ctx context.Context, d *providerData, req datasource.ReadRequest, resp *datasource.ReadResponse,
-	fill func(ctx context.Context, c *client.Client, m *M, diags *diag.Diagnostics)) {
-	m, c, ok := begin[M](ctx, d, client.AreaPartner, req.Config, &resp.Diagnostics)
+// readDataSource is the Read of a data source: it decodes the
+// configuration into an M, lets fill complete it from the service with the
+// client of area, and saves it unless fill reported an error.
+func readDataSource[M any](ctx context.Context, d *providerData, area client.Area, req datasource.ReadRequest,
+	resp *datasource.ReadResponse, fill func(ctx context.Context, c *client.Client, m *M, diags *diag.Diagnostics)) {
+	m, c, ok := begin[M](ctx, d, area, req.Config, &resp.Diagnostics)
 	if !ok {
 		return
 	}

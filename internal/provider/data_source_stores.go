@@ -51,7 +51,7 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 }
 
 func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *storesModel, diags *diag.Diagnostics) {
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *storesModel, diags *diag.Diagnostics) {
 		config.Stores = merchantEntries(ctx, c, config.MerchantID, "the stores", d.data.stores.get,
 			(*storeAttrs).fromAPIEntry, diags)
 	})

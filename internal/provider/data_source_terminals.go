@@ -51,7 +51,7 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 }
 
 func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, req, resp, func(ctx context.Context, c *client.Client, config *terminalsModel, diags *diag.Diagnostics) {
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *terminalsModel, diags *diag.Diagnostics) {
 		list := d.data.terminals.get // shared with the terminal resources
 		if !config.TerminalType.IsNull() {
 			list = func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {

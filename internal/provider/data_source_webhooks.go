@@ -8,6 +8,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -41,16 +42,13 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 	}
 }
 
-func (d *webhooksDataSource) Read(ctx context.Context, _ datasource.ReadRequest, resp *datasource.ReadResponse) {
-	_, c, ok := begin[struct{}](ctx, d.data, client.AreaPartner, nil, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	hooks, err := d.data.webhooks.get(ctx, c, partnerWide{})
-	if err != nil {
-		addAPIError(&resp.Diagnostics, "Could not list the partner's webhook endpoints", err)
-		return
-	}
-	out := webhooksModel{Webhooks: entriesFromAPI(hooks, (*webhookAttrs).fromAPI)}
-	resp.Diagnostics.Append(resp.State.Set(ctx, out)...)
+func (d *webhooksDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *webhooksModel, diags *diag.Diagnostics) {
+		hooks, err := d.data.webhooks.get(ctx, c, partnerWide{})
+		if err != nil {
+			addAPIError(diags, "Could not list the partner's webhook endpoints", err)
+			return
+		}
+		m.Webhooks = entriesFromAPI(hooks, (*webhookAttrs).fromAPI)
+	})
 }
