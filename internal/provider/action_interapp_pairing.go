@@ -5,14 +5,12 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -129,18 +127,11 @@ func (a *interappPairingAction) waitForDevice(ctx context.Context, c *client.Cli
 			lastReport = now
 		}
 	})
-	switch {
-	case errors.Is(err, errCodeExpired):
-		diags.AddAttributeError(path.Root("wait_for_pairing"), "Registration code expired before a device paired",
-			fmt.Sprintf("No new tap-to-pay (checkoutX) terminal appeared in merchant %d's terminal list before the "+
-				"code expired at %s. Invoke the action again to issue a new code, for example with terraform "+
-				"apply -invoke=action.cardpay_interapp_pairing.<name>, and have the merchant type the new code "+
-				"from Terraform's output into the companion app on the Android device before it expires.",
-				merchantID, code.ExpiresAt.ValueString()))
-	case err != nil:
-		addTapToPayListError(&diags, merchantID, err)
-	default:
-		report(fmt.Sprintf("Device paired: new tap-to-pay terminal %s for merchant %d.", terminalID, merchantID))
+	if pairingFailed(&diags, err, merchantID, code.ExpiresAt.ValueString(), "Invoke the action again to issue a new "+
+		"code, for example with terraform apply -invoke=action.cardpay_interapp_pairing.<name>, and have the merchant "+
+		"type the new code from Terraform's output into the companion app on the Android device before it expires.") {
+		return diags
 	}
+	report(fmt.Sprintf("Device paired: new tap-to-pay terminal %s for merchant %d.", terminalID, merchantID))
 	return diags
 }

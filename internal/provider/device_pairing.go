@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -71,6 +72,23 @@ func (d *providerData) awaitPairing(ctx context.Context, c *client.Client, merch
 		return "", errCodeExpired
 	}
 	return "", err
+}
+
+// pairingFailed reports a wait that ended without a device: the code
+// expired (next says what to do then) or the terminals could not be read.
+// It returns false when a device paired.
+func pairingFailed(diags *diag.Diagnostics, err error, merchantID int64, expiresAt, next string) bool {
+	switch {
+	case errors.Is(err, errCodeExpired):
+		diags.AddAttributeError(path.Root("wait_for_pairing"), "Registration code expired before a device paired",
+			fmt.Sprintf("No new tap-to-pay (checkoutX) terminal appeared in merchant %d's terminal list before the "+
+				"code expired at %s. %s", merchantID, expiresAt, next))
+	case err != nil:
+		addTapToPayListError(diags, merchantID, err)
+	default:
+		return false
+	}
+	return true
 }
 
 // addTapToPayListError reports a failed read of the merchant's tap-to-pay

@@ -5,14 +5,11 @@ package provider
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
@@ -183,18 +180,12 @@ func (r *interappRegistrationResource) waitForPairing(ctx context.Context, c *cl
 	terminalID, err := r.data.awaitPairing(ctx, c, merchantID, before, expires, func() {
 		tflog.Debug(ctx, "no device has paired yet", map[string]any{"merchant_id": merchantID})
 	})
-	switch {
-	case errors.Is(err, errCodeExpired):
-		diags.AddAttributeError(path.Root("wait_for_pairing"), "Registration code expired before a device paired",
-			fmt.Sprintf("No new tap-to-pay (checkoutX) terminal appeared in merchant %d's terminal list before the "+
-				"code expired at %s. Nothing was recorded in state. Apply again to issue a new code, and have the "+
-				"merchant type it into the companion app on the Android device while the apply waits: it is in the "+
-				"provider's log at INFO level (TF_LOG_PROVIDER=INFO).", merchantID, m.ExpiresAt.ValueString()))
-	case err != nil:
-		addTapToPayListError(&diags, merchantID, err)
-	default:
-		m.TerminalID = types.StringValue(terminalID)
-		tflog.Info(ctx, "device paired", map[string]any{"merchant_id": merchantID, "terminal_id": terminalID})
+	if pairingFailed(&diags, err, merchantID, m.ExpiresAt.ValueString(), "Nothing was recorded in state. Apply again "+
+		"to issue a new code, and have the merchant type it into the companion app on the Android device while the "+
+		"apply waits: it is in the provider's log at INFO level (TF_LOG_PROVIDER=INFO).") {
+		return diags
 	}
+	m.TerminalID = types.StringValue(terminalID)
+	tflog.Info(ctx, "device paired", map[string]any{"merchant_id": merchantID, "terminal_id": terminalID})
 	return diags
 }
