@@ -5,8 +5,10 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -47,11 +49,21 @@ func (m *paymentMethodEntryModel) fromAPI(entry *client.PaymentMethod) {
 	m.ActivatedAt = types.StringPointerValue(entry.ActivatedAt)
 }
 
-// findPaymentMethod finds a merchant's entry for method in the shared list
-// (names compare case-insensitively).
-func (d *providerData) findPaymentMethod(ctx context.Context, c *client.Client, merchantID int64, method string) (*client.PaymentMethod, error) {
-	return d.paymentMethods.find(ctx, c, merchantID, merchantThing("payment method", method, merchantID),
+// activePaymentMethod finds a merchant's entry for method in the shared
+// list (names compare case-insensitively); it is nil unless the method is
+// listed as active. ok is false once diags says the list could not be read.
+func (d *providerData) activePaymentMethod(ctx context.Context, c *client.Client, merchantID int64, method string,
+	diags *diag.Diagnostics) (entry *client.PaymentMethod, ok bool) {
+	entry, err := d.paymentMethods.find(ctx, c, merchantID, merchantThing("payment method", method, merchantID),
 		func(m *client.PaymentMethod) bool { return client.SameMethod(m.Method, method) })
+	if err != nil && !notFound(err) {
+		addAPIError(diags, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
+		return nil, false
+	}
+	if !isActive(entry) {
+		return nil, true
+	}
+	return entry, true
 }
 
 func isActive(entry *client.PaymentMethod) bool {

@@ -68,12 +68,11 @@ func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateR
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not activate payment method %q for merchant %d", method, merchantID), err)
 		return
 	}
-	entry, err := r.data.findPaymentMethod(ctx, c, merchantID, method)
-	if err != nil && !notFound(err) {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
+	entry, ok := r.data.activePaymentMethod(ctx, c, merchantID, method, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	if !isActive(entry) {
+	if entry == nil {
 		resp.Diagnostics.AddError("Payment method not active after activation",
 			fmt.Sprintf("The service accepted the activation of %q for merchant %d, but its payment-method list "+
 				"does not show the method as active. Run terraform apply again; if this persists, contact cardpay support.",
@@ -90,12 +89,11 @@ func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadReque
 		return
 	}
 	merchantID, method := state.MerchantID.ValueInt64(), state.Method.ValueString()
-	entry, err := r.data.findPaymentMethod(ctx, c, merchantID, method)
-	if err != nil && !notFound(err) {
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
+	entry, ok := r.data.activePaymentMethod(ctx, c, merchantID, method, &resp.Diagnostics)
+	if !ok {
 		return
 	}
-	if !isActive(entry) {
+	if entry == nil {
 		// Gone or deactivated outside Terraform: the next plan activates it again.
 		forget(ctx, req.State, resp)
 		return
