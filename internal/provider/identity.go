@@ -70,10 +70,25 @@ func identityOf(ctx context.Context, object attributeGetter, identity *tfsdk.Res
 	return diags
 }
 
-// merchantScopedImport returns the merchant and key of an import of
+// merchantScopedImport records merchant_id and the key of an import of
+// typeName in the state, and returns them; ok is false once resp says why
+// it could not.
+func merchantScopedImport(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse,
+	typeName string) (merchantID int64, key string, ok bool) {
+	merchantID, key, diags := merchantScopedImportParts(ctx, req, typeName)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return 0, "", false
+	}
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(fieldMerchantID), merchantID)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(importIDForms[typeName].fields[1].name), key)...)
+	return merchantID, key, !resp.Diagnostics.HasError()
+}
+
+// merchantScopedImportParts returns the merchant and key of an import of
 // typeName, from the "<merchant_id>/<key>" string (its importIDForms entry)
 // or from the identity of an import block.
-func merchantScopedImport(ctx context.Context, req resource.ImportStateRequest, typeName string) (int64, string, diag.Diagnostics) {
+func merchantScopedImportParts(ctx context.Context, req resource.ImportStateRequest, typeName string) (int64, string, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	form := importIDForms[typeName]
 	key := form.fields[1].name

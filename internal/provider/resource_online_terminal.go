@@ -170,13 +170,7 @@ func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequ
 }
 
 func (r *onlineTerminalResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, terminalID, diags := merchantScopedImport(ctx, req, "cardpay_online_terminal")
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("terminal_id"), terminalID)...)
+	merchantScopedImport(ctx, req, resp, "cardpay_online_terminal")
 }
 
 func (r *onlineTerminalResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

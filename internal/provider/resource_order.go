@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
@@ -136,14 +135,9 @@ func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp
 }
 
 func (r *orderResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, orderID, diags := merchantScopedImport(ctx, req, "cardpay_order")
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
+	if _, _, ok := merchantScopedImport(ctx, req, resp, "cardpay_order"); ok {
+		resp.Diagnostics.Append(markUnreadAfterImport(ctx, resp.Private)...)
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("order_id"), orderID)...)
-	resp.Diagnostics.Append(markUnreadAfterImport(ctx, resp.Private)...)
 }
 
 // Update only runs to record a description configured after import (see

@@ -103,17 +103,15 @@ func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadReque
 }
 
 func (r *paymentMethodResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, method, diags := merchantScopedImport(ctx, req, "cardpay_payment_method")
-	resp.Diagnostics.Append(diags...)
-	if !resp.Diagnostics.HasError() && !methodPattern.MatchString(method) { // an identity's method
-		resp.Diagnostics.AddError("Invalid import identity for cardpay_payment_method",
-			fmt.Sprintf("%q is not a lowercase payment-method identifier such as \"amex\"", method))
-	}
-	if resp.Diagnostics.HasError() {
+	merchantID, method, ok := merchantScopedImport(ctx, req, resp, "cardpay_payment_method")
+	if !ok {
 		return
 	}
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), merchantID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("method"), method)...)
+	if !methodPattern.MatchString(method) { // an identity's method
+		resp.Diagnostics.AddError("Invalid import identity for cardpay_payment_method",
+			fmt.Sprintf("%q is not a lowercase payment-method identifier such as \"amex\"", method))
+		return
+	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), merchantScopedID(merchantID, method))...)
 }
 

@@ -297,9 +297,8 @@ func (r *storeResource) deactivate(ctx context.Context, st tfsdk.State) diag.Dia
 }
 
 func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, storeID, diags := merchantScopedImport(ctx, req, "cardpay_store")
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	merchantID, storeID, ok := merchantScopedImport(ctx, req, resp, "cardpay_store")
+	if !ok {
 		return
 	}
 	// Asking for the one store gives a clearer error than the empty state
@@ -311,8 +310,7 @@ func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStat
 		}
 	}
 	for name, value := range map[string]any{
-		"merchant_id": merchantID, "store_id": storeID, "id": merchantScopedID(merchantID, storeID),
-		"adopted": true, "deactivate_on_destroy": false,
+		"id": merchantScopedID(merchantID, storeID), "adopted": true, "deactivate_on_destroy": false,
 	} {
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), value)...)
 	}
