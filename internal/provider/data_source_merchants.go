@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
@@ -55,20 +56,11 @@ func (d *merchantsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 
 func (d *merchantsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *merchantsModel, diags *diag.Diagnostics) {
-		merchants, err := c.ListMerchants(ctx)
-		if err != nil {
-			addAPIError(diags, "Could not list the partner's merchants", err)
-			return
-		}
+		config.Merchants = partnerEntries(ctx, "merchants", c.ListMerchants, (*merchantAttrs).fromAPIEntry, diags)
 		if status := config.Status.ValueString(); status != "" {
-			kept := merchants[:0]
-			for _, m := range merchants {
-				if strings.EqualFold(m.Status, status) {
-					kept = append(kept, m)
-				}
-			}
-			merchants = kept
+			config.Merchants = slices.DeleteFunc(config.Merchants, func(m merchantAttrs) bool {
+				return !strings.EqualFold(m.Status.ValueString(), status)
+			})
 		}
-		config.Merchants = entriesFromAPI(merchants, (*merchantAttrs).fromAPIEntry)
 	})
 }

@@ -42,11 +42,6 @@ func (d *partnerCredentialsDataSource) Schema(_ context.Context, _ datasource.Sc
 
 func (d *partnerCredentialsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *partnerCredentialsModel, diags *diag.Diagnostics) {
-		creds, err := c.ListCredentials(ctx)
-		if err != nil {
-			addAPIError(diags, "Could not list the partner's credentials", err)
-			return
-		}
-		m.Credentials = entriesFromAPI(creds, (*credentialAttrs).fromAPI)
+		m.Credentials = partnerEntries(ctx, "credentials", c.ListCredentials, (*credentialAttrs).fromAPI, diags)
 	})
 }

@@ -29,6 +29,19 @@ func readDataSource[M any](ctx context.Context, d *providerData, area client.Are
 	}
 }
 
+// partnerEntries lists the partner's objects with list (such as
+// c.ListCredentials) and converts them with fromAPI; what names the objects
+// in the error, such as "credentials".
+func partnerEntries[T, E any](ctx context.Context, what string, list func(context.Context) ([]T, error),
+	fromAPI func(*E, *T), diags *diag.Diagnostics) []E {
+	objects, err := list(ctx)
+	if err != nil {
+		addAPIError(diags, "Could not list the partner's "+what, err)
+		return nil
+	}
+	return entriesFromAPI(objects, fromAPI)
+}
+
 // merchantEntries lists one merchant's objects with list and converts them
 // with fromAPI; what names the objects in the error, such as "the stores".
 func merchantEntries[T, E any](ctx context.Context, c *client.Client, merchantID types.Int64, what string,

@@ -44,11 +44,7 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 
 func (d *webhooksDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *webhooksModel, diags *diag.Diagnostics) {
-		hooks, err := d.data.webhooks.get(ctx, c, partnerWide{})
-		if err != nil {
-			addAPIError(diags, "Could not list the partner's webhook endpoints", err)
-			return
-		}
-		m.Webhooks = entriesFromAPI(hooks, (*webhookAttrs).fromAPI)
+		shared := func(ctx context.Context) ([]client.Webhook, error) { return d.data.webhooks.get(ctx, c, partnerWide{}) }
+		m.Webhooks = partnerEntries(ctx, "webhook endpoints", shared, (*webhookAttrs).fromAPI, diags)
 	})
 }
