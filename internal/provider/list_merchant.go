@@ -9,7 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -30,18 +29,6 @@ func (r *merchantResource) ListResourceConfigSchema(_ context.Context, _ list.Li
 
 // List finds every merchant of the partner.
 func (r *merchantResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var diags diag.Diagnostics
-	_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &diags)
-	if !ok {
-		stream.Results = listFailed(diags)
-		return
-	}
-	merchants, err := c.ListMerchants(ctx)
-	if err != nil {
-		addAPIError(&diags, "Could not list the partner's merchants", err)
-		stream.Results = listFailed(diags)
-		return
-	}
 	// The timeouts block is null, as after import, and typed as the schema
 	// has it: the framework refuses the zero value, which has no attribute
 	// types.
@@ -51,11 +38,9 @@ func (r *merchantResource) List(ctx context.Context, req list.ListRequest, strea
 			noTimeouts.Object = types.ObjectNull(typ.AttributeTypes())
 		}
 	}
-	found := make([]listed, 0, len(merchants))
-	for i := range merchants {
+	listPartnerObjects(ctx, req, stream, r.data, "merchants", (*client.Client).ListMerchants, func(m *client.Merchant) listed {
 		model := merchantModel{Timeouts: noTimeouts}
-		model.fromAPI(&merchants[i])
-		found = append(found, listed{name: fmt.Sprintf("%s (%s)", merchants[i].CompanyName, merchants[i].ID), model: model})
-	}
-	stream.Results = listResults(ctx, req, found)
+		model.fromAPI(m)
+		return listed{name: fmt.Sprintf("%s (%s)", m.CompanyName, m.ID), model: model}
+	})
 }

@@ -61,14 +61,42 @@ func listMerchantObjects[T any](ctx context.Context, req list.ListRequest, strea
 	}
 	merchantID := config.MerchantID.ValueInt64()
 	objects, err := fetch(c, ctx, merchantID)
+	streamObjects(ctx, req, stream, objects, err, fmt.Sprintf("Could not list %s of merchant %d", what, merchantID),
+		func(object *T) (listed, bool) { return adopt(config.MerchantID, object) })
+}
+
+// listPartnerObjects answers a list request for the partner's objects, all
+// of which are worth adopting: fetch reads them (such as
+// (*client.Client).ListWebhooks; what names them in errors, such as
+// "webhook endpoints") and record records one as import would.
+func listPartnerObjects[T any](ctx context.Context, req list.ListRequest, stream *list.ListResultsStream, data *providerData, what string,
+	fetch func(c *client.Client, ctx context.Context) ([]T, error), record func(object *T) listed,
+) {
+	var diags diag.Diagnostics
+	_, c, ok := begin[struct{}](ctx, data, client.AreaPartner, nil, &diags)
+	if !ok {
+		stream.Results = listFailed(diags)
+		return
+	}
+	objects, err := fetch(c, ctx)
+	streamObjects(ctx, req, stream, objects, err, "Could not list the partner's "+what,
+		func(object *T) (listed, bool) { return record(object), true })
+}
+
+// streamObjects ends a list with the objects adopt accepts, or with the
+// error of their read, reported under failure.
+func streamObjects[T any](ctx context.Context, req list.ListRequest, stream *list.ListResultsStream, objects []T, err error,
+	failure string, adopt func(object *T) (listed, bool),
+) {
 	if err != nil {
-		addAPIError(&diags, fmt.Sprintf("Could not list %s of merchant %d", what, merchantID), err)
+		var diags diag.Diagnostics
+		addAPIError(&diags, failure, err)
 		stream.Results = listFailed(diags)
 		return
 	}
 	var found []listed
 	for i := range objects {
-		if o, ok := adopt(config.MerchantID, &objects[i]); ok {
+		if o, ok := adopt(&objects[i]); ok {
 			found = append(found, o)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 
@@ -24,27 +23,9 @@ func (r *webhookResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 }
 
 func (r *webhookResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var diags diag.Diagnostics
-	_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &diags)
-	if !ok {
-		stream.Results = listFailed(diags)
-		return
-	}
-	hooks, err := c.ListWebhooks(ctx)
-	if err != nil {
-		addAPIError(&diags, "Could not list the partner's webhook endpoints", err)
-		stream.Results = listFailed(diags)
-		return
-	}
-	found := make([]listed, 0, len(hooks))
-	for _, w := range hooks {
+	listPartnerObjects(ctx, req, stream, r.data, "webhook endpoints", (*client.Client).ListWebhooks, func(w *client.Webhook) listed {
 		var model webhookModel
-		model.fromAPI(&w)
-		found = append(found, listed{name: fmt.Sprintf("%s (%s)", w.URL, w.ID), model: model})
-	}
-	if diags.HasError() {
-		stream.Results = listFailed(diags)
-		return
-	}
-	stream.Results = listResults(ctx, req, found)
+		model.fromAPI(w)
+		return listed{name: fmt.Sprintf("%s (%s)", w.URL, w.ID), model: model}
+	})
 }
