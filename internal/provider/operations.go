@@ -158,6 +158,35 @@ func createdSince(createdAt string, sentAt time.Time) bool {
 	return err == nil && !created.Before(sentAt.Add(-recoveryClockSkew))
 }
 
+// recoverCreated looks for the object a create with an unknown outcome
+// (createErr) may have made: exactly one of the objects list returns that
+// match accepts (the same arguments, created since the request was sent).
+// Otherwise it returns createErr with what it found, naming the objects
+// looked for and those that matched, such as `a credential named "ci"`
+// and `active credentials named "ci"`.
+func recoverCreated[T any](ctx context.Context, createErr error, list func(context.Context) ([]T, error), match func(*T) bool,
+	lookingFor, matching string) (*T, error) {
+	var maybe *client.MaybeCreatedError
+	if !errors.As(createErr, &maybe) {
+		return nil, createErr
+	}
+	all, err := list(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("%w\n\nLooking for %s failed too: %v", createErr, lookingFor, err)
+	}
+	var found []T
+	for i := range all {
+		if match(&all[i]) {
+			found = append(found, all[i])
+		}
+	}
+	if len(found) != 1 {
+		return nil, fmt.Errorf("%w\n\nThe partner has %d %s created after the request was sent, so the provider "+
+			"cannot tell which one, if any, this request made", createErr, len(found), matching)
+	}
+	return &found[0], nil
+}
+
 // readOrForget ends a refresh whose read failed: an object the service no
 // longer has is forgotten, so the next plan creates it again, and another
 // error is reported under failure. It reports whether the read succeeded.

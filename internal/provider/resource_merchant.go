@@ -5,7 +5,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -206,29 +205,20 @@ func (r *merchantResource) create(ctx context.Context, c *client.Client, plan me
 // Otherwise it returns the create's error, with what it found.
 func (r *merchantResource) recover(ctx context.Context, c *client.Client, plan merchantModel, sentAt time.Time, createErr error, diags *diag.Diagnostics) (*client.Merchant, error) {
 	ref := plan.PartnerRefID.ValueString()
-	var maybe *client.MaybeCreatedError
-	if !errors.As(createErr, &maybe) || ref == "" {
+	if ref == "" {
 		return nil, createErr
 	}
-	found, err := findMerchantsByRef(ctx, c, ref)
+	found, err := recoverCreated(ctx, createErr, c.ListMerchants, func(m *client.Merchant) bool {
+		return m.PartnerRefID == ref && createdSince(m.CreatedAt, sentAt)
+	}, fmt.Sprintf("a merchant with partner reference %q", ref), fmt.Sprintf("merchants with partner reference %q", ref))
 	if err != nil {
-		return nil, fmt.Errorf("%w\n\nLooking for a merchant with partner reference %q failed too: %v", createErr, ref, err)
-	}
-	var recent []client.Merchant
-	for _, m := range found {
-		if createdSince(m.CreatedAt, sentAt) {
-			recent = append(recent, m)
-		}
-	}
-	if len(recent) != 1 {
-		return nil, fmt.Errorf("%w\n\nThe partner has %d merchants with partner reference %q created after the request "+
-			"was sent, so the provider cannot tell which one, if any, this request made", createErr, len(recent), ref)
+		return nil, err
 	}
 	diags.AddWarning("The merchant's creation was answered with an error, but it exists",
 		fmt.Sprintf("%v\n\nThe provider found merchant %s with partner reference %q, created after the request was "+
 			"sent, and records it: a second apply would otherwise create a second merchant. Its onboarding link was in "+
-			"the lost answer and is unknown; the merchant also receives it by e-mail.", createErr, recent[0].ID, ref))
-	return &recent[0], nil
+			"the lost answer and is unknown; the merchant also receives it by e-mail.", createErr, found.ID, ref))
+	return found, nil
 }
 
 func (r *merchantResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

@@ -5,7 +5,6 @@ package provider
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -120,21 +119,9 @@ func (r *partnerCredentialResource) Create(ctx context.Context, req resource.Cre
 // recover looks for the credential a create with an unknown outcome may
 // have made: exactly one active pair of that name created since sentAt.
 func (r *partnerCredentialResource) recover(ctx context.Context, c *client.Client, name string, sentAt time.Time, createErr error) (*client.PartnerCredential, error) {
-	var maybe *client.MaybeCreatedError
-	if !errors.As(createErr, &maybe) {
-		return nil, createErr
-	}
-	found, err := findCredential(ctx, c, func(cr *client.PartnerCredential) bool {
+	return recoverCreated(ctx, createErr, c.ListCredentials, func(cr *client.PartnerCredential) bool {
 		return cr.Name == name && !strings.EqualFold(cr.Status, client.CredentialStatusRevoked) && createdSince(cr.CreatedAt, sentAt)
-	})
-	switch {
-	case err != nil:
-		return nil, fmt.Errorf("%w\n\nLooking for a credential named %q failed too: %v", createErr, name, err)
-	case len(found) != 1:
-		return nil, fmt.Errorf("%w\n\nThe partner has %d active credentials named %q created after the request was sent, "+
-			"so the provider cannot tell which one, if any, this request made", createErr, len(found), name)
-	}
-	return &found[0], nil
+	}, fmt.Sprintf("a credential named %q", name), fmt.Sprintf("active credentials named %q", name))
 }
 
 func (r *partnerCredentialResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

@@ -183,25 +183,9 @@ func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportSt
 // made: exactly one with the same URL and events, created since sentAt.
 // Otherwise it returns the create's error, with what it found.
 func (r *webhookResource) recover(ctx context.Context, c *client.Client, body client.WebhookRequest, sentAt time.Time, createErr error) (*client.Webhook, error) {
-	var maybe *client.MaybeCreatedError
-	if !errors.As(createErr, &maybe) {
-		return nil, createErr
-	}
-	hooks, err := c.ListWebhooks(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("%w\n\nLooking for an endpoint for %s failed too: %v", createErr, body.URL, err)
-	}
-	var found []client.Webhook
-	for _, w := range hooks {
-		if w.URL == body.URL && slices.Equal(slices.Sorted(slices.Values(w.Events)), body.Events) && createdSince(w.CreatedAt, sentAt) {
-			found = append(found, w)
-		}
-	}
-	if len(found) != 1 {
-		return nil, fmt.Errorf("%w\n\nThe partner has %d endpoints for %s with these events created after the request "+
-			"was sent, so the provider cannot tell which one, if any, this request made", createErr, len(found), body.URL)
-	}
-	return &found[0], nil
+	return recoverCreated(ctx, createErr, c.ListWebhooks, func(w *client.Webhook) bool {
+		return w.URL == body.URL && slices.Equal(slices.Sorted(slices.Values(w.Events)), body.Events) && createdSince(w.CreatedAt, sentAt)
+	}, "an endpoint for "+body.URL, "endpoints for "+body.URL+" with these events")
 }
 
 func addWebhookCreateError(diags *diag.Diagnostics, err error) {
