@@ -4,7 +4,6 @@
 package provider
 
 import (
-	"context"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -54,19 +53,4 @@ func (m *credentialAttrs) fromAPI(cr *client.PartnerCredential) {
 func (m *credentialModel) fromAnswer(cr *client.PartnerCredential) {
 	m.fromAPI(cr)
 	m.ClientSecret = stringPointerOrNull(cr.ClientSecret)
-}
-
-// findCredential finds one of the partner's credentials.
-func findCredential(ctx context.Context, c *client.Client, match func(*client.PartnerCredential) bool) ([]client.PartnerCredential, error) {
-	all, err := c.ListCredentials(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var found []client.PartnerCredential
-	for i := range all {
-		if match(&all[i]) {
-			found = append(found, all[i])
-		}
-	}
-	return found, nil
 }

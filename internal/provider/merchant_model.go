@@ -107,18 +107,8 @@ func (m merchantModel) fastTrackBody() client.FastTrackRequest {
 	}
 }
 
-// findMerchantByRef finds the partner's merchants with a partner
+// findMerchantsByRef finds the partner's merchants with a partner
 // reference.
 func findMerchantsByRef(ctx context.Context, c *client.Client, ref string) ([]client.Merchant, error) {
-	all, err := c.ListMerchants(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var found []client.Merchant
-	for _, m := range all {
-		if m.PartnerRefID == ref {
-			found = append(found, m)
-		}
-	}
-	return found, nil
+	return listMatching(ctx, c.ListMerchants, func(m *client.Merchant) bool { return m.PartnerRefID == ref })
 }

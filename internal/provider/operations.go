@@ -100,6 +100,21 @@ func merchantThing(kind string, key any, merchantID int64) string {
 	return fmt.Sprintf("%s %q of merchant %d", kind, fmt.Sprint(key), merchantID)
 }
 
+// listMatching returns the objects list returns that match accepts.
+func listMatching[T any](ctx context.Context, list func(context.Context) ([]T, error), match func(*T) bool) ([]T, error) {
+	all, err := list(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var found []T
+	for i := range all {
+		if match(&all[i]) {
+			found = append(found, all[i])
+		}
+	}
+	return found, nil
+}
+
 // entriesFromAPI maps a list the API answered to a data source's entries
 // with the entry model's fromAPI; never nil, so an empty list stays a list.
 func entriesFromAPI[T, E any](list []T, fromAPI func(*E, *T)) []E {
@@ -170,15 +185,9 @@ func recoverCreated[T any](ctx context.Context, createErr error, list func(conte
 	if !errors.As(createErr, &maybe) {
 		return nil, createErr
 	}
-	all, err := list(ctx)
+	found, err := listMatching(ctx, list, match)
 	if err != nil {
 		return nil, fmt.Errorf("%w\n\nLooking for %s failed too: %v", createErr, lookingFor, err)
-	}
-	var found []T
-	for i := range all {
-		if match(&all[i]) {
-			found = append(found, all[i])
-		}
 	}
 	if len(found) != 1 {
 		return nil, fmt.Errorf("%w\n\nThe partner has %d %s created after the request was sent, so the provider "+

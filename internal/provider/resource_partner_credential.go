@@ -130,7 +130,7 @@ func (r *partnerCredentialResource) Read(ctx context.Context, req resource.ReadR
 		return
 	}
 	id := state.ID.ValueString()
-	found, err := findCredential(ctx, c, func(cr *client.PartnerCredential) bool { return string(cr.ID) == id })
+	found, err := listMatching(ctx, c.ListCredentials, func(cr *client.PartnerCredential) bool { return string(cr.ID) == id })
 	if err != nil {
 		addAPIError(&resp.Diagnostics, "Could not list the partner's credentials", err)
 		return
