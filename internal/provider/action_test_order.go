@@ -69,16 +69,9 @@ func (a *testOrderAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	if !ok {
 		return
 	}
-	merchantID, sent := args.MerchantID.ValueInt64(), args.createBody()
-	order, err := c.CreateOrder(ctx, merchantID, sent)
-	if err != nil {
-		addCreateError(&resp.Diagnostics, "order", merchantOwner(merchantID), err, "")
-		return
+	if order, ok := args.create(ctx, c, "Check the order with the service.", &resp.Diagnostics); ok {
+		resp.SendProgress(action.InvokeProgressEvent{Message: orderCreatedMessage(args.MerchantID.ValueInt64(), order)})
 	}
-	if detail := orderEchoDetail(merchantID, sent, order); detail != "" {
-		resp.Diagnostics.AddWarning(orderEchoSummary, detail+" Check the order with the service.")
-	}
-	resp.SendProgress(action.InvokeProgressEvent{Message: orderCreatedMessage(merchantID, order)})
 }
 
 // orderCreatedMessage reports a new order. It leaves out the nonce, which

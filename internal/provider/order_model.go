@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -31,6 +32,22 @@ func (a orderArguments) createBody() client.OrderRequest {
 		Reference:   a.Reference.ValueString(),
 		Description: a.Description.ValueString(),
 	}
+}
+
+// create creates the order and warns, ending with next (what to do), when
+// the service recorded it differently from what was sent. ok is false once
+// diags says why there is no order.
+func (a orderArguments) create(ctx context.Context, c *client.Client, next string, diags *diag.Diagnostics) (order *client.Order, ok bool) {
+	merchantID, sent := a.MerchantID.ValueInt64(), a.createBody()
+	order, err := c.CreateOrder(ctx, merchantID, sent)
+	if err != nil {
+		addCreateError(diags, "order", merchantOwner(merchantID), err, "")
+		return nil, false
+	}
+	if detail := orderEchoDetail(merchantID, sent, order); detail != "" {
+		diags.AddWarning(orderEchoSummary, detail+" "+next)
+	}
+	return order, true
 }
 
 type orderModel struct {

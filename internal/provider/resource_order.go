@@ -96,18 +96,11 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 	if !ok {
 		return
 	}
-
-	merchantID, sent := plan.MerchantID.ValueInt64(), plan.createBody()
-	order, err := c.CreateOrder(ctx, merchantID, sent)
-	if err != nil {
-		addCreateError(&resp.Diagnostics, "order", merchantOwner(merchantID), err, "")
-		return
-	}
 	// The configured amount, currency and reference stay in state: the
 	// service is documented to echo them unchanged.
-	if detail := orderEchoDetail(merchantID, sent, order); detail != "" {
-		resp.Diagnostics.AddWarning(orderEchoSummary, detail+" Terraform keeps the configured values; check the "+
-			"order with the service.")
+	order, ok := plan.create(ctx, c, "Terraform keeps the configured values; check the order with the service.", &resp.Diagnostics)
+	if !ok {
+		return
 	}
 	plan.ID = types.StringValue(order.OrderID)
 	plan.OrderID = types.StringValue(order.OrderID)
