@@ -6,7 +6,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -29,9 +28,8 @@ func (r *onlineTerminalResource) List(ctx context.Context, req list.ListRequest,
 	}
 	listMerchantObjects(ctx, req, stream, r.data, "the terminals", allTypes,
 		func(merchantID types.Int64, t *client.Terminal) (listed, bool) {
-			online := slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool { return m.name == t.TerminalType })
 			model := onlineTerminalModel{MerchantID: merchantID}
 			model.fromAPI(t)
-			return listed{name: fmt.Sprintf("%s terminal %s", t.TerminalType, t.TerminalID), model: model}, online && !t.Inactive()
+			return listed{name: fmt.Sprintf("%s terminal %s", t.TerminalType, t.TerminalID), model: model}, isOnlineTerminalMode(t.TerminalType) && !t.Inactive()
 		})
 }

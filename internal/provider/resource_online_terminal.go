@@ -40,6 +40,12 @@ var onlineTerminalModes = []onlineTerminalMode{
 	{"MerchantInitiated", "recurring payments and subscriptions, after an initial customer authentication"},
 }
 
+// isOnlineTerminalMode reports whether a terminal of terminalType is an
+// online terminal; the list also holds tap-to-pay devices.
+func isOnlineTerminalMode(terminalType string) bool {
+	return slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool { return m.name == terminalType })
+}
+
 // onlineTerminalModeHelp lists the modes with their meaning, for the
 // attribute description and errors.
 func onlineTerminalModeHelp(quote string) string {
@@ -156,9 +162,7 @@ func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequ
 	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID)) {
 		return
 	}
-	if state.OnlineTerminalMode.IsNull() && !slices.ContainsFunc(onlineTerminalModes, func(m onlineTerminalMode) bool {
-		return m.name == terminal.TerminalType
-	}) {
+	if state.OnlineTerminalMode.IsNull() && !isOnlineTerminalMode(terminal.TerminalType) {
 		resp.Diagnostics.AddError("Not an online terminal",
 			fmt.Sprintf("Terminal %s of merchant %d has type %q, which is not an online terminal mode (%s). Only online "+
 				"terminals can be imported as cardpay_online_terminal; the cardpay_terminals data source lists every kind.",
