@@ -157,7 +157,7 @@ func (s *Server) Routes() []string { return slices.Clone(s.routeKeys) }
 // with the wrong method a JSON 405, in the API's error shape.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := s.now()
-	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	rec := NewStatusRecorder(w)
 	rec.Header().Set("X-Request-Id", requestID(r))
 	switch _, pattern := s.mux.Handler(r); {
 	case !isCleanPath(r.URL.EscapedPath()):
@@ -170,7 +170,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.mux.ServeHTTP(rec, r)
 	}
-	s.logger.Printf("%s %s -> %d (%s)", r.Method, r.URL.Path, rec.status, s.now().Sub(start).Round(time.Microsecond))
+	s.logger.Printf("%s %s -> %d (%s)", r.Method, r.URL.Path, rec.Status, s.now().Sub(start).Round(time.Microsecond))
 }
 
 func (s *Server) noRoute(w http.ResponseWriter, r *http.Request) {
@@ -238,14 +238,20 @@ func requestID(r *http.Request) string {
 	return randomID("req-")
 }
 
-// statusRecorder remembers the status code for the request log.
-type statusRecorder struct {
+// StatusRecorder passes an answer on and remembers its status code, for
+// the request log and for tests' middleware (sandboxtest.ServeStatus).
+type StatusRecorder struct {
 	http.ResponseWriter
-	status int
+	Status int // 200 until the handler writes another
 }
 
-func (r *statusRecorder) WriteHeader(code int) {
-	r.status = code
+// NewStatusRecorder records the answer written to w.
+func NewStatusRecorder(w http.ResponseWriter) *StatusRecorder {
+	return &StatusRecorder{ResponseWriter: w, Status: http.StatusOK}
+}
+
+func (r *StatusRecorder) WriteHeader(code int) {
+	r.Status = code
 	r.ResponseWriter.WriteHeader(code)
 }
 

@@ -147,20 +147,9 @@ func Wrap(middleware func(host Host, next http.Handler) http.Handler) Option {
 // answer, 200 when next set none, for middleware of Wrap that looks at
 // what a host answered.
 func ServeStatus(next http.Handler, w http.ResponseWriter, r *http.Request) int {
-	rec := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+	rec := sandbox.NewStatusRecorder(w)
 	next.ServeHTTP(rec, r)
-	return rec.status
-}
-
-// statusWriter remembers the status code an answer was given.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	w.status = code
-	w.ResponseWriter.WriteHeader(code)
+	return rec.Status
 }
 
 // Sandbox is a running sandbox and what a test needs to reach it. The
