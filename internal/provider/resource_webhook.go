@@ -110,9 +110,8 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 	if !ok {
 		return
 	}
-	body, diags := plan.requestBody(ctx)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	body, ok := plan.requestBody(ctx, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	sentAt := r.data.now()
@@ -159,9 +158,8 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 	if !ok {
 		return
 	}
-	body, diags := plan.requestBody(ctx)
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
+	body, ok := plan.requestBody(ctx, &resp.Diagnostics)
+	if !ok {
 		return
 	}
 	id := state.ID.ValueString()

@@ -46,10 +46,12 @@ func (m *webhookAttrs) fromAPI(w *client.Webhook) {
 	m.LastTriggeredAt = stringPointerOrNull(w.LastTriggeredAt)
 }
 
-// requestBody builds the POST or PUT body (the same).
-func (m webhookAttrs) requestBody(ctx context.Context) (client.WebhookRequest, diag.Diagnostics) {
-	events, diags := sortedStrings(ctx, m.Events)
-	return client.WebhookRequest{URL: m.URL.ValueString(), Events: events}, diags
+// requestBody builds the POST or PUT body (the same); ok is false once
+// diags says why it could not.
+func (m webhookAttrs) requestBody(ctx context.Context, diags *diag.Diagnostics) (body client.WebhookRequest, ok bool) {
+	events, d := sortedStrings(ctx, m.Events)
+	diags.Append(d...)
+	return client.WebhookRequest{URL: m.URL.ValueString(), Events: events}, !d.HasError()
 }
 
 // findWebhook finds the partner's endpoint in the shared list.
