@@ -29,6 +29,16 @@ func (m onboardingApplicationModel) waitsFor(status types.String) bool {
 		client.OnboardingStageOf(status.ValueString()) == client.OnboardingInProgress
 }
 
+// fromCreateAnswer records the answer that started the application, which
+// has a shape of its own.
+func (m *onboardingApplicationModel) fromCreateAnswer(app *client.OnboardingApplication) {
+	m.ID = types.StringValue(app.ApplicationID)
+	m.ApplicationID = types.StringValue(app.ApplicationID)
+	m.WebKybURL = stringOrNull(app.WebKybURL)
+	m.ShortLinkURL = stringPointerOrNull(app.ShortLinkURL)
+	m.ApplicationStatus = stringOrNull(app.ApplicationStatus)
+}
+
 // fromAPI copies a status answer into m, unless it is about another
 // application than the one m holds; it reports whether it did. After
 // import m holds no application yet and takes the current one.

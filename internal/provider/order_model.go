@@ -80,6 +80,17 @@ func (m *orderModel) fromAPI(o *client.Order) diag.Diagnostics {
 	return diags
 }
 
+// fromCreateAnswer records what only the service knows of a new order.
+// The configured amount, currency and reference stay: the service is
+// documented to echo them unchanged (orderEchoDetail warns when not).
+func (m *orderModel) fromCreateAnswer(o *client.Order) {
+	m.ID = types.StringValue(o.OrderID)
+	m.OrderID = types.StringValue(o.OrderID)
+	m.Status = stringOrNull(o.Status)
+	m.PaymentLink = stringPointerOrNull(o.PaymentLink)
+	m.Nonce = stringPointerOrNull(o.Nonce)
+}
+
 const orderEchoSummary = "The service recorded the order differently"
 
 // orderEchoDetail says where the service's answer to a new order differs

@@ -121,11 +121,7 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 		addCreateError(&resp.Diagnostics, "onboarding application", merchantOwner(merchantID), err, "the cardpay_onboarding_status data source shows the merchant's current application")
 		return
 	}
-	plan.ID = types.StringValue(app.ApplicationID)
-	plan.ApplicationID = types.StringValue(app.ApplicationID)
-	plan.WebKybURL = stringOrNull(app.WebKybURL)
-	plan.ShortLinkURL = stringPointerOrNull(app.ShortLinkURL)
-	plan.ApplicationStatus = stringOrNull(app.ApplicationStatus)
+	plan.fromCreateAnswer(app)
 	tflog.Info(ctx, "started onboarding application", map[string]any{
 		"merchant_id": merchantID, "application_id": app.ApplicationID, "application_status": app.ApplicationStatus,
 	})

@@ -12,7 +12,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -96,17 +95,11 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 	if !ok {
 		return
 	}
-	// The configured amount, currency and reference stay in state: the
-	// service is documented to echo them unchanged.
 	order, ok := plan.create(ctx, c, "Terraform keeps the configured values; check the order with the service.", &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	plan.ID = types.StringValue(order.OrderID)
-	plan.OrderID = types.StringValue(order.OrderID)
-	plan.Status = stringOrNull(order.Status)
-	plan.PaymentLink = stringPointerOrNull(order.PaymentLink)
-	plan.Nonce = stringPointerOrNull(order.Nonce)
+	plan.fromCreateAnswer(order)
 	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 

@@ -133,8 +133,7 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 				"it only once. Ask cardpay for the endpoint's secret, or replace the resource.", hook.ID))
 	}
 	tflog.Info(ctx, "created webhook endpoint", map[string]any{"webhook_id": string(hook.ID)})
-	plan.fromAPI(hook)
-	plan.Secret = stringPointerOrNull(hook.Secret)
+	plan.fromCreateAnswer(hook)
 	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 

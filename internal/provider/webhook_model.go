@@ -46,6 +46,13 @@ func (m *webhookAttrs) fromAPI(w *client.Webhook) {
 	m.LastTriggeredAt = stringPointerOrNull(w.LastTriggeredAt)
 }
 
+// fromCreateAnswer records the create answer, the only one that carries
+// the secret.
+func (m *webhookModel) fromCreateAnswer(w *client.Webhook) {
+	m.fromAPI(w)
+	m.Secret = stringPointerOrNull(w.Secret)
+}
+
 // requestBody builds the POST or PUT body (the same); ok is false once
 // diags says why it could not.
 func (m webhookAttrs) requestBody(ctx context.Context, diags *diag.Diagnostics) (body client.WebhookRequest, ok bool) {
