@@ -262,16 +262,12 @@ var ephemeralVersionChecks = []tfversion.TerraformVersionCheck{tfversion.SkipBel
 // served in-process.
 func accTest(t *testing.T, steps ...resource.TestStep) {
 	t.Helper()
-	resource.ParallelTest(t, resource.TestCase{
-		PreCheck:                 func() { testAccPreCheck(t) },
-		ProtoV6ProviderFactories: testProviderFactories,
-		Steps:                    steps,
-	})
+	destroyCheckedAccTest(t, nil, steps...)
 }
 
 // destroyCheckedAccTest is accTest that, after the destroy of the last
-// step, runs checkDestroy, which looks at what the destroy left at the
-// service.
+// step, runs checkDestroy (when not nil), which looks at what the destroy
+// left at the service.
 func destroyCheckedAccTest(t *testing.T, checkDestroy resource.TestCheckFunc, steps ...resource.TestStep) {
 	t.Helper()
 	resource.ParallelTest(t, resource.TestCase{
