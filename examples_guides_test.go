@@ -825,6 +825,10 @@ var varying = []struct {
 	// includes taking the lock of the pace that the provider processes of
 	// one machine share: a few milliseconds when two shards run at once.
 	{regexp.MustCompile(`\bwait_seconds=\d+(\.\d+)?`), "wait_seconds=SECONDS"},
+	// The requests a provider sent: resources of one merchant created at
+	// the same moment may share the read of its list that follows, one
+	// request fewer.
+	{regexp.MustCompile(`\brequests_sent=\d+`), "requests_sent=N"},
 	// Where the provider was built, in a log line's source location.
 	{regexp.MustCompile(`@caller=\S+\.go:\d+`), "@caller=SOURCE"},
 }
