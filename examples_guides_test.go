@@ -51,7 +51,7 @@ import (
 // Adding a guide: put its files under examples/guides/<guide>/, include them
 // from the template, and add an entry to guideRuns.
 func TestExamplesGuides(t *testing.T) {
-	provider := buildProviderForTerraform(t)
+	provider := tfcli.BuildForTest(t)
 	cli := exampleCLI(t)
 	for _, g := range guideRuns {
 		t.Run(g.name, func(t *testing.T) {

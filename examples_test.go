@@ -34,7 +34,7 @@ const requiredProviders = `terraform {
 `
 
 func TestExamplesValidate(t *testing.T) {
-	provider := buildProviderForTerraform(t)
+	provider := tfcli.BuildForTest(t)
 	dirs := exampleDirs(t)
 	if len(dirs) == 0 {
 		t.Fatal("no example directories found")
@@ -95,7 +95,7 @@ func validateExample(t *testing.T, provider *tfcli.Provider, dir, skip string) {
 }
 
 func TestExamplesCompleteTerraformTest(t *testing.T) {
-	provider := buildProviderForTerraform(t)
+	provider := tfcli.BuildForTest(t)
 	// The example starts from new merchants and waits until they and their
 	// card onboarding move on, which the sandbox's auto-advance plays.
 	sb := sandboxtest.Start(t, sandboxtest.AutoAdvance(time.Second))
@@ -108,7 +108,7 @@ func TestExamplesCompleteTerraformTest(t *testing.T) {
 // mock_provider) pass with no sandbox or credentials at all: a plain
 // terraform test, as a partner's module CI runs it.
 func TestExamplesMerchantModuleOffline(t *testing.T) {
-	provider := buildProviderForTerraform(t)
+	provider := tfcli.BuildForTest(t)
 	work := copyDir(t, merchantModule)
 	if cli := exampleCLI(t); cli.OpenTofu() {
 		// OpenTofu (1.11 and 1.12) reports a postcondition that fails in an
@@ -125,7 +125,7 @@ func TestExamplesMerchantModuleOffline(t *testing.T) {
 // The merchant module's tests against a sandbox (tests/sandbox) pass in
 // auto-advance mode.
 func TestExamplesMerchantModuleSandbox(t *testing.T) {
-	provider := buildProviderForTerraform(t)
+	provider := tfcli.BuildForTest(t)
 	sb := sandboxtest.Start(t, sandboxtest.AutoAdvance(time.Second))
 	work := copyDir(t, merchantModule)
 	expectTestsPassed(t, terraform(t, work, provider, sb.Env(), "test", "-no-color", "-test-directory=tests/sandbox"))
@@ -147,20 +147,6 @@ func expectTestsPassed(t *testing.T, out string) {
 // testSummary matches the closing line of terraform test, such as
 // "Success! 3 passed, 0 failed.".
 var testSummary = regexp.MustCompile(`Success! (\d+) passed, 0 failed`)
-
-// buildProviderForTerraform builds the provider into a temporary directory
-// for terraform to use through dev_overrides.
-func buildProviderForTerraform(t *testing.T) *tfcli.Provider {
-	t.Helper()
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("runs the terraform CLI; set TF_ACC=1 (make test does)")
-	}
-	p, err := tfcli.Build(t.Context(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 func terraform(t *testing.T, dir string, p *tfcli.Provider, env []string, args ...string) string {
 	t.Helper()

@@ -16,6 +16,7 @@ import (
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
+	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
 // One INFO line per credential, with the counts and the wait, and nothing
@@ -51,7 +52,7 @@ func TestLogUsage(t *testing.T) {
 // logs its usage in Terraform's log, naming the credential by its client
 // ID, never its secret.
 func TestUsageSummaryInTerraformsLog(t *testing.T) {
-	p := buildProviderForTerraform(t)
+	p := tfcli.BuildForTest(t)
 	sb := sandboxtest.Serve()
 	defer sb.Close()
 	dir := t.TempDir()

@@ -312,14 +312,7 @@ type scenario struct {
 
 func newScenario(t *testing.T) *scenario {
 	t.Helper()
-	if os.Getenv("TF_ACC") == "" {
-		t.Skip("runs the terraform CLI; set TF_ACC=1 (make test does)")
-	}
-	p, err := tfcli.Build(t.Context(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &scenario{dir: t.TempDir(), provider: p, env: sandboxtest.Start(t).Env()}
+	s := &scenario{dir: t.TempDir(), provider: tfcli.BuildForTest(t), env: sandboxtest.Start(t).Env()}
 	s.data = filepath.Join(t.TempDir(), "cardpay-policy.json")
 	if err := os.WriteFile(s.data, []byte(policyData), 0o600); err != nil {
 		t.Fatal(err)

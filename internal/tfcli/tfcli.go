@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"testing"
 
 	"github.com/hashicorp/go-version"
 )
@@ -46,6 +47,21 @@ func Build(ctx context.Context, dir string, buildArgs ...string) (*Provider, err
 		return nil, err
 	}
 	return p, nil
+}
+
+// BuildForTest builds the provider into a temporary directory of t, or
+// skips t when TF_ACC is unset: a test that runs the CLI is an acceptance
+// test.
+func BuildForTest(t testing.TB) *Provider {
+	t.Helper()
+	if os.Getenv("TF_ACC") == "" {
+		t.Skip("runs the terraform CLI; set TF_ACC=1 (make test does)")
+	}
+	p, err := Build(t.Context(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // Binary returns the path of the built provider executable.
