@@ -67,10 +67,11 @@ const (
 	ListTerminals
 	ListStores
 	ListWebhooks
+	ListMerchants
 )
 
-// Change says that a call may have changed a list: a merchant's, or the
-// partner's webhooks (MerchantID 0).
+// Change says that a call may have changed a list: a merchant's, or one of
+// the partner's (webhooks, merchants: MerchantID 0).
 type Change struct {
 	List       ListKind
 	MerchantID int64

@@ -582,8 +582,9 @@ func TestWritesReportTheListsTheyChange(t *testing.T) {
 	_ = c.DeactivateStore(ctx, 3, "s")
 	_, _ = c.CreateWebhook(ctx, WebhookRequest{URL: "https://x.example", Events: []string{"payment.failed"}})
 	_, _ = c.UpdateWebhook(ctx, "7", WebhookRequest{URL: "https://x.example", Events: []string{"payment.failed"}})
+	_, _ = c.CreateMerchant(ctx, MerchantRequest{CompanyName: "x", ContactEmail: "x@x.example"})
 	_, _ = c.ListStores(ctx, 3) // a read changes nothing
-	want := []Change{{ListTerminals, 1}, {ListPaymentMethods, 2}, {ListStores, 3}, {ListStores, 3}, {ListStores, 3}, {ListWebhooks, 0}, {ListWebhooks, 0}}
+	want := []Change{{ListTerminals, 1}, {ListPaymentMethods, 2}, {ListStores, 3}, {ListStores, 3}, {ListStores, 3}, {ListWebhooks, 0}, {ListWebhooks, 0}, {ListMerchants, 0}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("changes %v, want %v", got, want)
 	}

@@ -119,7 +119,7 @@ func (c *Client) CreateTestMerchant(ctx context.Context, req MerchantRequest) (*
 }
 
 func (c *Client) createMerchant(ctx context.Context, op, path string, body any, ref string) (*Merchant, error) {
-	return doDecoded[Merchant](ctx, c, partnerCreate(op, path, merchantAdvice(ref)), body)
+	return doDecoded[Merchant](ctx, c, partnerCreate(op, path, merchantAdvice(ref)).changing(ListMerchants, 0), body)
 }
 
 // GetMerchant reads a merchant.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -210,4 +211,12 @@ func requestsTo(sb *sandbox.Server, routes ...string) int {
 		n += counts[r]
 	}
 	return n
+}
+
+// flat is CLI output on one line: the borders terraform draws around a
+// diagnostic are dropped and every run of white space is one space, so a
+// pattern matches text that terraform wrapped.
+func flat(out string) string {
+	words := slices.DeleteFunc(strings.Fields(out), func(w string) bool { return w == "│" || w == "╷" || w == "╵" })
+	return strings.Join(words, " ")
 }

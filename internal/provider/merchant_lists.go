@@ -15,11 +15,12 @@ import (
 )
 
 // sharedLists shares one list per key (a merchant's payment methods,
-// terminals or stores, or the partner's webhooks) among the resources and
-// data sources that read it. The API has no way to read one payment method,
-// terminal or webhook, and one store at a time would cost a request each,
-// so without sharing a refresh of N objects over M merchants would fetch N
-// lists instead of M.
+// terminals or stores, or the partner's webhooks or merchants) among the
+// resources and data sources that read it. The API has no way to read one
+// payment method, terminal or webhook, and one store at a time would cost
+// a request each, so without sharing a refresh of N objects over M
+// merchants would fetch N lists instead of M; and every new merchant's plan
+// looks for its partner reference among the partner's merchants.
 //
 // It lives in providerData, which Terraform creates anew for every
 // operation (each plan, apply or import configures the provider again), so
@@ -112,7 +113,8 @@ func (l *sharedLists[K, T]) changed(key K) {
 // merchantLists are keyed by merchant ID.
 type merchantLists[T any] = sharedLists[int64, T]
 
-// partnerWide is the key of a list the partner has one of: its webhooks.
+// partnerWide is the key of a list the partner has one of: its webhooks,
+// its merchants.
 type partnerWide struct{}
 
 // The lists shared per operation, one constructor each.
@@ -138,5 +140,11 @@ func newStoreLists(share bool) *merchantLists[client.Store] {
 func newWebhookLists(share bool) *sharedLists[partnerWide, client.Webhook] {
 	return newSharedLists(share, func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Webhook, error) {
 		return c.ListWebhooks(ctx)
+	})
+}
+
+func newMerchantLists(share bool) *sharedLists[partnerWide, client.Merchant] {
+	return newSharedLists(share, func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Merchant, error) {
+		return c.ListMerchants(ctx)
 	})
 }

@@ -26,6 +26,7 @@ type providerData struct {
 	terminals      *merchantLists[client.Terminal]
 	stores         *merchantLists[client.Store]
 	webhooks       *sharedLists[partnerWide, client.Webhook]
+	merchants      *sharedLists[partnerWide, client.Merchant]
 	waits          waits
 }
 
@@ -41,6 +42,7 @@ func newProviderData(s settings, lookupEnv func(string) (string, bool)) *provide
 		terminals:      newTerminalLists(!sharingOff),
 		stores:         newStoreLists(!sharingOff),
 		webhooks:       newWebhookLists(!sharingOff),
+		merchants:      newMerchantLists(!sharingOff),
 		waits:          defaultWaits(),
 	}
 	if s.BaseURL != "" {
@@ -63,6 +65,8 @@ func (d *providerData) listChanged(ch client.Change) {
 		d.stores.changed(ch.MerchantID)
 	case client.ListWebhooks:
 		d.webhooks.changed(partnerWide{})
+	case client.ListMerchants:
+		d.merchants.changed(partnerWide{})
 	}
 }
 

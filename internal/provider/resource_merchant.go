@@ -87,9 +87,10 @@ func merchantAttributes() map[string]schema.Attribute {
 		"contact_phone": schema.StringAttribute{MarkdownDescription: "Phone number of the merchant's contact, " +
 			"for example `+4533000000`." + immutable, Optional: true, Validators: phoneValidators()},
 		"partner_ref_id": schema.StringAttribute{MarkdownDescription: "Your own reference for the merchant, for " +
-			"example a customer number. It lets the provider find the merchant when the answer to its creation " +
-			"is lost (so a second apply does not create a second merchant), and import it as `ref:<partner_ref_id>`. " +
-			"Set it." + immutable, Optional: true, Validators: notBlank()},
+			"example a customer number. It names one merchant: when the partner has a merchant with it already (the " +
+			"answer to its creation was lost, an apply failed while it waited, or the state lost it), the plan says " +
+			"so and the apply records that merchant instead of creating a second one. Import takes it as " +
+			"`ref:<partner_ref_id>`. Set it." + immutable, Optional: true, Validators: notBlank()},
 		"fast_track": schema.SingleNestedAttribute{MarkdownDescription: "Creates the merchant through fast-track " +
 			"with these company details. Not read back: after import it is recorded as configured." + immutable,
 			Optional: true, Attributes: merchantFastTrackAttributes(),
@@ -105,7 +106,9 @@ func merchantAttributes() map[string]schema.Attribute {
 			Computed: true, Sensitive: true, PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}},
 		"onboarding_url_expires_at": keptString("When `onboarding_url` stops working, from the create answer."),
 		"wait_for": schema.StringAttribute{MarkdownDescription: "`active` to make the apply wait until the merchant " +
-			"is active (for at most `timeouts.create`, default 30 minutes). Changing it changes nothing at the service.",
+			"is active (for at most `timeouts.create`, default 30 minutes). A wait that runs out fails the apply; the " +
+			"next apply waits again (with `partner_ref_id` set; see the limitations). While the last refresh saw the " +
+			"merchant pending, every plan shows `status` as known after apply. Changing it changes nothing at the service.",
 			Optional: true, Validators: []validator.String{stringvalidator.OneOf(client.MerchantStatusActive)}},
 	}
 }
@@ -128,9 +131,13 @@ func merchantFastTrackAttributes() map[string]schema.Attribute {
 // takes the configured one.
 func (r *merchantResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
+	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {
+		r.planExisting(ctx, req, resp)
+	}
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
+	r.planWaitAgain(ctx, req, resp)
 	var id types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	for _, name := range merchantImmutable {
@@ -148,17 +155,61 @@ func (r *merchantResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 	}
 }
 
+// planExisting shows in a create's plan that the apply will record the
+// merchant that holds the configured partner reference instead of creating
+// one (merchantByRef), with its ID, so that resources that take its
+// merchant_id are not replaced. A provider that cannot call the API yet
+// (unknown settings) leaves the look-up to the apply.
+func (r *merchantResource) planExisting(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var m merchantAttrs
+	for name, value := range map[string]*types.String{
+		"partner_ref_id": &m.PartnerRefID, "company_name": &m.CompanyName, "contact_email": &m.ContactEmail, "contact_phone": &m.ContactPhone,
+	} {
+		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(name), value)...)
+	}
+	c, clientDiags := r.data.clientFor(client.AreaPartner)
+	if m.PartnerRefID.IsUnknown() || clientDiags.HasError() || resp.Diagnostics.HasError() {
+		return
+	}
+	found, diags := r.data.merchantByRef(ctx, c, m)
+	resp.Diagnostics.Append(diags...)
+	if found == nil {
+		return
+	}
+	if id, err := strconv.ParseInt(string(found.ID), 10, 64); err == nil {
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("merchant_id"), id)...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("id"), strconv.FormatInt(id, 10))...)
+	}
+	addExistingMerchantWarning(&resp.Diagnostics, found, "the apply records it instead of creating one")
+}
+
+// addExistingMerchantWarning says that merchant mc, which holds the
+// configured partner reference, is recorded instead of created.
+func addExistingMerchantWarning(diags *diag.Diagnostics, mc *client.Merchant, what string) {
+	diags.AddWarning(fmt.Sprintf("Merchant %s exists already: %s", mc.ID, what),
+		fmt.Sprintf("The partner already has merchant %s with partner reference %q (status %s). A partner reference names "+
+			"one merchant, so the provider records merchant %s instead of creating a second one, and waits for it when "+
+			"wait_for says so. This happens when Terraform lost track of a merchant it created: an earlier apply failed "+
+			"after creating it (a wait_for that ran out leaves the merchant tainted, and Terraform replaces a tainted "+
+			"resource), or its state was lost. Its onboarding link was only in the create answer, so onboarding_url is "+
+			"null; the service e-mailed it to the merchant. To create a separate merchant instead, give this one "+
+			"another partner_ref_id.", mc.ID, mc.PartnerRefID, mc.Status, mc.ID))
+}
+
 func (r *merchantResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	plan, c, ok := begin[merchantModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	sentAt := r.data.now()
-	merchant, err := r.create(ctx, c, plan)
-	if err != nil {
-		if merchant, err = r.recover(ctx, c, plan, sentAt, err, &resp.Diagnostics); err != nil {
-			addCreateError(&resp.Diagnostics, "merchant "+strconv.Quote(plan.CompanyName.ValueString()), "the partner", err,
-				"the cardpay_merchants data source lists the partner's merchants")
+	merchant, diags := r.data.merchantByRef(ctx, c, plan.merchantAttrs)
+	resp.Diagnostics.Append(diags...)
+	switch {
+	case resp.Diagnostics.HasError():
+		return
+	case merchant != nil:
+		addExistingMerchantWarning(&resp.Diagnostics, merchant, "recorded instead of created")
+	default:
+		if merchant = r.createOrRecover(ctx, c, plan, &resp.Diagnostics); merchant == nil {
 			return
 		}
 	}
@@ -167,7 +218,7 @@ func (r *merchantResource) Create(ctx context.Context, req resource.CreateReques
 	if plan.WaitFor.ValueString() == client.MerchantStatusActive {
 		timeout, diags := plan.Timeouts.Create(ctx, defaultMerchantWait)
 		resp.Diagnostics.Append(diags...)
-		resp.Diagnostics.Append(r.waitUntilActive(ctx, c, &plan, timeout)...)
+		resp.Diagnostics.Append(r.waitUntilActive(ctx, c, &plan, timeout, "create")...)
 	} else {
 		r.completeFromRead(ctx, c, &plan, &resp.Diagnostics)
 	}
@@ -185,6 +236,23 @@ func (r *merchantResource) completeFromRead(ctx context.Context, c *client.Clien
 		return
 	}
 	m.fromAPI(merchant)
+}
+
+// createOrRecover creates the merchant; when the outcome is unknown, it
+// looks for the merchant the request may have made (recover). It reports
+// a failure into diags and returns nil.
+func (r *merchantResource) createOrRecover(ctx context.Context, c *client.Client, plan merchantModel, diags *diag.Diagnostics) *client.Merchant {
+	sentAt := r.data.now()
+	merchant, err := r.create(ctx, c, plan)
+	if err == nil {
+		return merchant
+	}
+	if merchant, err = r.recover(ctx, c, plan, sentAt, err, diags); err != nil {
+		addCreateError(diags, "merchant "+strconv.Quote(plan.CompanyName.ValueString()), "the partner", err,
+			"the cardpay_merchants data source lists the partner's merchants")
+		return nil
+	}
+	return merchant
 }
 
 // create sends the create request of the configured kind of merchant.
@@ -241,17 +309,37 @@ func (r *merchantResource) Update(ctx context.Context, req resource.UpdateReques
 	if !ok {
 		return
 	}
+	if plan.Status.IsUnknown() { // planWaitAgain: the wait records what it reads
+		plan.Status = state.Status
+	}
 	if plan.WaitFor.ValueString() == client.MerchantStatusActive && !strings.EqualFold(state.Status.ValueString(), client.MerchantStatusActive) {
 		timeout, diags := plan.Timeouts.Update(ctx, defaultMerchantWait)
 		resp.Diagnostics.Append(diags...)
-		resp.Diagnostics.Append(r.waitUntilActive(ctx, c, &plan, timeout)...)
+		resp.Diagnostics.Append(r.waitUntilActive(ctx, c, &plan, timeout, "update")...)
 	}
 	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
+// planWaitAgain plans an update that waits again while wait_for asks for
+// an active merchant and the last refresh saw it pending, so that the
+// apply after a wait that ran out keeps waiting. A deactivated merchant is
+// not waited for.
+func (r *merchantResource) planWaitAgain(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var waitFor, status types.String
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("wait_for"), &waitFor)...)
+	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("status"), &status)...)
+	word := status.ValueString()
+	if waitFor.ValueString() != client.MerchantStatusActive || word == "" ||
+		strings.EqualFold(word, client.MerchantStatusActive) || strings.EqualFold(word, client.MerchantStatusInactive) {
+		return
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.StringUnknown())...)
+}
+
 // waitUntilActive reads the merchant until it is active, for at most
 // timeout; an inactive (deactivated) merchant ends the wait with an error.
-func (r *merchantResource) waitUntilActive(ctx context.Context, c *client.Client, m *merchantModel, timeout time.Duration) diag.Diagnostics {
+// during is "create" or "update", the operation and its timeouts attribute.
+func (r *merchantResource) waitUntilActive(ctx context.Context, c *client.Client, m *merchantModel, timeout time.Duration, during string) diag.Diagnostics {
 	var diags diag.Diagnostics
 	id := m.MerchantID.ValueInt64()
 	timedOut, err := r.data.pollOnboarding(ctx, timeout, func(ctx context.Context) (bool, error) {
@@ -267,8 +355,7 @@ func (r *merchantResource) waitUntilActive(ctx context.Context, c *client.Client
 	case timedOut:
 		diags.AddError(fmt.Sprintf("Merchant %d did not become active within %s", id, timeout),
 			fmt.Sprintf("The service still reports merchant %d as %q. The merchant completes its onboarding at the link "+
-				"it received by e-mail (also in onboarding_url). The merchant exists and is kept in state; apply again to "+
-				"keep waiting (Terraform may mark it tainted: run terraform untaint first), or raise timeouts.", id, m.Status.ValueString()))
+				"it received by e-mail (also in onboarding_url). %s", id, m.Status.ValueString(), merchantWaitAdvice(during, m)))
 	case err != nil:
 		addAPIError(&diags, fmt.Sprintf("Could not read merchant %d", id), err)
 	case !strings.EqualFold(m.Status.ValueString(), client.MerchantStatusActive):
@@ -276,6 +363,25 @@ func (r *merchantResource) waitUntilActive(ctx context.Context, c *client.Client
 			fmt.Sprintf("The service reports merchant %d as %q while the apply waited for it to become active. Ask cardpay why.", id, m.Status.ValueString()))
 	}
 	return diags
+}
+
+// merchantWaitAdvice says how to go on after a wait during create or
+// update ran out. A failed create leaves the merchant tainted: with a
+// partner reference, the replacement records it again (merchantByRef).
+func merchantWaitAdvice(during string, m *merchantModel) string {
+	switch {
+	case during == "update":
+		return "The merchant stays in state; apply again to keep waiting (timeouts.update), or raise timeouts.update."
+	case m.PartnerRefID.ValueString() != "":
+		return fmt.Sprintf("The merchant is kept in state, and Terraform marks it tainted because the apply failed. Apply "+
+			"again to keep waiting: the plan shows the merchant replaced, but the apply finds merchant %d by its "+
+			"partner_ref_id and records it again instead of creating a second merchant, then waits again "+
+			"(timeouts.create). Raise timeouts.create to wait longer.", m.MerchantID.ValueInt64())
+	default:
+		return "The merchant is kept in state, but Terraform marks it tainted because the apply failed, and without " +
+			"partner_ref_id the next apply would create a second merchant: run terraform untaint on this resource, then " +
+			"apply again to keep waiting (timeouts.update)."
+	}
 }
 
 // ImportState takes the merchant ID, or ref:<partner_ref_id>, or an

@@ -5,7 +5,7 @@ resource "cardpay_merchant" "harbour" {
   company_name   = "Harbour Coffee ApS"
   contact_email  = "owner@harbour-coffee.example"
   contact_phone  = "+4533000000"
-  partner_ref_id = "CRM-4711" # lets the provider find it if the create answer is lost
+  partner_ref_id = "CRM-4711" # names the merchant: a re-run records it instead of creating another
 
   wait_for = "active"
   timeouts {
