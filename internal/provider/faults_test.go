@@ -23,7 +23,10 @@ import (
 func TestAccFaults_transientUnderLoad(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	counts := mixedCounts{Terminals: 12, Orders: 12, Applications: 6, Consents: 8, Interapp: 8, PaymentMethods: 9, Stores: 6}
+	counts := mixedCounts{Terminals: 14, Orders: 12, Applications: 3, Consents: 8, Interapp: 8, PaymentMethods: 9, Stores: 6}
+	for _, merchantID := range []int64{1001, 1002, 1003} {
+		rejectedBefore(t, env, sb, merchantID) // so each application is started, once
+	}
 	if counts.total() < 60 {
 		t.Fatalf("the configuration holds %d resources, want at least 60", counts.total())
 	}
@@ -124,11 +127,12 @@ var ambiguousCreates = map[string]ambiguousCreate{
 		want: `order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
 			`orders for reference "tf-acc-lost" before applying again`,
 		held: func(s sandbox.State) int { return len(s.Orders) }},
-	"cardpay_onboarding_application": {route: sandbox.RouteStartOnboarding, config: `
+	"cardpay_onboarding_application": {route: sandbox.RouteStartOnboarding, config: merchantConfig("CRM-onboard") + `
 resource "cardpay_onboarding_application" "x" {
-  merchant_id = 1001
+  merchant_id = cardpay_merchant.x.merchant_id
 }
-`, want: `onboarding application may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+`, recovers: true, want: `Warning: The application's start was answered with an error, but it exists.*HTTP 502.*` +
+		`reports application app_[0-9a-f]+, which was not merchant \d+'s current application before the request`,
 		held: func(s sandbox.State) int { return len(s.Applications) }},
 	"cardpay_interapp_registration": {route: sandbox.RouteCreateInterappCode, config: `
 resource "cardpay_interapp_registration" "x" {

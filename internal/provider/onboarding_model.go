@@ -39,6 +39,13 @@ func (m *onboardingApplicationModel) fromCreateAnswer(app *client.OnboardingAppl
 	m.ApplicationStatus = stringOrNull(app.ApplicationStatus)
 }
 
+// fromCurrent records the merchant's current application, which a create
+// found instead of starting one: the status read has no short link.
+func (m *onboardingApplicationModel) fromCurrent(status *client.OnboardingStatus) {
+	m.fromAPI(status)
+	m.ShortLinkURL = types.StringNull()
+}
+
 // fromAPI copies a status answer into m, unless it is about another
 // application than the one m holds; it reports whether it did. After
 // import m holds no application yet and takes the current one.

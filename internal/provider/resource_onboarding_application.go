@@ -49,9 +49,12 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 			"`application_status` follows the service. With `wait_for = \"MERCHANT_CREATED\"`, the apply waits " +
 			"until verification has created the merchant, so that terminals and payment methods that depend on " +
 			"this resource are set up only once the merchant exists.\n\n" +
+			"A merchant has one card onboarding: when it already has an application that was not rejected (an " +
+			"earlier apply started it and then failed, or the merchant was onboarded before), the plan says so and " +
+			"the apply records that application instead of starting a second one.\n\n" +
 			"~> **The API cannot withdraw an application.** Destroying the resource only removes it from state " +
-			"(the plan and the apply warn about it). Changing `merchant_id` starts a new application and leaves " +
-			"the old one open.",
+			"(the plan and the apply warn about it). Changing `merchant_id` starts an application for the other " +
+			"merchant (or records its current one) and leaves the old one open.",
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("The application ID, same as `application_id`."),
 			"merchant_id": replacingMerchantID("Numeric ID of the merchant to onboard. Changing it starts a new application " +
@@ -96,6 +99,9 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 // refresh did not see created yet.
 func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
+	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {
+		r.planCurrent(ctx, req, resp)
+	}
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
@@ -109,6 +115,25 @@ func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req reso
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("web_kyb_url"), types.StringUnknown())...)
 }
 
+// planCurrent warns in a create's plan when the apply will record the
+// merchant's current application instead of starting one (recordable).
+// A merchant_id known only after apply, or a provider that cannot call the
+// API yet, leaves it to the apply.
+func (r *onboardingApplicationResource) planCurrent(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var merchantID types.Int64
+	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("merchant_id"), &merchantID)...)
+	c, clientDiags := r.data.clientFor(client.AreaPartner)
+	if merchantID.IsUnknown() || merchantID.IsNull() || clientDiags.HasError() {
+		return
+	}
+	current, err := currentApplication(ctx, c, merchantID.ValueInt64())
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID.ValueInt64()), err)
+	} else if recordable(current) {
+		addCurrentApplicationWarning(&resp.Diagnostics, merchantID.ValueInt64(), current, "the apply records it instead of starting one")
+	}
+}
+
 func (r *onboardingApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	plan, c, ok := begin[onboardingApplicationModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
 	if !ok {
@@ -116,14 +141,19 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	}
 
 	merchantID := plan.MerchantID.ValueInt64()
-	app, err := c.StartOnboarding(ctx, merchantID)
-	if err != nil {
-		addCreateError(&resp.Diagnostics, "onboarding application", merchantOwner(merchantID), err, "the cardpay_onboarding_status data source shows the merchant's current application")
+	current, err := currentApplication(ctx, c, merchantID)
+	switch {
+	case err != nil:
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
+		return
+	case recordable(current):
+		addCurrentApplicationWarning(&resp.Diagnostics, merchantID, current, "recorded instead of started")
+		plan.fromCurrent(current)
+	case !r.start(ctx, c, &plan, current, &resp.Diagnostics):
 		return
 	}
-	plan.fromCreateAnswer(app)
-	tflog.Info(ctx, "started onboarding application", map[string]any{
-		"merchant_id": merchantID, "application_id": app.ApplicationID, "application_status": app.ApplicationStatus,
+	tflog.Info(ctx, "onboarding application", map[string]any{
+		"merchant_id": merchantID, "application_id": plan.ApplicationID.ValueString(), "application_status": plan.ApplicationStatus.ValueString(),
 	})
 	if plan.waitsFor(plan.ApplicationStatus) {
 		timeout, diags := plan.Timeouts.Create(ctx, defaultOnboardingWait)
@@ -133,6 +163,75 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	// Saved even when the wait failed: the application exists. Terraform
 	// then marks it tainted, and the error says how to go on.
 	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+}
+
+// start starts an application. When the outcome is unknown, the
+// merchant's current application is the one it made if it is another than
+// before, the current one before the request. It reports a failure into
+// diags and returns false.
+func (r *onboardingApplicationResource) start(ctx context.Context, c *client.Client, m *onboardingApplicationModel,
+	before *client.OnboardingStatus, diags *diag.Diagnostics,
+) bool {
+	merchantID := m.MerchantID.ValueInt64()
+	app, startErr := c.StartOnboarding(ctx, merchantID)
+	if startErr == nil {
+		m.fromCreateAnswer(app)
+		return true
+	}
+	var beforeID string
+	if before != nil {
+		beforeID = before.ApplicationID
+	}
+	found, err := recoverCreated(ctx, startErr, func(ctx context.Context) ([]client.OnboardingStatus, error) {
+		current, err := currentApplication(ctx, c, merchantID)
+		if current == nil {
+			return nil, err
+		}
+		return []client.OnboardingStatus{*current}, nil
+	}, func(s *client.OnboardingStatus) bool { return s.ApplicationID != beforeID },
+		fmt.Sprintf("merchant %d's current onboarding application", merchantID), "new current onboarding applications")
+	if err != nil {
+		addCreateError(diags, "onboarding application", merchantOwner(merchantID), err, "the cardpay_onboarding_status data source shows the merchant's current application")
+		return false
+	}
+	diags.AddWarning("The application's start was answered with an error, but it exists",
+		fmt.Sprintf("%v\n\nThe onboarding status now reports application %s, which was not merchant %d's current application "+
+			"before the request, and the provider records it: a second apply would otherwise start a second application. "+
+			"Its short link was in the lost answer, so short_link_url is null; web_kyb_url is the verification link.",
+			startErr, found.ApplicationID, merchantID))
+	m.fromCurrent(found)
+	return true
+}
+
+// currentApplication reads the merchant's current application; nil when
+// the merchant has none.
+func currentApplication(ctx context.Context, c *client.Client, merchantID int64) (*client.OnboardingStatus, error) {
+	status, err := c.GetOnboardingStatus(ctx, merchantID)
+	if notFound(err) {
+		return nil, nil
+	}
+	return status, err
+}
+
+// recordable reports whether a create records the merchant's current
+// application instead of starting one: a merchant has one card onboarding,
+// and only a rejected application calls for a new one.
+func recordable(current *client.OnboardingStatus) bool {
+	return current != nil && client.OnboardingStageOf(current.ApplicationStatus) != client.OnboardingRejected
+}
+
+// addCurrentApplicationWarning says that the merchant's current
+// application is recorded instead of a new one started.
+func addCurrentApplicationWarning(diags *diag.Diagnostics, merchantID int64, current *client.OnboardingStatus, what string) {
+	diags.AddWarning(fmt.Sprintf("Merchant %d has an onboarding application already: %s", merchantID, what),
+		fmt.Sprintf("The service reports application %s (status %s) as merchant %d's current card onboarding application. "+
+			"A merchant has one card onboarding, so the provider records this application instead of starting a second "+
+			"one (which would e-mail the merchant a second verification link), and waits for it when wait_for says so. "+
+			"This happens when an earlier apply failed after starting it (a wait_for that ran out leaves the application "+
+			"tainted, and Terraform replaces a tainted resource), or when the merchant was onboarded before. "+
+			"short_link_url is null, since only the answer that started the application has it. Only a REJECTED "+
+			"application is not recorded: the apply then starts a new one.",
+			current.ApplicationID, current.ApplicationStatus, merchantID))
 }
 
 func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
@@ -258,9 +357,10 @@ func (r *onboardingApplicationResource) waitForMerchant(ctx context.Context, c *
 // already in state.
 var (
 	onboardingTimeoutAdvice = map[string]string{
-		"create": "The application stays open and is kept in state, but Terraform marks it tainted because the " +
-			"apply failed, and applying again would start a second application. To keep waiting for this one, " +
-			"run terraform untaint on this resource and apply again: the next apply waits again (timeouts.update).",
+		"create": "The application stays open and is kept in state, and Terraform marks it tainted because the apply " +
+			"failed. Apply again to keep waiting: the plan shows the application replaced, but the apply records this " +
+			"application again instead of starting a second one, then waits again (timeouts.create). Raise " +
+			"timeouts.create to wait longer.",
 		"update": "The application stays open and in state; the next apply waits again. Raise timeouts.update to " +
 			"wait longer.",
 	}

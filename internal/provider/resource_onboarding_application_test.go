@@ -35,6 +35,8 @@ resource "cardpay_onboarding_application" "test" {
 func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
+	rejectedBefore(t, env, sb, env.MerchantID)
+	rejectedBefore(t, env, sb, 1003)
 	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
 	applicationIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	fixtures := len(sb.Snapshot().Applications)
@@ -131,7 +133,8 @@ func TestAccOnboardingApplication_import(t *testing.T) {
 		},
 		resource.TestStep{
 			// An application Terraform started imports to the same values.
-			Config: env.providerConfig(onboardingApplicationConfig(1002)),
+			PreConfig: func() { rejectedBefore(t, env, sb, 1002) },
+			Config:    env.providerConfig(onboardingApplicationConfig(1002)),
 		},
 		resource.TestStep{
 			Config:                  env.providerConfig(onboardingApplicationConfig(1002)),
@@ -156,6 +159,7 @@ func TestAccOnboardingApplication_import(t *testing.T) {
 func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
+	rejectedBefore(t, env, sb, env.MerchantID)
 	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
 	var ours string
 	accTest(t,
@@ -252,6 +256,20 @@ func setApplicationStatus(t *testing.T, sb *sandbox.Server, applicationID, statu
 	if _, err := sb.SetApplicationStatus(applicationID, status); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// rejectedBefore starts an application for the merchant outside Terraform
+// and rejects it, as verification would. The fixture merchants are
+// onboarded (MERCHANT_CREATED), and cardpay_onboarding_application records
+// a merchant's current application unless it was rejected: after this, it
+// starts a new one.
+func rejectedBefore(t *testing.T, env *testEnv, sb *sandbox.Server, merchantID int64) {
+	t.Helper()
+	app, err := partnerTestClient(t, env).StartOnboarding(t.Context(), merchantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setApplicationStatus(t, sb, app.ApplicationID, "REJECTED")
 }
 
 // newestApplication returns the merchant's last application in the sandbox.

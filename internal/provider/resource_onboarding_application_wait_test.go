@@ -38,6 +38,7 @@ resource "cardpay_onboarding_application" "test" {
 func TestAccOnboardingApplication_waitForMerchant(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
+	rejectedBefore(t, env, sb, env.MerchantID)
 	fixtures := len(sb.Snapshot().Applications)
 	var activatedWhile string
 	fastWaitAccTest(t, interappCodeValidity, resource.TestStep{
@@ -80,6 +81,7 @@ resource "cardpay_payment_method" "amex" {
 func TestAccOnboardingApplication_waitEndsOnRejection(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
+	rejectedBefore(t, env, sb, env.MerchantID)
 	config := env.providerConfig(onboardingWaitConfig(env.MerchantID, "create", "30s"))
 	fastWaitAccTest(t, interappCodeValidity,
 		resource.TestStep{
@@ -102,11 +104,13 @@ func TestAccOnboardingApplication_waitEndsOnRejection(t *testing.T) {
 func TestAccOnboardingApplication_waitTimesOut(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
+	rejectedBefore(t, env, sb, env.MerchantID)
 	fixtures := len(sb.Snapshot().Applications)
 	fastWaitAccTest(t, interappCodeValidity, resource.TestStep{
 		Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "create", "1s")),
 		ExpectError: wrappedErrorPattern(`Merchant 1001 was not created within 1s.*still reports onboarding ` +
-			`application app_[0-9a-f]+ of merchant 1001 as PENDING after 1s \(timeouts.create\).*terraform untaint`),
+			`application app_[0-9a-f]+ of merchant 1001 as PENDING after 1s \(timeouts.create\).*Apply again to keep ` +
+			`waiting: the plan shows the application replaced, but the apply records this application again`),
 	})
 	if n := len(sb.Snapshot().Applications); n != fixtures+1 {
 		t.Errorf("sandbox holds %d applications, want %d: the wait must not start another", n, fixtures+1)
@@ -118,6 +122,7 @@ func TestAccOnboardingApplication_waitTimesOut(t *testing.T) {
 func TestAccOnboardingApplication_waitAgainOnUpdate(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
+	rejectedBefore(t, env, sb, env.MerchantID)
 	fastWaitAccTest(t, interappCodeValidity,
 		resource.TestStep{Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_onboarding_application" "test" {

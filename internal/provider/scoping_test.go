@@ -27,7 +27,7 @@ func TestAccScoping_otherPartnersMerchant(t *testing.T) {
 resource "cardpay_onboarding_application" "x" {
   merchant_id = 2001
 }
-`, `Could not create onboarding application for merchant 2001`},
+`, `Could not read the onboarding status of merchant 2001`},
 		"cardpay_online_terminal": {onlineTerminalConfig(otherPartnersMerchant, "PaymentPage"),
 			`Could not create online terminal for merchant 2001`},
 		"cardpay_order": {testOrder{otherPartnersMerchant, 1000, "SEK", "scoping", ""}.config(),
