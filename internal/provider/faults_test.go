@@ -120,8 +120,8 @@ const readsOnly = "reads only: a lost answer changes nothing at the service, and
 // TestCoverage fails when a type is missing.
 var ambiguousCreates = map[string]ambiguousCreate{
 	"cardpay_online_terminal": {route: sandbox.RouteCreateOnlineTerminal, config: onlineTerminalConfig(1001, "PaymentPage"),
-		want: `online terminal may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
-			`check merchant 1001's online terminals before applying again`,
+		recovers: true, want: `Warning: The terminal's registration was answered with an error, but it exists.*HTTP 502.*` +
+			`found terminal term_[0-9a-f]+ of merchant 1001, a PaymentPage terminal that was not in the merchant's terminal list`,
 		held: func(s sandbox.State) int { return len(s.Terminals) }},
 	"cardpay_order": {route: sandbox.RouteCreateOrder, config: testOrder{1001, 1000, "SEK", "tf-acc-lost", ""}.config(),
 		want: `order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
@@ -144,8 +144,10 @@ resource "cardpay_interapp_registration" "x" {
 resource "cardpay_store" "x" {
   merchant_id = 1001
   name        = "Lost answer"
+  city        = "Aarhus"
 }
-`, want: `store may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*cardpay_stores data source lists`,
+`, recovers: true, want: `Warning: The store's creation was answered with an error, but it exists.*HTTP 502.*` +
+		`found store "\S+" of merchant 1001, named "Lost answer" with the configured details`,
 		held: func(s sandbox.State) int { return len(s.Stores) }},
 	"cardpay_webhook": {route: sandbox.RouteCreateWebhook, config: webhookConfig("https://hooks.example/lost", `["payment.failed"]`),
 		recovers: true, want: `Warning: The endpoint's creation was answered with an error, but it exists.*HTTP 502.*` +

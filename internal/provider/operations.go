@@ -175,10 +175,10 @@ func createdSince(createdAt string, sentAt time.Time) bool {
 
 // recoverCreated looks for the object a create with an unknown outcome
 // (createErr) may have made: exactly one of the objects list returns that
-// match accepts (the same arguments, created since the request was sent).
-// Otherwise it returns createErr with what it found, naming the objects
-// looked for and those that matched, such as `a credential named "ci"`
-// and `active credentials named "ci"`.
+// match accepts (the same arguments, and created since the request was
+// sent or not listed before it). Otherwise it returns createErr with what
+// it found, naming the objects looked for and those that matched, such as
+// `a credential named "ci"` and `active credentials named "ci"`.
 func recoverCreated[T any](ctx context.Context, createErr error, list func(context.Context) ([]T, error), match func(*T) bool,
 	lookingFor, matching string) (*T, error) {
 	var maybe *client.MaybeCreatedError
@@ -190,8 +190,8 @@ func recoverCreated[T any](ctx context.Context, createErr error, list func(conte
 		return nil, fmt.Errorf("%w\n\nLooking for %s failed too: %v", createErr, lookingFor, err)
 	}
 	if len(found) != 1 {
-		return nil, fmt.Errorf("%w\n\nThe partner has %d %s created after the request was sent, so the provider "+
-			"cannot tell which one, if any, this request made", createErr, len(found), matching)
+		return nil, fmt.Errorf("%w\n\nAfter the request, the provider found %d %s that this request may have made, "+
+			"so it cannot tell which one, if any, the request made", createErr, len(found), matching)
 	}
 	return &found[0], nil
 }

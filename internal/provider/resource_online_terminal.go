@@ -143,12 +143,36 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 	}
 
 	merchantID := plan.MerchantID.ValueInt64()
-	terminal, err := c.CreateOnlineTerminal(ctx, merchantID, plan.createBody())
+	// The terminal list reports no creation time: a terminal that was not
+	// in it before the request may be the one the request made.
+	before, err := r.data.terminals.get(ctx, c, merchantID)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
+		return
+	}
+	known := make(map[string]bool, len(before))
+	for _, t := range before {
+		known[t.TerminalID] = true
+	}
+	terminal, createErr := c.CreateOnlineTerminal(ctx, merchantID, plan.createBody())
+	if createErr == nil {
+		plan.fromCreateAnswer(terminal)
+		save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+		return
+	}
+	mode := plan.OnlineTerminalMode.ValueString()
+	found, err := recoverCreated(ctx, createErr, func(ctx context.Context) ([]client.Terminal, error) { return r.data.terminals.get(ctx, c, merchantID) },
+		func(t *client.Terminal) bool { return t.TerminalType == mode && !known[t.TerminalID] },
+		fmt.Sprintf("a new %s terminal", mode), fmt.Sprintf("new %s terminals", mode))
 	if err != nil {
 		addCreateError(&resp.Diagnostics, "online terminal", merchantOwner(merchantID), err, "the cardpay_terminals data source lists the merchant's terminals")
 		return
 	}
-	plan.fromCreateAnswer(terminal)
+	resp.Diagnostics.AddWarning("The terminal's registration was answered with an error, but it exists",
+		fmt.Sprintf("%v\n\nThe provider found terminal %s of merchant %d, a %s terminal that was not in the merchant's "+
+			"terminal list before the request, and records it: a second apply would otherwise register a second "+
+			"terminal. The list does not report stores, so an unset store_id is null.", createErr, found.TerminalID, merchantID, mode))
+	plan.fromListed(found)
 	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 

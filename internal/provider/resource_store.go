@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
@@ -223,7 +224,10 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 	var store *client.Store
 	var err error
 	if config.StoreID.IsNull() {
-		store, err = c.CreateStore(ctx, merchantID, config.createBody())
+		sentAt := r.data.now()
+		if store, err = c.CreateStore(ctx, merchantID, config.createBody()); err != nil {
+			store, err = r.recover(ctx, c, config, sentAt, err, &resp.Diagnostics)
+		}
 	} else {
 		store, err = c.UpdateStore(ctx, merchantID, config.StoreID.ValueString(), config.updateBody())
 	}
@@ -238,6 +242,26 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 	config.Adopted, config.DeactivateOnDestroy = plan.Adopted, plan.DeactivateOnDestroy
 	config.fromAPI(store, true)
 	save(ctx, &resp.State, resp.Identity, config, &resp.Diagnostics)
+}
+
+// recover looks for the store a create with an unknown outcome may have
+// made: exactly one active store of the merchant that has the configured
+// arguments (storeAttrs.describes), created since sentAt, which it returns
+// with a warning. Otherwise it returns the create's error, with what it
+// found.
+func (r *storeResource) recover(ctx context.Context, c *client.Client, m storeModel, sentAt time.Time, createErr error, diags *diag.Diagnostics) (*client.Store, error) {
+	merchantID, name := m.MerchantID.ValueInt64(), m.Name.ValueString()
+	found, err := recoverCreated(ctx, createErr, func(ctx context.Context) ([]client.Store, error) { return r.data.stores.get(ctx, c, merchantID) },
+		func(s *client.Store) bool {
+			return m.describes(s) && !strings.EqualFold(s.Status, client.StoreStatusInactive) && createdSince(s.CreatedAt, sentAt)
+		}, fmt.Sprintf("a store named %q", name), fmt.Sprintf("active stores named %q with the configured details", name))
+	if err != nil {
+		return nil, err
+	}
+	diags.AddWarning("The store's creation was answered with an error, but it exists",
+		fmt.Sprintf("%v\n\nThe provider found store %q of merchant %d, named %q with the configured details and created after "+
+			"the request was sent, and records it: a second apply would otherwise create a second store.", createErr, found.ID, merchantID, name))
+	return found, nil
 }
 
 func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {

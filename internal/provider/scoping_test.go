@@ -29,7 +29,7 @@ resource "cardpay_onboarding_application" "x" {
 }
 `, `Could not read the onboarding status of merchant 2001`},
 		"cardpay_online_terminal": {onlineTerminalConfig(otherPartnersMerchant, "PaymentPage"),
-			`Could not create online terminal for merchant 2001`},
+			`Could not list the terminals of merchant 2001`},
 		"cardpay_order": {testOrder{otherPartnersMerchant, 1000, "SEK", "scoping", ""}.config(),
 			`Could not create order for merchant 2001`},
 		"cardpay_interapp_registration": {`

@@ -88,6 +88,19 @@ func (a *storeAttrs) fields(s *client.Store) []storeField {
 	}
 }
 
+// describes reports whether store s has every argument a configures: how
+// a create whose answer was lost finds its store. The list has nothing
+// more particular to a store (its ID and location code come from the
+// service).
+func (a storeAttrs) describes(s *client.Store) bool {
+	for _, f := range a.fields(s) {
+		if !f.dst.IsNull() && f.dst.ValueString() != f.got {
+			return false
+		}
+	}
+	return !a.IsDefault.ValueBool() || s.IsDefault
+}
+
 // createBody builds the POST body from the configured arguments.
 func (a storeAttrs) createBody() client.StoreCreate {
 	return client.StoreCreate{

@@ -73,6 +73,19 @@ func (m *onlineTerminalModel) fromCreateAnswer(t *client.OnlineTerminal) {
 	}
 }
 
+// fromListed records the list entry of a terminal that a create found
+// instead of its lost answer: the list reports no store, and may leave the
+// public key out.
+func (m *onlineTerminalModel) fromListed(t *client.Terminal) {
+	m.fromAPI(t)
+	if m.StoreID.IsUnknown() {
+		m.StoreID = types.StringNull()
+	}
+	if m.TerminalPublicKey.IsUnknown() {
+		m.TerminalPublicKey = types.StringNull()
+	}
+}
+
 // createBody builds the registration's body; an unknown store_id (omitted)
 // sends none, for the merchant's default store.
 func (m onlineTerminalModel) createBody() client.OnlineTerminalRequest {
