@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -219,4 +220,27 @@ func requestsTo(sb *sandbox.Server, routes ...string) int {
 func flat(out string) string {
 	words := slices.DeleteFunc(strings.Fields(out), func(w string) bool { return w == "│" || w == "╷" || w == "╵" })
 	return strings.Join(words, " ")
+}
+
+// expectOutput checks that a CLI run succeeded or failed as wanted and
+// that its output (flat) matches every pattern.
+func expectOutput(t *testing.T, run, out string, err error, succeed bool, patterns ...string) {
+	t.Helper()
+	if succeed != (err == nil) {
+		t.Errorf("%s: error %v, want success %v", run, err, succeed)
+	}
+	for _, p := range patterns {
+		if !regexp.MustCompile(p).MatchString(out) {
+			t.Errorf("%s does not match %q:\n%s", run, p, out)
+		}
+	}
+}
+
+// expectEmptyPlan fails the test when a plan would change anything; after
+// says when, such as "after recovery".
+func (w *cliWorkdir) expectEmptyPlan(after string) {
+	w.t.Helper()
+	if out, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
+		w.t.Errorf("the plan %s is not empty: %v\n%s", after, err, out)
+	}
 }

@@ -269,9 +269,7 @@ func expectRecovered(t *testing.T, env *testEnv, tc ambiguousCreate, held func()
 	if n := held(); n != 1 {
 		t.Errorf("the sandbox holds %d objects, want 1: the one the lost answer made, recorded", n)
 	}
-	if out, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
-		t.Errorf("the plan after recovery is not empty: %v\n%s", err, out)
-	}
+	w.expectEmptyPlan("after recovery")
 }
 
 // When 429s outlast the retries, the error says the request was rate

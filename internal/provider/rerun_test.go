@@ -4,7 +4,6 @@
 package provider
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"testing"
@@ -109,9 +108,7 @@ func TestAccRerun_slowActivationAndLostAnswers(t *testing.T) {
 		`Warning: The store's creation was answered with an error, but it exists`,
 		`Warning: The terminal's registration was answered with an error, but it exists`)
 
-	if out, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
-		t.Errorf("the plan after the second re-apply is not empty: %v\n%s", err, out)
-	}
+	w.expectEmptyPlan("after the second re-apply")
 	for _, route := range rerunCreates {
 		if n := sb.RequestCounts()[route]; n != 1 {
 			t.Errorf("%s was sent %d times, want once: its answer was lost, and it must not be repeated", route, n)
@@ -146,20 +143,6 @@ func TestAccRerun_slowActivationAndLostAnswers(t *testing.T) {
 	} {
 		if got := stateString(state[block.addr], block.attr); len(block.held) != 1 || block.held[0] != got {
 			t.Errorf("%s: the service holds %v, state records %q; want exactly the one in state", block.addr, block.held, got)
-		}
-	}
-}
-
-// expectOutput checks that a CLI run succeeded or failed as wanted and
-// that its output (flat) matches every pattern.
-func expectOutput(t *testing.T, run, out string, err error, succeed bool, patterns ...string) {
-	t.Helper()
-	if succeed != (err == nil) {
-		t.Errorf("%s: error %v, want success %v", run, err, succeed)
-	}
-	for _, p := range patterns {
-		if !regexp.MustCompile(p).MatchString(out) {
-			t.Errorf("%s does not match %q:\n%s", run, p, out)
 		}
 	}
 }

@@ -126,8 +126,10 @@ func merchantFastTrackAttributes() map[string]schema.Attribute {
 	}
 }
 
-// ModifyPlan warns about destroy and fails a plan that changes what the
-// API cannot change. A value recorded as null (not read back after import)
+// ModifyPlan warns about destroy, shows a create that will record an
+// existing merchant (planExisting), plans a wait again for a pending
+// merchant (planWaitAgain) and fails a plan that changes what the API
+// cannot change. A value recorded as null (not read back after import)
 // takes the configured one.
 func (r *merchantResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)

@@ -4,9 +4,6 @@
 package provider
 
 import (
-	"fmt"
-	"regexp"
-	"strconv"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -54,19 +51,11 @@ func TestAccMerchant_existsAlready(t *testing.T) {
 	creates := requestsTo(sb, merchantCreates...)
 	w := newCLIWorkdir(t, env, merchantConfig("CRM-exists"))
 
-	plan := flat(w.run("plan", "-input=false", "-no-color"))
-	for _, want := range []string{
-		`\+ merchant_id += ` + id + ` `,
-		`Warning: Merchant ` + id + ` exists already: the apply records it instead of creating one`,
-	} {
-		if !regexp.MustCompile(want).MatchString(plan) {
-			t.Errorf("the plan does not match %q:\n%s", want, plan)
-		}
-	}
-	apply := flat(w.run("apply", "-auto-approve", "-input=false", "-no-color"))
-	if want := `Warning: Merchant ` + id + ` exists already: recorded instead of created.*partner reference "CRM-exists"`; !regexp.MustCompile(want).MatchString(apply) {
-		t.Errorf("the apply does not match %q:\n%s", want, apply)
-	}
+	expectOutput(t, "the plan", flat(w.run("plan", "-input=false", "-no-color")), nil, true,
+		`\+ merchant_id += `+id+` `,
+		`Warning: Merchant `+id+` exists already: the apply records it instead of creating one`)
+	expectOutput(t, "the apply", flat(w.run("apply", "-auto-approve", "-input=false", "-no-color")), nil, true,
+		`Warning: Merchant `+id+` exists already: recorded instead of created.*partner reference "CRM-exists"`)
 	if got := stateString(w.stateResources()[merchantAddr], "id"); got != id {
 		t.Errorf("state records merchant %q, want the existing %s", got, id)
 	}
@@ -76,9 +65,7 @@ func TestAccMerchant_existsAlready(t *testing.T) {
 	if n := merchantsWithRef(sb, "CRM-exists"); n != 1 {
 		t.Errorf("the sandbox holds %d merchants with the reference, want 1", n)
 	}
-	if out, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
-		t.Errorf("the plan after recording is not empty: %v\n%s", err, out)
-	}
+	w.expectEmptyPlan("after recording")
 }
 
 // A merchant that holds the reference but disagrees with the
@@ -118,40 +105,27 @@ func TestAccMerchant_waitRunsOutThenContinues(t *testing.T) {
     create = "2s"
   }`))
 	out, err := w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
-	first := regexp.MustCompile(`did not become active within 2s.*Apply again to keep waiting: the plan shows the merchant ` +
-		`replaced, but the apply finds merchant (\d+) by its partner_ref_id`).FindStringSubmatch(flat(out))
-	if err == nil || first == nil {
-		t.Fatalf("the first apply did not fail on the wait with the advice to apply again (%v):\n%s", err, out)
-	}
-	id := first[1]
+	expectOutput(t, "the first apply", flat(out), err, false, `Merchant 3001 did not become active within 2s.*Apply again `+
+		`to keep waiting: the plan shows the merchant replaced, but the apply finds merchant 3001 by its partner_ref_id`)
 
 	out, err = w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
-	for _, want := range []string{
-		`must be replaced`,
-		`Merchant ` + id + ` exists already: the apply records it instead of creating one`,
-		`Merchant ` + id + ` exists already: recorded instead of created`,
-		`did not become active within 2s`,
-	} {
-		if !regexp.MustCompile(want).MatchString(flat(out)) {
-			t.Errorf("the second apply does not match %q (%v):\n%s", want, err, flat(out))
-		}
-	}
+	expectOutput(t, "the second apply", flat(out), err, false,
+		`cardpay_merchant.x is tainted, so must be replaced`,
+		`Merchant 3001 exists already: the apply records it instead of creating one`,
+		`Merchant 3001 exists already: recorded instead of created`,
+		`Merchant 3001 did not become active within 2s`)
 	if n := merchantsWithRef(sb, "CRM-slow"); n != 1 {
 		t.Fatalf("the sandbox holds %d merchants with the reference after the second apply, want 1", n)
 	}
 
-	activate(t, sb, id)
-	apply := flat(w.run("apply", "-auto-approve", "-input=false", "-no-color"))
-	if want := `Merchant ` + id + ` exists already: recorded instead of created`; !regexp.MustCompile(want).MatchString(apply) {
-		t.Errorf("the third apply does not match %q:\n%s", want, apply)
-	}
+	activate(t, sb, 3001)
+	expectOutput(t, "the third apply", flat(w.run("apply", "-auto-approve", "-input=false", "-no-color")), nil, true,
+		`Merchant 3001 exists already: recorded instead of created`)
 	state := w.stateResources()[merchantAddr]
-	if stateString(state, "id") != id || stateString(state, "status") != "active" {
-		t.Errorf("state records merchant %q as %q, want %s active", stateString(state, "id"), stateString(state, "status"), id)
+	if stateString(state, "id") != "3001" || stateString(state, "status") != "active" {
+		t.Errorf("state records merchant %q as %q, want 3001 active", stateString(state, "id"), stateString(state, "status"))
 	}
-	if out, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
-		t.Errorf("the plan after the wait is not empty: %v\n%s", err, out)
-	}
+	w.expectEmptyPlan("once the merchant is active")
 	if n, creates := merchantsWithRef(sb, "CRM-slow"), requestsTo(sb, merchantCreates...); n != 1 || creates != 1 {
 		t.Errorf("the sandbox holds %d merchants with the reference after %d creates, want 1 and 1", n, creates)
 	}
@@ -175,45 +149,31 @@ resource "cardpay_merchant" "x" {
 }
 `)
 	out, err := w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
-	if want := `did not become active within 2s.*without partner_ref_id the next apply would create a second merchant: ` +
-		`run terraform untaint on this resource`; err == nil || !regexp.MustCompile(want).MatchString(flat(out)) {
-		t.Fatalf("the first apply does not fail with %q (%v):\n%s", want, err, out)
-	}
+	expectOutput(t, "the first apply", flat(out), err, false, `did not become active within 2s.*without partner_ref_id `+
+		`the next apply would create a second merchant: run terraform untaint on this resource`)
 	w.run("untaint", merchantAddr)
 
 	out, err = w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
-	for _, want := range []string{
+	expectOutput(t, "the apply after untaint", flat(out), err, false,
 		`cardpay_merchant.x will be updated in-place`,
 		`~ status +=.*-> \(known after apply\)`,
-		`did not become active within 2s.*The merchant stays in state; apply again to keep waiting \(timeouts.update\)`,
-	} {
-		if !regexp.MustCompile(want).MatchString(flat(out)) {
-			t.Errorf("the apply after untaint does not match %q (%v):\n%s", want, err, flat(out))
-		}
-	}
+		`did not become active within 2s.*The merchant stays in state; apply again to keep waiting \(timeouts.update\)`)
 
-	id := stateString(w.stateResources()[merchantAddr], "id")
-	activate(t, sb, id)
+	activate(t, sb, 3001)
 	w.run("apply", "-auto-approve", "-input=false", "-no-color")
 	if got := stateString(w.stateResources()[merchantAddr], "status"); got != "active" {
 		t.Errorf("state records status %q after the merchant was activated, want active", got)
 	}
-	if out, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
-		t.Errorf("the plan once the merchant is active is not empty: %v\n%s", err, out)
-	}
+	w.expectEmptyPlan("once the merchant is active")
 	if n := requestsTo(sb, merchantCreates...); n != 1 {
 		t.Errorf("the applies sent %d merchant creates, want 1", n)
 	}
 }
 
 // activate plays the merchant completing its onboarding.
-func activate(t *testing.T, sb *sandbox.Server, id string) {
+func activate(t *testing.T, sb *sandbox.Server, id int64) {
 	t.Helper()
-	n, err := strconv.ParseInt(id, 10, 64)
-	if err == nil {
-		_, err = sb.ActivateMerchant(n)
-	}
-	if err != nil {
-		t.Fatal(fmt.Errorf("activating merchant %q: %w", id, err))
+	if _, err := sb.ActivateMerchant(id); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -94,9 +94,10 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 	}
 }
 
-// ModifyPlan warns when destroy only forgets the application, and plans a
-// new wait when the configuration waits for a merchant that the last
-// refresh did not see created yet.
+// ModifyPlan warns when destroy only forgets the application or when a
+// create will record the merchant's current application (planCurrent), and
+// plans a new wait when the configuration waits for a merchant that the
+// last refresh did not see created yet.
 func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
 	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {

@@ -4,7 +4,6 @@
 package provider
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
@@ -19,15 +18,11 @@ func TestAccOnboardingApplication_recordsCurrent(t *testing.T) {
 	fixture := newestApplication(sb.Snapshot(), 1002)
 	w := newCLIWorkdir(t, env, onboardingApplicationConfig(1002))
 
-	plan := flat(w.run("plan", "-input=false", "-no-color"))
-	if want := `Warning: Merchant 1002 has an onboarding application already: the apply records it instead of starting one.*` +
-		`application ` + fixture.ApplicationID + ` \(status MERCHANT_CREATED\)`; !regexp.MustCompile(want).MatchString(plan) {
-		t.Errorf("the plan does not match %q:\n%s", want, plan)
-	}
-	apply := flat(w.run("apply", "-auto-approve", "-input=false", "-no-color"))
-	if want := `Warning: Merchant 1002 has an onboarding application already: recorded instead of started`; !regexp.MustCompile(want).MatchString(apply) {
-		t.Errorf("the apply does not match %q:\n%s", want, apply)
-	}
+	expectOutput(t, "the plan", flat(w.run("plan", "-input=false", "-no-color")), nil, true,
+		`Warning: Merchant 1002 has an onboarding application already: the apply records it instead of starting one.*`+
+			`application `+fixture.ApplicationID+` \(status MERCHANT_CREATED\)`)
+	expectOutput(t, "the apply", flat(w.run("apply", "-auto-approve", "-input=false", "-no-color")), nil, true,
+		`Warning: Merchant 1002 has an onboarding application already: recorded instead of started`)
 	state := w.stateResources()[onboardingApplicationAddr]
 	if stateString(state, "application_id") != fixture.ApplicationID || stateString(state, "application_status") != "MERCHANT_CREATED" {
 		t.Errorf("state records %v, want application %s as MERCHANT_CREATED", state, fixture.ApplicationID)
@@ -35,9 +30,7 @@ func TestAccOnboardingApplication_recordsCurrent(t *testing.T) {
 	if n := sb.RequestCounts()[sandbox.RouteStartOnboarding]; n != 0 {
 		t.Errorf("the apply started %d applications, want none", n)
 	}
-	if out, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
-		t.Errorf("the plan after recording is not empty: %v\n%s", err, out)
-	}
+	w.expectEmptyPlan("after recording")
 }
 
 // A wait_for that runs out fails the apply and leaves the application
@@ -50,23 +43,16 @@ func TestAccOnboardingApplication_waitRunsOutThenContinues(t *testing.T) {
 	rejectedBefore(t, env, sb, env.MerchantID)
 	w := newCLIWorkdir(t, env, onboardingWaitConfig(env.MerchantID, "create", "2s"))
 	out, err := w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
-	if want := `Merchant 1001 was not created within 2s.*Apply again to keep waiting: the plan shows the application ` +
-		`replaced, but the apply records this application again`; err == nil || !regexp.MustCompile(want).MatchString(flat(out)) {
-		t.Fatalf("the first apply does not fail with %q (%v):\n%s", want, err, out)
-	}
+	expectOutput(t, "the first apply", flat(out), err, false, `Merchant 1001 was not created within 2s.*Apply again to keep `+
+		`waiting: the plan shows the application replaced, but the apply records this application again`)
 	started := newestApplication(sb.Snapshot(), env.MerchantID).ApplicationID
 
 	out, err = w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
-	for _, want := range []string{
-		`must be replaced`,
+	expectOutput(t, "the second apply", flat(out), err, false,
+		`cardpay_onboarding_application.test is tainted, so must be replaced`,
 		`Merchant 1001 has an onboarding application already: the apply records it instead of starting one`,
-		`Merchant 1001 has an onboarding application already: recorded instead of started.*application ` + started,
-		`Merchant 1001 was not created within 2s`,
-	} {
-		if !regexp.MustCompile(want).MatchString(flat(out)) {
-			t.Errorf("the second apply does not match %q (%v):\n%s", want, err, flat(out))
-		}
-	}
+		`Merchant 1001 has an onboarding application already: recorded instead of started.*application `+started,
+		`Merchant 1001 was not created within 2s`)
 
 	setApplicationStatus(t, sb, started, "MERCHANT_CREATED")
 	w.run("apply", "-auto-approve", "-input=false", "-no-color")
@@ -74,9 +60,7 @@ func TestAccOnboardingApplication_waitRunsOutThenContinues(t *testing.T) {
 	if stateString(state, "application_id") != started || stateString(state, "application_status") != "MERCHANT_CREATED" {
 		t.Errorf("state records %v, want application %s as MERCHANT_CREATED", state, started)
 	}
-	if out, err := w.tryRun("plan", "-detailed-exitcode", "-input=false", "-no-color"); err != nil {
-		t.Errorf("the plan once the merchant exists is not empty: %v\n%s", err, out)
-	}
+	w.expectEmptyPlan("once the merchant exists")
 	// rejectedBefore started one; the applies started one more.
 	if n := sb.RequestCounts()[sandbox.RouteStartOnboarding]; n != 2 {
 		t.Errorf("%d applications were started, want 2: the rejected one and the one the applies kept", n)

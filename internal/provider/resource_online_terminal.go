@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -143,37 +144,51 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 	}
 
 	merchantID := plan.MerchantID.ValueInt64()
-	// The terminal list reports no creation time: a terminal that was not
-	// in it before the request may be the one the request made.
+	// The terminals listed before the request are not the one it makes,
+	// should its answer be lost (recover).
 	before, err := r.data.terminals.get(ctx, c, merchantID)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
 		return
 	}
-	known := make(map[string]bool, len(before))
+	listed := make(map[string]bool, len(before))
 	for _, t := range before {
-		known[t.TerminalID] = true
+		listed[t.TerminalID] = true
 	}
-	terminal, createErr := c.CreateOnlineTerminal(ctx, merchantID, plan.createBody())
-	if createErr == nil {
+	terminal, err := c.CreateOnlineTerminal(ctx, merchantID, plan.createBody())
+	if err == nil {
 		plan.fromCreateAnswer(terminal)
-		save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
-		return
+	} else {
+		found, err := r.recover(ctx, c, plan, listed, err, &resp.Diagnostics)
+		if err != nil {
+			addCreateError(&resp.Diagnostics, "online terminal", merchantOwner(merchantID), err, "the cardpay_terminals data source lists the merchant's terminals")
+			return
+		}
+		plan.fromListed(found)
 	}
-	mode := plan.OnlineTerminalMode.ValueString()
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+}
+
+// recover looks for the terminal a create with an unknown outcome may have
+// made: exactly one terminal of the configured mode that was not listed
+// before the request (the list reports no creation time), which it returns
+// with a warning. Otherwise it returns the create's error, with what it
+// found.
+func (r *onlineTerminalResource) recover(ctx context.Context, c *client.Client, m onlineTerminalModel, listed map[string]bool,
+	createErr error, diags *diag.Diagnostics,
+) (*client.Terminal, error) {
+	merchantID, mode := m.MerchantID.ValueInt64(), m.OnlineTerminalMode.ValueString()
 	found, err := recoverCreated(ctx, createErr, func(ctx context.Context) ([]client.Terminal, error) { return r.data.terminals.get(ctx, c, merchantID) },
-		func(t *client.Terminal) bool { return t.TerminalType == mode && !known[t.TerminalID] },
+		func(t *client.Terminal) bool { return t.TerminalType == mode && !listed[t.TerminalID] },
 		fmt.Sprintf("a new %s terminal", mode), fmt.Sprintf("new %s terminals", mode))
 	if err != nil {
-		addCreateError(&resp.Diagnostics, "online terminal", merchantOwner(merchantID), err, "the cardpay_terminals data source lists the merchant's terminals")
-		return
+		return nil, err
 	}
-	resp.Diagnostics.AddWarning("The terminal's registration was answered with an error, but it exists",
+	diags.AddWarning("The terminal's registration was answered with an error, but it exists",
 		fmt.Sprintf("%v\n\nThe provider found terminal %s of merchant %d, a %s terminal that was not in the merchant's "+
 			"terminal list before the request, and records it: a second apply would otherwise register a second "+
 			"terminal. The list does not report stores, so an unset store_id is null.", createErr, found.TerminalID, merchantID, mode))
-	plan.fromListed(found)
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	return found, nil
 }
 
 func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
