@@ -100,9 +100,9 @@ func checkOnePerResource(t *testing.T, kind string, state map[string]map[string]
 type ambiguousCreate struct {
 	route, config, want string
 	held                func(sandbox.State) int
-	// recovers says the type finds the object by what the configuration
-	// sets (a reference, name or URL) and records it with a warning, so the
-	// apply succeeds.
+	// recovers says the type finds the object (by what the configuration
+	// sets, or as the one its list or status read did not show before the
+	// request) and records it with a warning, so the apply succeeds.
 	recovers bool
 	// except, when set, says why the type has no create to lose.
 	except string
