@@ -19,6 +19,7 @@ require (
 	github.com/moov-io/iso4217 v0.3.0
 	github.com/pb33f/libopenapi v0.38.6
 	github.com/pb33f/libopenapi-validator v0.14.0
+	golang.org/x/mod v0.36.0
 	golang.org/x/sync v0.21.0
 	golang.org/x/time v0.15.0
 )
@@ -68,7 +69,6 @@ require (
 	github.com/zclconf/go-cty v1.18.1 // indirect
 	go.yaml.in/yaml/v4 v4.0.0-rc.6 // indirect
 	golang.org/x/crypto v0.51.0 // indirect
-	golang.org/x/mod v0.36.0 // indirect
 	golang.org/x/net v0.54.0 // indirect
 	golang.org/x/sys v0.44.0 // indirect
 	golang.org/x/text v0.38.0 // indirect

@@ -121,6 +121,16 @@ func (c CLI) String() string { return c.Product + " " + c.Version }
 // OpenTofu reports whether the CLI is OpenTofu rather than Terraform.
 func (c CLI) OpenTofu() bool { return c.Product == "OpenTofu" }
 
+// Registry is the host a provider source address without one, such as
+// "cardpay/cardpay", names: registry.terraform.io for Terraform and
+// registry.opentofu.org for OpenTofu. Mirrors and lock files are keyed by it.
+func (c CLI) Registry() string {
+	if c.OpenTofu() {
+		return "registry.opentofu.org"
+	}
+	return "registry.terraform.io"
+}
+
 // feature is a CLI feature the provider uses, by the first release of
 // Terraform and of OpenTofu with it; nil when that product has none yet.
 type feature struct{ terraform, openTofu *version.Version }

@@ -52,6 +52,10 @@ func TestParseVersion(t *testing.T) {
 		if err != nil || got != tc.want || got.OpenTofu() != tc.openTofu {
 			t.Errorf("parseVersion(%q) = %+v (OpenTofu %t), %v; want %+v (OpenTofu %t)", tc.out, got, got.OpenTofu(), err, tc.want, tc.openTofu)
 		}
+		wantRegistry := map[bool]string{false: "registry.terraform.io", true: "registry.opentofu.org"}[tc.openTofu]
+		if got.Registry() != wantRegistry {
+			t.Errorf("parseVersion(%q).Registry() = %q, want %q", tc.out, got.Registry(), wantRegistry)
+		}
 	}
 	for _, out := range []string{
 		"", "Terraform", "terraform v1.11.4", "Packer v1.11.0", "Terraform v\n", "OpenTofu v1.12.x\n",
