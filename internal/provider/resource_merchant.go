@@ -123,14 +123,16 @@ func merchantFastTrackAttributes() map[string]schema.Attribute {
 	}
 }
 
-// ModifyPlan warns about destroy and fails a plan that changes what the
-// API cannot change. A value recorded as null (not read back after import)
-// takes the configured one.
+// ModifyPlan warns about destroy, fails a plan that changes what the API
+// cannot change, and plans status as unknown when the update waits for it
+// to change. A value recorded as null (not read back after import) takes
+// the configured one.
 func (r *merchantResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
 	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
+	r.planWait(ctx, req, resp)
 	var id types.String
 	resp.Diagnostics.Append(req.State.GetAttribute(ctx, path.Root("id"), &id)...)
 	for _, name := range merchantImmutable {
@@ -146,6 +148,25 @@ func (r *merchantResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 				"cardpay support), then set the configuration to the new value; or restore the old value here.",
 				name, id.ValueString()))
 	}
+}
+
+// planWait plans status as unknown when an update is planned and will
+// wait for the merchant to become active (see Update); otherwise the
+// status stays as the refresh recorded it.
+func (r *merchantResource) planWait(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var plan, state merchantModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() || req.Plan.Raw.Equal(req.State.Raw) || !waitsForActive(plan, state) {
+		return
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("status"), types.StringUnknown())...)
+}
+
+// waitsForActive reports whether an update from state to plan waits for
+// the merchant to become active.
+func waitsForActive(plan, state merchantModel) bool {
+	return plan.WaitFor.ValueString() == client.MerchantStatusActive && !strings.EqualFold(state.Status.ValueString(), client.MerchantStatusActive)
 }
 
 func (r *merchantResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
@@ -241,7 +262,7 @@ func (r *merchantResource) Update(ctx context.Context, req resource.UpdateReques
 	if !ok {
 		return
 	}
-	if plan.WaitFor.ValueString() == client.MerchantStatusActive && !strings.EqualFold(state.Status.ValueString(), client.MerchantStatusActive) {
+	if waitsForActive(plan, state) {
 		timeout, diags := plan.Timeouts.Update(ctx, defaultMerchantWait)
 		resp.Diagnostics.Append(diags...)
 		resp.Diagnostics.Append(r.waitUntilActive(ctx, c, &plan, timeout)...)
