@@ -72,7 +72,9 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 				MarkdownDescription: "ID of an existing store of the merchant to adopt, for example `1001-main`. " +
 					"When omitted, the resource creates a store and records the ID the service gave it. Store IDs " +
 					"come in several styles (`loc_abc123`, a UUID, `1001-main`); any ID without `/` is accepted. " +
-					"Changing it manages another store (replacement).",
+					"Changing it manages another store (replacement). A `store_id` known only at apply (from a data " +
+					"source read then, for example) is planned as an adoption all the same; should it turn out null, " +
+					"the apply stops before sending anything.",
 				Optional:   true,
 				Computed:   true,
 				Validators: storeIDValidators(),
@@ -180,12 +182,17 @@ func (r *storeResource) ValidateConfig(ctx context.Context, req resource.Validat
 			"example name = \"Harbour Shop\", or set store_id to adopt an existing store instead.")
 }
 
-// ModifyPlan adds to the lifecycle's plan updated_at as unknown when an
-// update writes the store, and the replacement of a created store that the
-// service reports as inactive.
+// ModifyPlan adds to the lifecycle's plan a warning that names the store
+// an adoption takes over, updated_at as unknown when an update writes the
+// store, and the replacement of a created store that the service reports
+// as inactive.
 func (r *storeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.deactivatedUnlessAdopted.ModifyPlan(ctx, req, resp)
-	if !req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {
+	switch {
+	case req.Plan.Raw.IsNull():
+	case req.State.Raw.IsNull():
+		r.warnAdoption(ctx, req, resp)
+	default:
 		r.planWrite(ctx, req, resp)
 		r.planInactive(ctx, req, resp)
 	}
@@ -202,6 +209,46 @@ func (r *storeResource) planWrite(ctx context.Context, req resource.ModifyPlanRe
 		return
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("updated_at"), types.StringUnknown())...)
+}
+
+// warnAdoption says, in a plan that adopts a store, that the apply creates
+// none, and names the store it takes over from the merchant's store list
+// (read once per merchant and operation, shared with the refresh).
+func (r *storeResource) warnAdoption(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var config storeModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() || config.StoreID.IsNull() {
+		return
+	}
+	what := "the apply creates no store: it " + config.writes() + " the store and records it (adopted = true)."
+	if config.StoreID.IsUnknown() || config.MerchantID.IsUnknown() {
+		resp.Diagnostics.AddWarning("Adopting an existing store",
+			"store_id names an existing store, which the plan cannot name (store_id or merchant_id is known only "+
+				"at apply), so "+what)
+		return
+	}
+	merchantID, storeID := config.MerchantID.ValueInt64(), config.StoreID.ValueString()
+	var unconfigured diag.Diagnostics // a provider configured only at apply plans without naming the store
+	_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &unconfigured)
+	var store *client.Store
+	var err error
+	if ok {
+		store, err = r.data.storeToAdopt(ctx, c, merchantID, storeID)
+	}
+	summary := fmt.Sprintf("Adopting store %q of merchant %d", storeID, merchantID)
+	switch {
+	case !ok:
+		resp.Diagnostics.AddWarning(summary, "store_id names an existing store, so "+what)
+	case notFound(err):
+		resp.Diagnostics.AddAttributeWarning(path.Root("store_id"), fmt.Sprintf("Store %q not found at merchant %d", storeID, merchantID),
+			fmt.Sprintf("%v\n\nstore_id names a store to adopt, so the apply will fail unless the store exists by then. "+
+				"The cardpay_stores data source lists the merchant's stores; remove store_id and set name to create a "+
+				"store instead.", err))
+	case err != nil:
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
+	default:
+		resp.Diagnostics.AddWarning(summary, fmt.Sprintf("The store exists at the service (%s), so %s", describeStore(store), what))
+	}
 }
 
 // planInactive reacts to a store the service reports as inactive: one

@@ -5,6 +5,8 @@ package provider
 
 import (
 	"context"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -159,6 +161,46 @@ func (a *storeAttrs) arguments() map[string]*types.String {
 	}
 }
 
+// writes says what adopting the store with this configuration writes to
+// it, such as "writes city and name to".
+func (a storeAttrs) writes() string {
+	var set []string
+	for name, v := range a.arguments() {
+		if !v.IsNull() {
+			set = append(set, name)
+		}
+	}
+	if !a.IsDefault.IsNull() {
+		set = append(set, "is_default")
+	}
+	slices.Sort(set)
+	switch len(set) {
+	case 0:
+		return "writes nothing to"
+	case 1:
+		return "writes " + set[0] + " to"
+	}
+	return "writes " + strings.Join(set[:len(set)-1], ", ") + " and " + set[len(set)-1] + " to"
+}
+
+// describeStore names a store for a plan: its name, address and, unless
+// active, its status.
+func describeStore(s *client.Store) string {
+	var parts []string
+	for _, p := range []string{strconv.Quote(s.Name), s.StreetAddress, strings.TrimSpace(s.PostalCode + " " + s.City)} {
+		if p != "" && p != `""` {
+			parts = append(parts, p)
+		}
+	}
+	if !s.Active() {
+		parts = append(parts, strings.ToLower(s.Status)+": the API cannot reactivate it")
+	}
+	if len(parts) == 0 {
+		return "no name or address reported"
+	}
+	return strings.Join(parts, ", ")
+}
+
 // changedBy reports whether sending u would change a field of the store
 // as recorded ("" and null are the same to the service).
 func (a storeAttrs) changedBy(u client.StoreUpdate) bool {
@@ -174,6 +216,21 @@ func (a storeAttrs) changedBy(u client.StoreUpdate) bool {
 		}
 	}
 	return u.IsDefault != nil && !a.IsDefault.Equal(types.BoolValue(*u.IsDefault))
+}
+
+// storeToAdopt finds a store a plan adopts, to name it, in the last list
+// of the merchant's stores read in this operation; one missing from it is
+// looked for in a fresh read, since a write may have created it since.
+func (d *providerData) storeToAdopt(ctx context.Context, c *client.Client, merchantID int64, storeID string) (*client.Store, error) {
+	list, err := d.stores.recent(ctx, c, merchantID)
+	if err != nil {
+		return nil, err
+	}
+	if i := slices.IndexFunc(list, func(s client.Store) bool { return s.ID == storeID }); i >= 0 {
+		store := list[i]
+		return &store, nil
+	}
+	return d.findStore(ctx, c, merchantID, storeID)
 }
 
 // findStore finds a merchant's store in the shared list.
