@@ -245,7 +245,7 @@ func (r *storeResource) warnAdoption(ctx context.Context, req resource.ModifyPla
 				"The cardpay_stores data source lists the merchant's stores; remove store_id and set name to create a "+
 				"store instead.", err))
 	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d to find store %q", merchantID, storeID), err)
 	default:
 		resp.Diagnostics.AddWarning(summary, fmt.Sprintf("The store exists at the service (%s), so %s", describeStore(store), what))
 	}
