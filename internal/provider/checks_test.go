@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -176,4 +178,59 @@ func onlyOneWithID[T any](kind string, objects []T, total int, id string, idOf f
 		return zero, fmt.Errorf("sandbox holds %d %s with ID %q, want 1", len(found), kind, id)
 	}
 	return found[0], nil
+}
+
+// expectOnlyChanges is a plan check: the planned change of the resource at
+// addr changes at most the attributes named in changed (the test checks
+// their planned values itself), and every other attribute is known and
+// equal to its prior value, so the plan shows nothing else.
+func expectOnlyChanges(addr string, changed ...string) plancheck.PlanCheck {
+	return onlyChanges{addr: addr, changed: changed}
+}
+
+type onlyChanges struct {
+	addr    string
+	changed []string
+}
+
+func (c onlyChanges) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	i := slices.IndexFunc(req.Plan.ResourceChanges, func(rc *tfjson.ResourceChange) bool { return rc.Address == c.addr })
+	if i < 0 {
+		resp.Error = fmt.Errorf("the plan has no change of %s", c.addr)
+		return
+	}
+	change := req.Plan.ResourceChanges[i].Change
+	before, _ := change.Before.(map[string]any)
+	after, _ := change.After.(map[string]any)
+	unknown, _ := change.AfterUnknown.(map[string]any)
+	sensitive, _ := change.AfterSensitive.(map[string]any)
+	var problems []string
+	for _, name := range slices.Sorted(maps.Keys(before)) {
+		switch {
+		case slices.Contains(c.changed, name):
+		case holdsTrue(unknown[name]):
+			problems = append(problems, name+" is planned as (known after apply)")
+		case !reflect.DeepEqual(before[name], after[name]) && holdsTrue(sensitive[name]):
+			problems = append(problems, name+" (sensitive) changes")
+		case !reflect.DeepEqual(before[name], after[name]):
+			problems = append(problems, fmt.Sprintf("%s changes from %v to %v", name, before[name], after[name]))
+		}
+	}
+	if len(problems) > 0 {
+		resp.Error = fmt.Errorf("the plan of %s should change only %q, but %s", c.addr, c.changed, strings.Join(problems, "; "))
+	}
+}
+
+// holdsTrue reports whether a value of a plan's after_unknown or
+// after_sensitive marks anything: true, or a nested value that holds true.
+func holdsTrue(v any) bool {
+	switch v := v.(type) {
+	case bool:
+		return v
+	case map[string]any:
+		return slices.ContainsFunc(slices.Collect(maps.Values(v)), holdsTrue)
+	case []any:
+		return slices.ContainsFunc(v, holdsTrue)
+	}
+	return false
 }

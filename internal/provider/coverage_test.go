@@ -162,6 +162,8 @@ func crossTypeTables() []crossTypeTable {
 			`{config: ..., attr: ..., want: ...}`, badInputs),
 		newCrossTypeTable("secretsUses (secrets_test.go)", allKinds,
 			`{config: ...}`, secretsUses),
+		newCrossTypeTable("inPlaceUpdates (resource_update_plans_test.go)", []string{kindResource},
+			`{addr: ..., config: ..., changed: ..., attr: ..., want: ...}`, inPlaceUpdates),
 	}
 }
 
@@ -304,7 +306,7 @@ func TestCoverageReportsGaps(t *testing.T) {
 		`resource cardpay_refund has no templates/resources/refund.md.tmpl: add it (the docs are generated from it)`,
 	}
 	for _, tbl := range []string{"ambiguousCreates (faults_test.go)", "badInputs (bad_input_test.go)",
-		"identityTests (identity_test.go)", "secretsUses (secrets_test.go)"} {
+		"identityTests (identity_test.go)", "inPlaceUpdates (resource_update_plans_test.go)", "secretsUses (secrets_test.go)"} {
 		want = append(want, fmt.Sprintf(`%s has no entry for resource cardpay_refund: add "cardpay_refund": %s, `+
 			`or "cardpay_refund": {except: "why it has none"}`, tbl, tables[strings.Fields(tbl)[0]].entry))
 	}

@@ -101,7 +101,10 @@ func (k *deactivatedUnlessAdopted) ModifyPlan(ctx context.Context, req resource.
 }
 
 // planAdoption plans adopted from whether the key is configured, and, unless
-// configured, deactivate_on_destroy as its opposite.
+// configured, deactivate_on_destroy as its opposite. A key known only at
+// apply is configured all the same, so the plan adopts; should the key turn
+// out null, the plan Terraform makes again before the apply contradicts
+// this one, and Terraform stops before the create.
 func (k *deactivatedUnlessAdopted) planAdoption(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	if req.Plan.Raw.IsNull() {
 		return
@@ -113,17 +116,10 @@ func (k *deactivatedUnlessAdopted) planAdoption(ctx context.Context, req resourc
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	adopted := types.BoolUnknown()
-	if !key.IsUnknown() {
-		adopted = types.BoolValue(!key.IsNull())
-	}
+	adopted := !key.IsNull()
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(attrAdopted), adopted)...)
 	if deactivate.IsNull() {
-		deactivate = types.BoolUnknown()
-		if !adopted.IsUnknown() {
-			deactivate = types.BoolValue(!adopted.ValueBool())
-		}
-		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(attrDeactivateOnDestroy), deactivate)...)
+		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root(attrDeactivateOnDestroy), !adopted)...)
 	}
 }
 

@@ -25,7 +25,7 @@ func (r *storeResource) List(ctx context.Context, req list.ListRequest, stream *
 	listMerchantObjects(ctx, req, stream, r.data, "the stores", (*client.Client).ListStores,
 		func(merchantID types.Int64, s *client.Store) (listed, bool) {
 			model := storeModel{MerchantID: merchantID, Adopted: types.BoolValue(true), DeactivateOnDestroy: types.BoolValue(false)}
-			model.fromAPI(s, false)
+			model.fromAPI(s)
 			return listed{name: fmt.Sprintf("%s (%s)", s.Name, s.ID), model: model}, s.Active()
 		})
 }

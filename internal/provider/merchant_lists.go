@@ -38,10 +38,13 @@ type sharedLists[K comparable, T any] struct {
 	// shares a fetch started in the same generation, so a caller that has
 	// just changed the list never sees it from before that.
 	generation map[K]uint64
+	// seen holds the last list fetched for each key in this operation,
+	// kept across changes: enough to name an object, never to record one.
+	seen map[K][]T
 }
 
 func newSharedLists[K comparable, T any](share bool, fetch func(ctx context.Context, c *client.Client, key K) ([]T, error)) *sharedLists[K, T] {
-	return &sharedLists[K, T]{fetch: fetch, share: share, lists: map[K][]T{}, generation: map[K]uint64{}}
+	return &sharedLists[K, T]{fetch: fetch, share: share, lists: map[K][]T{}, generation: map[K]uint64{}, seen: map[K][]T{}}
 }
 
 // get returns key's list, fetching it at most once per generation. The
@@ -84,6 +87,20 @@ func (l *sharedLists[K, T]) get(ctx context.Context, c *client.Client, key K) ([
 	}
 }
 
+// recent returns the last list of key fetched in this operation, even one
+// that has changed since, or fetches it. Plans use it to name an object:
+// the re-plan Terraform makes before each apply then reads a merchant's
+// list at most once, however many writes to it come between.
+func (l *sharedLists[K, T]) recent(ctx context.Context, c *client.Client, key K) ([]T, error) {
+	l.mu.Lock()
+	list, ok := l.seen[key]
+	l.mu.Unlock()
+	if ok {
+		return list, nil
+	}
+	return l.get(ctx, c, key)
+}
+
 // kept returns key's list when one of generation gen is kept.
 func (l *sharedLists[K, T]) kept(key K, gen uint64) ([]T, bool) {
 	l.mu.Lock()
@@ -96,6 +113,7 @@ func (l *sharedLists[K, T]) kept(key K, gen uint64) ([]T, bool) {
 func (l *sharedLists[K, T]) keep(key K, gen uint64, list []T) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.seen[key] = list
 	if l.generation[key] == gen {
 		l.lists[key] = list
 	}

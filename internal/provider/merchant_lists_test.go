@@ -119,3 +119,30 @@ func TestMerchantListsShareAndRefresh(t *testing.T) {
 		}
 	}
 }
+
+// A plan names objects from the last list read in the operation: after a
+// change, recent keeps answering from it without a request, while get
+// fetches the list again.
+func TestMerchantListsRecentSurvivesChanges(t *testing.T) {
+	sb := sandboxtest.Start(t)
+	c := sb.Client(t)
+	lists := newStoreLists(true)
+	ctx := t.Context()
+
+	if _, err := lists.recent(ctx, c, 1001); err != nil {
+		t.Fatal(err)
+	}
+	lists.changed(1001)
+	if _, err := lists.recent(ctx, c, 1001); err != nil {
+		t.Fatal(err)
+	}
+	if n := sb.RequestCounts()[sandbox.RouteListStores]; n != 1 {
+		t.Errorf("two recent reads around a change sent %d list requests, want 1", n)
+	}
+	if _, err := lists.get(ctx, c, 1001); err != nil {
+		t.Fatal(err)
+	}
+	if n := sb.RequestCounts()[sandbox.RouteListStores]; n != 2 {
+		t.Errorf("a read after the change sent %d list requests in all, want 2", n)
+	}
+}

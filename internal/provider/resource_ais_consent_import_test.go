@@ -53,7 +53,8 @@ func TestAccAISConsent_importWithAccessToken(t *testing.T) {
 
 // Import takes the request ID or the consent ID and reads the whole
 // consent; the callback URL, which reads do not report, is recorded from
-// the configuration without a new consent.
+// the configuration without a new consent, in a plan that changes nothing
+// else.
 func TestAccAISConsent_import(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
@@ -90,6 +91,7 @@ func TestAccAISConsent_import(t *testing.T) {
 			Config: config,
 			ConfigPlanChecks: plannedAction(aisConsentAddr, plancheck.ResourceActionUpdate,
 				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("callback_url"), knownvalue.StringExact(args.callbackURL)),
+				expectOnlyChanges(aisConsentAddr, "callback_url"),
 			),
 			ConfigStateChecks: imported,
 		},

@@ -174,6 +174,44 @@ func TestAccMerchant_waitForActive(t *testing.T) {
 	)
 }
 
+// Adding wait_for to a pending merchant plans an update that waits, with
+// status known only after it; nothing else changes.
+func TestAccMerchant_waitForActiveLater(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	var id int64
+	fastWaitAccTest(t, time.Minute,
+		resource.TestStep{
+			Config: env.providerConfig(merchantConfig("CRM-later")),
+			ConfigStateChecks: []statecheck.StateCheck{stateCheckFunc(func(s *tfjson.State) error {
+				id = sandboxMerchant(t, sb, s, merchantAddr).ID
+				return nil
+			})},
+		},
+		resource.TestStep{
+			// The merchant completes onboarding once the update is waiting:
+			// after the plan's refresh and the update's first read.
+			PreConfig: func() {
+				reads := sb.RequestCounts()[sandbox.RouteGetMerchant]
+				whenSandbox(t, sb, func(sandbox.State) bool { return sb.RequestCounts()[sandbox.RouteGetMerchant] >= reads+2 },
+					func() error {
+						_, err := sb.ActivateMerchant(id)
+						return err
+					})
+			},
+			Config: env.providerConfig(merchantConfig("CRM-later", `wait_for = "active"`)),
+			ConfigPlanChecks: plannedAction(merchantAddr, plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("wait_for"), knownvalue.StringExact("active")),
+				plancheck.ExpectUnknownValue(merchantAddr, tfjsonpath.New("status")),
+				expectOnlyChanges(merchantAddr, "wait_for", "status"),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+			},
+		},
+	)
+}
+
 func TestAccMerchant_waitTimesOut(t *testing.T) {
 	env := newTestEnv(t)
 	env.requireSandbox(t)

@@ -203,7 +203,8 @@ func TestAccOnlineTerminal_import(t *testing.T) {
 }
 
 // A terminal registered outside Terraform is adopted by import; the
-// configured store is then recorded as written, without a replacement.
+// configured store is then recorded as written, without a replacement, in
+// a plan that changes nothing else.
 func TestAccOnlineTerminal_importExisting(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
@@ -229,6 +230,7 @@ func TestAccOnlineTerminal_importExisting(t *testing.T) {
 			Config: config,
 			ConfigPlanChecks: plannedAction(onlineTerminalAddr, plancheck.ResourceActionUpdate,
 				plancheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("store_id"), knownvalue.StringExact("1001-second")),
+				expectOnlyChanges(onlineTerminalAddr, "store_id"),
 			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(onlineTerminalAddr, tfjsonpath.New("terminal_status"), knownvalue.StringExact("ACTIVE")),

@@ -190,8 +190,9 @@ func TestAccOrder_withoutPaymentLink(t *testing.T) {
 }
 
 // Import reads what the service reports; the description it does not
-// report is recorded from the configuration without a new order, and a
-// later change of it replaces the order as usual.
+// report is recorded from the configuration without a new order, in a plan
+// that changes nothing else, and a later change of it replaces the order
+// as usual.
 func TestAccOrder_import(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
@@ -221,6 +222,7 @@ func TestAccOrder_import(t *testing.T) {
 			Config: env.providerConfig(o.config()),
 			ConfigPlanChecks: plannedAction(orderAddr, plancheck.ResourceActionUpdate,
 				plancheck.ExpectKnownValue(orderAddr, tfjsonpath.New("description"), knownvalue.StringExact(o.description)),
+				expectOnlyChanges(orderAddr, "description"),
 			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("amount"), knownvalue.Int64Exact(o.amount)),

@@ -73,7 +73,9 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 				MarkdownDescription: "ID of an existing store of the merchant to adopt, for example `1001-main`. " +
 					"When omitted, the resource creates a store and records the ID the service gave it. Store IDs " +
 					"come in several styles (`loc_abc123`, a UUID, `1001-main`); any ID without `/` is accepted. " +
-					"Changing it manages another store (replacement).",
+					"Changing it manages another store (replacement). A `store_id` known only at apply (from a data " +
+					"source read then, for example) is planned as an adoption all the same; should it turn out null, " +
+					"the apply stops before sending anything.",
 				Optional:   true,
 				Computed:   true,
 				Validators: storeIDValidators(),
@@ -105,8 +107,9 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 					"`cardpay_store` resources see at their next refresh, so set `true` on one store only. " +
 					"`false` is refused by the service for the current default store: make another store the " +
 					"default instead. A created store without it is not the default.",
-				Optional: true,
-				Computed: true,
+				Optional:      true,
+				Computed:      true,
+				PlanModifiers: []planmodifier.Bool{boolplanmodifier.UseStateForUnknown()},
 			},
 			"adopted": schema.BoolAttribute{
 				MarkdownDescription: "`true` when the store existed before this resource managed it (`store_id` was " +
@@ -126,39 +129,35 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			},
 			"location_id": storeComputedString("Location code of the store, as the service reports it. The " +
 				"service generates one for a created store."),
-			"status": schema.StringAttribute{
-				MarkdownDescription: "`active` or `inactive`, as the service reports it on every refresh and in " +
-					"its answer to every update. It cannot be changed through the API. A store this resource " +
-					"created that becomes inactive is planned for replacement; an adopted one is reported with a " +
-					"warning.",
-				Computed: true,
-			},
+			"status": storeComputedString("`active` or `inactive`, as the service reports it on every refresh. It " +
+				"cannot be changed through the API. A store this resource created that becomes inactive is planned " +
+				"for replacement; an adopted one is reported with a warning."),
 			"created_at": storeComputedString("When the store was created (date-time), as the service reports it."),
 			"updated_at": schema.StringAttribute{
 				MarkdownDescription: "When the store last changed (date-time), as the service reports it; null when " +
 					"the service does not report it.",
 				Computed: true,
+				// Unknown in a plan that writes the store (ModifyPlan).
+				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
 		},
 	}
 }
 
 // storeOptionalString is an argument that the service keeps when it is not
-// sent. When it is unset (or removed from the configuration), Terraform
-// proposes the value in state, so a plan without changes stays empty.
-//
-// It deliberately has no UseStateForUnknown: when an update is planned, the
-// framework plans unset arguments as unknown and the answer fills them.
-// Copying the state instead would promise values that the same apply may
-// change: an is_default cleared by another store becoming the default would
-// fail the apply with "Provider produced inconsistent result".
+// sent. When it is unset (or removed from the configuration), a plan keeps
+// the value the refresh recorded, since an update does not send it: a plan
+// shows only what changes. An update records the planned value (fromWrite),
+// so a change another store's update makes in the same apply (is_default
+// moving) cannot contradict the plan; the next refresh records it.
 func storeOptionalString(description string, validators []validator.String) schema.StringAttribute {
 	return schema.StringAttribute{
 		MarkdownDescription: description + " When not set, the service's value is kept and recorded on every " +
 			"refresh; removing it from the configuration does not clear it.",
-		Optional:   true,
-		Computed:   true,
-		Validators: validators,
+		Optional:      true,
+		Computed:      true,
+		Validators:    validators,
+		PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 	}
 }
 
@@ -184,12 +183,72 @@ func (r *storeResource) ValidateConfig(ctx context.Context, req resource.Validat
 			"example name = \"Harbour Shop\", or set store_id to adopt an existing store instead.")
 }
 
-// ModifyPlan adds to the lifecycle's plan the replacement of a created
-// store that the service reports as inactive.
+// ModifyPlan adds to the lifecycle's plan a warning that names the store
+// an adoption takes over, updated_at as unknown when an update writes the
+// store, and the replacement of a created store that the service reports
+// as inactive.
 func (r *storeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	r.deactivatedUnlessAdopted.ModifyPlan(ctx, req, resp)
-	if !req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {
+	switch {
+	case req.Plan.Raw.IsNull():
+	case req.State.Raw.IsNull():
+		r.warnAdoption(ctx, req, resp)
+	default:
+		r.planWrite(ctx, req, resp)
 		r.planInactive(ctx, req, resp)
+	}
+}
+
+// planWrite plans updated_at, which the service sets on every write, as
+// unknown when the update writes the store. Everything else the update
+// does not send keeps its recorded value.
+func (r *storeResource) planWrite(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var state, config storeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() || !state.writtenBy(config.storeAttrs) {
+		return
+	}
+	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("updated_at"), types.StringUnknown())...)
+}
+
+// warnAdoption says, in a plan that adopts a store, that the apply creates
+// none, and names the store it takes over from the merchant's store list
+// (read once per merchant and operation, shared with the refresh).
+func (r *storeResource) warnAdoption(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	var config storeModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	if resp.Diagnostics.HasError() || config.StoreID.IsNull() {
+		return
+	}
+	what := "the apply creates no store: it " + config.writes() + " the store and records it (adopted = true)."
+	if config.StoreID.IsUnknown() || config.MerchantID.IsUnknown() {
+		resp.Diagnostics.AddWarning("Adopting an existing store",
+			"store_id names an existing store, which the plan cannot name (store_id or merchant_id is known only "+
+				"at apply), so "+what)
+		return
+	}
+	merchantID, storeID := config.MerchantID.ValueInt64(), config.StoreID.ValueString()
+	var unconfigured diag.Diagnostics // a provider configured only at apply plans without naming the store
+	_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &unconfigured)
+	var store *client.Store
+	var err error
+	if ok {
+		store, err = r.data.storeToAdopt(ctx, c, merchantID, storeID)
+	}
+	summary := fmt.Sprintf("Adopting store %q of merchant %d", storeID, merchantID)
+	switch {
+	case !ok:
+		resp.Diagnostics.AddWarning(summary, "store_id names an existing store, so "+what)
+	case notFound(err):
+		resp.Diagnostics.AddAttributeWarning(path.Root("store_id"), fmt.Sprintf("Store %q not found at merchant %d", storeID, merchantID),
+			fmt.Sprintf("%v\n\nstore_id names a store to adopt, so the apply will fail unless the store exists by then. "+
+				"The cardpay_stores data source lists the merchant's stores; remove store_id and set name to create a "+
+				"store instead.", err))
+	case err != nil:
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d to find store %q", merchantID, storeID), err)
+	default:
+		resp.Diagnostics.AddWarning(summary, fmt.Sprintf("The store exists at the service (%s), so %s", describeStore(store), what))
 	}
 }
 
@@ -239,9 +298,8 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 		}
 		return
 	}
-	config.Adopted, config.DeactivateOnDestroy = plan.Adopted, plan.DeactivateOnDestroy
-	config.fromAPI(store, true)
-	save(ctx, &resp.State, resp.Identity, config, &resp.Diagnostics)
+	plan.fromWrite(store)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 // recover looks for the store a create with an unknown outcome may have
@@ -274,35 +332,31 @@ func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp
 	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not list the stores of merchant %d", merchantID)) {
 		return
 	}
-	state.fromAPI(store, false)
+	state.fromAPI(store)
 	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
 }
 
 // Update sends the configured store fields when any changed; a change of
-// deactivate_on_destroy alone needs no request.
+// deactivate_on_destroy alone needs no request. It records the plan, with
+// what only the service knows (updated_at) from its answer.
 func (r *storeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var plan, state storeModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	var config, state storeModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	config, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, req.Config, &resp.Diagnostics)
+	plan, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
 	if !ok {
 		return
 	}
-	if !state.changedBy(config.updateBody()) {
-		state.DeactivateOnDestroy = plan.DeactivateOnDestroy
-		save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
-		return
+	if state.writtenBy(config.storeAttrs) {
+		config.StoreID = state.StoreID
+		store, err := c.UpdateStore(ctx, state.MerchantID.ValueInt64(), state.StoreID.ValueString(), config.updateBody())
+		if err != nil {
+			addStoreWriteError(&resp.Diagnostics, config, err)
+			return
+		}
+		plan.fromWrite(store)
 	}
-	merchantID := state.MerchantID.ValueInt64()
-	config.ID, config.StoreID = state.ID, state.StoreID
-	store, err := c.UpdateStore(ctx, merchantID, state.StoreID.ValueString(), config.updateBody())
-	if err != nil {
-		addStoreWriteError(&resp.Diagnostics, config, err)
-		return
-	}
-	config.Adopted, config.DeactivateOnDestroy = state.Adopted, plan.DeactivateOnDestroy
-	config.fromAPI(store, true)
-	save(ctx, &resp.State, resp.Identity, config, &resp.Diagnostics)
+	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
 // deactivate is the API call of destroy when deactivate_on_destroy is true.

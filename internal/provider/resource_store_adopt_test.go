@@ -4,7 +4,9 @@
 package provider
 
 import (
+	"encoding/json"
 	"fmt"
+	"regexp"
 	"testing"
 
 	tfjson "github.com/hashicorp/terraform-json"
@@ -215,4 +217,107 @@ func expectImportedStore(want sandbox.Store) resource.ImportStateCheckFunc {
 		}
 		return nil
 	}
+}
+
+// Adoption shows at plan time: adopted = true is known, and a warning
+// names the store from the merchant's store list, or says that the apply
+// creates none when store_id is known only at apply. The plan reads the
+// list once, and the apply (whose re-plan reads it again) once more; a
+// store_id that names no store is warned about at plan.
+func TestAccStore_adoptionShownInPlan(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	second := fixtureStore(t, env.MerchantID, "1001-second")
+	adopt := func(storeID string) string {
+		return fmt.Sprintf(`
+resource "terraform_data" "main" {
+  input = "1001-main"
+}
+
+resource "cardpay_store" "main" {
+  merchant_id = 1001
+  store_id    = terraform_data.main.output
+}
+
+resource "cardpay_store" "second" {
+  merchant_id = 1001
+  store_id    = %q
+  name        = "Harbour Shop"
+  city        = "Aarhus"
+}
+`, storeID)
+	}
+	w := newCLIWorkdir(t, env, adopt("1001-nowhere"))
+	out := w.run("plan", "-no-color")
+	if want := wrappedErrorPattern(`Store "1001-nowhere" not found at merchant 1001.*the apply will fail unless the store exists`); !want.MatchString(out) {
+		t.Errorf("the plan adopting a store that does not exist does not warn /%s/:\n%s", want, out)
+	}
+
+	w.write("main.tf", cliRequiredProviders+adopt("1001-second"))
+	mark := sandboxtest.MarkRequests(sb)
+	out = w.run("plan", "-no-color", "-out=adopt.tfplan")
+	for _, want := range []string{
+		`Warning: Adopting store "1001-second" of merchant 1001`,
+		fmt.Sprintf(`The store exists at the service ("%s", %s, %s %s), so the apply creates no store: `+
+			`it writes city and name to the store and records it (adopted = true).`,
+			second.Name, second.StreetAddress, second.PostalCode, second.City),
+		`Warning: Adopting an existing store`,
+		`store_id names an existing store, which the plan cannot name (store_id or merchant_id is known only at ` +
+			`apply), so the apply creates no store: it writes nothing to the store and records it (adopted = true).`,
+	} {
+		if !wrappedErrorPattern(regexp.QuoteMeta(want)).MatchString(out) {
+			t.Errorf("the plan does not warn %q:\n%s", want, out)
+		}
+	}
+	if n := mark.Since()[sandbox.RouteListStores]; n != 1 {
+		t.Errorf("the plan listed the merchant's stores %d times, want 1", n)
+	}
+	var plan tfjson.Plan
+	if err := json.Unmarshal([]byte(w.run("show", "-json", "adopt.tfplan")), &plan); err != nil {
+		t.Fatal(err)
+	}
+	for _, rc := range plan.ResourceChanges {
+		if rc.Type != "cardpay_store" {
+			continue
+		}
+		after, _ := rc.Change.After.(map[string]any)
+		if after["adopted"] != true || after["deactivate_on_destroy"] != false {
+			t.Errorf("%s is planned with adopted = %v and deactivate_on_destroy = %v, want true and false",
+				rc.Address, after["adopted"], after["deactivate_on_destroy"])
+		}
+	}
+
+	mark = sandboxtest.MarkRequests(sb)
+	w.run("apply", "-no-color", "adopt.tfplan")
+	if got := mark.Since(); got[sandbox.RouteListStores] > 1 || got[sandbox.RouteUpdateStore] != 2 {
+		t.Errorf("the apply sent %v; want at most 1 store list and 2 updates", got)
+	}
+	w.run("plan", "-no-color", "-detailed-exitcode") // fails on any change
+	for addr, want := range map[string]string{"cardpay_store.main": "1001-main", "cardpay_store.second": "1001-second"} {
+		if got := w.stateResources()[addr]; got["store_id"] != want || got["adopted"] != true {
+			t.Errorf("%s in state: store_id %v, adopted %v; want %s, true", addr, got["store_id"], got["adopted"], want)
+		}
+	}
+}
+
+// A store_id known only at apply that turns out null adopts nothing and
+// creates nothing: the plan promised an adoption, and Terraform stops when
+// the plan it makes before the apply contradicts it.
+func TestAccStore_adoptionOfNothingRefused(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	mark := sandboxtest.MarkRequests(sb)
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(`
+resource "terraform_data" "later" {}
+
+resource "cardpay_store" "test" {
+  merchant_id = 1001
+  store_id    = terraform_data.later.id == "" ? "1001-main" : null
+  name        = "Nothing"
+}
+`),
+		ExpectError: wrappedErrorPattern(`inconsistent final plan.*cardpay_store.test.*\.adopted: was cty.True, but now cty.False`),
+	})
+	mark.ExpectNoneReached(t, sandbox.RouteCreateStore, sandbox.RouteUpdateStore)
 }

@@ -79,6 +79,49 @@ resource "cardpay_store" "second" {
 	}
 }
 
+// A store renamed in the apply that moves the default flag away from it
+// plans only its name, the apply records what was planned, and the next
+// refresh records that it lost the flag, with nothing left to change.
+func TestAccStore_defaultMovesWhileRenamed(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	// config renames 1001-main after 1001-second has become the default.
+	config := func(mainName string, secondDefault bool) string {
+		return env.providerConfig(fmt.Sprintf(`
+resource "cardpay_store" "second" {
+  merchant_id = %[1]d
+  store_id    = "1001-second"
+  is_default  = %[3]t
+}
+
+resource "cardpay_store" "main" {
+  merchant_id = %[1]d
+  store_id    = "1001-main"
+  name        = %[2]q
+  depends_on  = [cardpay_store.second]
+}
+`, env.MerchantID, mainName, secondDefault))
+	}
+	accTest(t,
+		resource.TestStep{Config: config("Main", false)},
+		resource.TestStep{
+			Config: config("Main Renamed", true),
+			ConfigPlanChecks: plannedAction("cardpay_store.main", plancheck.ResourceActionUpdate,
+				plancheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("name"), knownvalue.StringExact("Main Renamed")),
+				expectOnlyChanges("cardpay_store.main", "name", "updated_at"),
+			),
+			ConfigStateChecks: []statecheck.StateCheck{expectOneDefaultStore(sb, env.MerchantID, "1001-second")},
+		},
+		resource.TestStep{
+			Config:           config("Main Renamed", true),
+			ConfigPlanChecks: beforeApply(plancheck.ExpectEmptyPlan()),
+			ConfigStateChecks: []statecheck.StateCheck{
+				statecheck.ExpectKnownValue("cardpay_store.main", tfjsonpath.New("is_default"), knownvalue.Bool(false)),
+			},
+		},
+	)
+}
+
 // A created store that became the default cannot be deactivated; the
 // error says how to go on, and forgetting it instead works.
 func TestAccStore_defaultStoreNotDeactivated(t *testing.T) {

@@ -82,10 +82,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 					setvalidator.ValueStringsAre(stringvalidator.OneOf(webhookEvents...)),
 				},
 			},
-			"status": schema.StringAttribute{
-				MarkdownDescription: "`active` or `inactive`, as the service reports it.",
-				Computed:            true,
-			},
+			"status": keptString("`active` or `inactive`, as the service reports it."),
 			"secret": schema.StringAttribute{
 				MarkdownDescription: "Signing secret (`whsec_...`) of the endpoint's deliveries: each one carries an " +
 					"HMAC-SHA256 of its body made with this secret. The service returns it only when the endpoint is " +
@@ -95,11 +92,8 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 				Sensitive:     true,
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
 			},
-			"last_triggered_at": schema.StringAttribute{
-				MarkdownDescription: "When the service last delivered an event to the endpoint, as of the last " +
-					"refresh; null if it never has.",
-				Computed: true,
-			},
+			"last_triggered_at": keptString("When the service last delivered an event to the endpoint, as of the last " +
+				"refresh; null if it never has."),
 			"created_at": keptString("When the endpoint was created (date-time), as the service reports it."),
 		},
 	}
@@ -151,7 +145,8 @@ func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, re
 }
 
 // Update replaces the endpoint's URL and events, the only fields the API
-// can change; the secret stays.
+// can change. The rest stays as planned, which is as the refresh recorded
+// it: an event delivered since the plan shows at the next refresh.
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
 	state, plan, c, ok := beginUpdate[webhookModel](ctx, r.data, req, &resp.Diagnostics)
 	if !ok {
@@ -167,8 +162,7 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not update webhook endpoint %s", id), err)
 		return
 	}
-	plan.ID, plan.Secret, plan.CreatedAt = state.ID, state.Secret, state.CreatedAt
-	plan.fromAPI(hook)
+	plan.URL, plan.Events = types.StringValue(hook.URL), stringSet(hook.Events)
 	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
 }
 
