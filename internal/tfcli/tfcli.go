@@ -128,6 +128,7 @@ type feature struct{ terraform, openTofu *version.Version }
 var (
 	v1_12 = version.Must(version.NewVersion("1.12.0"))
 	v1_14 = version.Must(version.NewVersion("1.14.0"))
+	v1_16 = version.Must(version.NewVersion("1.16.0"))
 
 	// Resource identity: Terraform 1.12; OpenTofu 1.12 (its `providers
 	// schema -json` lists the identities, and import blocks take them).
@@ -136,6 +137,12 @@ var (
 	queries = feature{terraform: v1_14}
 	// Provider actions: Terraform 1.14; not OpenTofu.
 	actions = feature{terraform: v1_14}
+	// An action_trigger's on_failure (halt, taint, continue) and its
+	// before_destroy and after_destroy events: Terraform 1.16.
+	triggerModes = feature{terraform: v1_16}
+	// Import blocks inside modules: Terraform 1.16. OpenTofu (1.12
+	// included) allows them in the root module only.
+	moduleImports = feature{terraform: v1_16}
 )
 
 // has reports whether the CLI is a release of its product with f.
@@ -162,6 +169,15 @@ func (c CLI) Queries() bool { return c.has(queries) }
 // action_trigger, apply -invoke): Terraform 1.14 and later, and no
 // OpenTofu so far.
 func (c CLI) Actions() bool { return c.has(actions) }
+
+// ActionTriggerModes reports whether an action_trigger takes on_failure
+// (halt, taint or continue) and the events before_destroy and
+// after_destroy: Terraform 1.16 and later.
+func (c CLI) ActionTriggerModes() bool { return c.has(triggerModes) }
+
+// ModuleImports reports whether import blocks may sit inside a module, not
+// only in the root module: Terraform 1.16 and later.
+func (c CLI) ModuleImports() bool { return c.has(moduleImports) }
 
 // PlanOpensEphemeral reports whether the CLI lists every ephemeral resource
 // in the JSON of a plan (`show -json`) under resource_changes with the
