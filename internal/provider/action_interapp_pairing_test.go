@@ -212,3 +212,49 @@ func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
 		t.Errorf("reports %q, want the start of the wait and 2 to 10 reports that it still waits", reports)
 	}
 }
+
+// Under each on_failure mode of Terraform 1.16, a wait that cannot read the
+// terminal list after the device paired fails saying that a device may
+// have paired, and Terraform treats the trigger as the action's page says;
+// after taint, terraform untaint, as the error advises, keeps the next
+// apply from issuing a code for a device that already paired.
+func TestAccInterappPairingAction_onFailure(t *testing.T) {
+	skipWithoutTriggerModes(t)
+	for _, mode := range failureModes {
+		t.Run(mode.onFailure, func(t *testing.T) {
+			t.Parallel()
+			env := newTestEnv(t)
+			sb := env.requireSandbox(t)
+			// The device pairs with the code, and from then on the service
+			// fails every read of the terminal list.
+			whenSandbox(t, sb, func(s sandbox.State) bool { return len(s.InterappCodes) > 0 }, func() error {
+				sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListTerminals, Status: 503})
+				_, err := sb.PairDevice(sb.Snapshot().InterappCodes[0].RegistrationCode, "")
+				return err
+			})
+			w := newCLIWorkdir(t, env, pairingConfig(env.MerchantID, "", true)+failingActionTrigger(interappPairingActionAddr, mode.onFailure))
+			w.env = append(w.env, envMaxRetries+"=1")
+			w.run("init", "-input=false", "-no-color")
+
+			got := applyTriggered(w)
+			want := wrappedErrorPattern(mode.severity + `: Could not confirm whether a device paired with merchant 1001's ` +
+				`code.*HTTP 503.*A device may have paired with the code.*cardpay_terminals.*on_failure = taint.*terraform untaint`)
+			if got.failed != mode.fails || !want.MatchString(got.out) {
+				t.Errorf("the apply failed: %t, want %t, with %q in its output:\n%s", got.failed, mode.fails, want, got.out)
+			}
+			if got.tainted != mode.taints || got.nextPlan != mode.nextPlan {
+				t.Errorf("the trigger is tainted: %t, and the next plan %s it; want %t and %s",
+					got.tainted, got.nextPlan, mode.taints, mode.nextPlan)
+			}
+			if mode.taints {
+				w.run("untaint", "-no-color", triggerAddr)
+				if next := w.planChanges()[triggerAddr].actions; next != "no-op" {
+					t.Errorf("after terraform untaint, the next plan %s the trigger, want no-op", next)
+				}
+			}
+			if code, err := expectOneCode(sb, "1001-main"); err != nil || code.PairedTerminalID == "" {
+				t.Errorf("want one code, used by the device: %+v, %v", code, err)
+			}
+		})
+	}
+}
