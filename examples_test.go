@@ -5,7 +5,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -215,14 +214,17 @@ module "merchant" {
 		"module.merchant.cardpay_merchant.this":               true,
 		"module.merchant.cardpay_onboarding_application.this": true,
 	}
-	changes := planChanges(t, terraform(t, work, provider, nil, "show", "-json", "adopt.tfplan"))
+	changes, err := tfcli.ResourceChanges(terraform(t, work, provider, nil, "show", "-json", "adopt.tfplan"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for address, change := range changes {
-		want := "create"
+		want := tfcli.ResourceChange{Actions: "create"}
 		if imports[address] {
-			want = "import+update"
+			want = tfcli.ResourceChange{Actions: "update", Importing: true}
 		}
 		if change != want {
-			t.Errorf("the plan for %s is %s, want %s", address, change, want)
+			t.Errorf("the plan for %s is %+v, want %+v", address, change, want)
 		}
 	}
 	if len(changes) < len(imports)+5 {
@@ -246,33 +248,6 @@ module "merchant" {
 			"merchant %d and application %s", merchants, applications, merchantID, merchantID, application.ApplicationID)
 	}
 	terraform(t, work, provider, sb.Env(), "plan", "-no-color", "-detailed-exitcode")
-}
-
-// planChanges reads the resource changes of terraform show -json of a plan:
-// each address's actions joined with "+", after "import+" when it imports.
-func planChanges(t *testing.T, showJSON string) map[string]string {
-	t.Helper()
-	var plan struct {
-		ResourceChanges []struct {
-			Address string `json:"address"`
-			Change  struct {
-				Actions   []string        `json:"actions"`
-				Importing json.RawMessage `json:"importing"`
-			} `json:"change"`
-		} `json:"resource_changes"`
-	}
-	if err := json.Unmarshal([]byte(showJSON), &plan); err != nil {
-		t.Fatalf("terraform show -json: %v", err)
-	}
-	changes := map[string]string{}
-	for _, rc := range plan.ResourceChanges {
-		actions := strings.Join(rc.Change.Actions, "+")
-		if len(rc.Change.Importing) > 0 {
-			actions = "import+" + actions
-		}
-		changes[rc.Address] = actions
-	}
-	return changes
 }
 
 // expectTestsPassed checks the summary of terraform test: at least one

@@ -367,8 +367,9 @@ func skipUnlessCLI(t *testing.T, has func(tfcli.CLI) bool, lacks string) {
 
 // actionTrigger is a terraform_data resource that invokes the action at
 // addr once, after it is created: the framework's recommended way to test
-// an action.
-func actionTrigger(addr string) string {
+// an action. args are further arguments of its action_trigger, such as
+// Terraform 1.16's on_failure.
+func actionTrigger(addr string, args ...string) string {
 	return fmt.Sprintf(`
 resource "terraform_data" "trigger" {
   input = "once"
@@ -376,32 +377,15 @@ resource "terraform_data" "trigger" {
     action_trigger {
       events  = [after_create]
       actions = [%s]
+      %s
     }
   }
 }
-`, addr)
+`, addr, strings.Join(args, "\n      "))
 }
 
-// triggerAddr is the address of the resource of actionTrigger and
-// failingActionTrigger.
+// triggerAddr is the address of the resource of actionTrigger.
 const triggerAddr = "terraform_data.trigger"
-
-// failingActionTrigger is actionTrigger with the on_failure of Terraform
-// 1.16: halt, taint or continue.
-func failingActionTrigger(addr, onFailure string) string {
-	return fmt.Sprintf(`
-resource "terraform_data" "trigger" {
-  input = "once"
-  lifecycle {
-    action_trigger {
-      events     = [after_create]
-      actions    = [%s]
-      on_failure = %s
-    }
-  }
-}
-`, addr, onFailure)
-}
 
 // protocolServer returns an in-process provider server for tests that talk
 // to it over the plugin protocol directly (plan-time diagnostics).
@@ -436,33 +420,4 @@ provider "echo" {
 
 resource "echo" "test" {}
 `, addr)
-}
-
-// failureModes are the on_failure modes of Terraform 1.16, with what each
-// does when the action of an after_create trigger fails: the apply fails
-// (severity Error) or goes on (Warning), the triggering resource is tainted
-// or not, and the next plan replaces it (running the action again) or
-// changes nothing.
-var failureModes = []struct {
-	onFailure, severity, nextPlan string
-	fails, taints                 bool
-}{
-	{onFailure: "halt", severity: "Error", nextPlan: "no-op", fails: true},
-	{onFailure: "taint", severity: "Error", nextPlan: "delete+create", fails: true, taints: true},
-	{onFailure: "continue", severity: "Warning", nextPlan: "no-op"},
-}
-
-// triggeredApply is what an apply of a failingActionTrigger left: its
-// output, whether it failed, whether the trigger is tainted, and the
-// trigger's actions in the next plan.
-type triggeredApply struct {
-	out             string
-	failed, tainted bool
-	nextPlan        string
-}
-
-func applyTriggered(w *cliWorkdir) triggeredApply {
-	w.t.Helper()
-	out, err := w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
-	return triggeredApply{out: out, failed: err != nil, tainted: w.tainted(triggerAddr), nextPlan: w.planChanges()[triggerAddr].actions}
 }

@@ -147,49 +147,6 @@ func TestAccTestOrderAction_outcomeUnknown(t *testing.T) {
 	}
 }
 
-// Under each on_failure mode of Terraform 1.16, an order of unknown
-// outcome does what the action's page says: halt stops the apply, continue
-// warns, and neither runs the action again; taint marks the trigger for
-// replacement, which would run it again, and terraform untaint, as the
-// error advises, stops that. The request is sent once in every mode.
-func TestAccTestOrderAction_onFailure(t *testing.T) {
-	skipWithoutTriggerModes(t)
-	for _, mode := range failureModes {
-		t.Run(mode.onFailure, func(t *testing.T) {
-			t.Parallel()
-			env := newTestEnv(t)
-			sb := env.requireSandbox(t)
-			sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
-			o := testOrder{env.MerchantID, 1000, "SEK", "smoke-" + mode.onFailure, ""}
-			w := newCLIWorkdir(t, env, o.actionConfig()+failingActionTrigger(testOrderActionAddr, mode.onFailure))
-			w.run("init", "-input=false", "-no-color")
-
-			got := applyTriggered(w)
-			want := wrappedErrorPattern(mode.severity + `: The order may have been created for merchant 1001 \(outcome ` +
-				`unknown\).*HTTP 502.*does not send the request again.*on_failure = taint.*terraform untaint`)
-			if got.failed != mode.fails || !want.MatchString(got.out) {
-				t.Errorf("the apply failed: %t, want %t, with %q in its output:\n%s", got.failed, mode.fails, want, got.out)
-			}
-			if got.tainted != mode.taints || got.nextPlan != mode.nextPlan {
-				t.Errorf("the trigger is tainted: %t, and the next plan %s it; want %t and %s",
-					got.tainted, got.nextPlan, mode.taints, mode.nextPlan)
-			}
-			if mode.taints {
-				w.run("untaint", "-no-color", triggerAddr)
-				if next := w.planChanges()[triggerAddr].actions; next != "no-op" {
-					t.Errorf("after terraform untaint, the next plan %s the trigger, want no-op", next)
-				}
-			}
-			if _, err := o.expectOnlyOrder(sb); err != nil {
-				t.Errorf("want the order whose answer was lost: %v", err)
-			}
-			if n := sb.RequestCounts()[sandbox.RouteCreateOrder]; n != 1 {
-				t.Errorf("the create was sent %d times, want 1", n)
-			}
-		})
-	}
-}
-
 // A refusal creates nothing, so taint is safe there: the next apply
 // replaces the trigger and creates the one order.
 func TestAccTestOrderAction_taintAfterRefusal(t *testing.T) {
@@ -198,7 +155,7 @@ func TestAccTestOrderAction_taintAfterRefusal(t *testing.T) {
 	sb := env.requireSandbox(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 400, Count: 1})
 	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-refused", ""}
-	config := env.providerConfig(o.actionConfig(), failingActionTrigger(testOrderActionAddr, "taint"))
+	config := env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr, "on_failure = taint"))
 	actionAccTest(t, testProviderFactories,
 		resource.TestStep{
 			Config:      config,

@@ -143,32 +143,13 @@ func (w *cliWorkdir) providerTraceLog() string {
 	return log
 }
 
-// plannedChange is one resource change of a saved plan.
-type plannedChange struct {
-	actions   string // joined with "+", such as "no-op" or "delete+create"
-	importing bool
-}
-
-// planChanges plans and returns the plan's resource changes by address, as
-// terraform show -json reports them.
-func (w *cliWorkdir) planChanges() map[string]plannedChange {
+// planChanges plans and returns the plan's resource changes by address.
+func (w *cliWorkdir) planChanges() map[string]tfcli.ResourceChange {
 	w.t.Helper()
 	w.run("plan", "-no-color", "-out=changes.tfplan")
-	var plan struct {
-		ResourceChanges []struct {
-			Address string `json:"address"`
-			Change  struct {
-				Actions   []string        `json:"actions"`
-				Importing json.RawMessage `json:"importing"`
-			} `json:"change"`
-		} `json:"resource_changes"`
-	}
-	if err := json.Unmarshal([]byte(w.run("show", "-json", "-no-color", "changes.tfplan")), &plan); err != nil {
-		w.t.Fatalf("terraform show -json: %v", err)
-	}
-	changes := map[string]plannedChange{}
-	for _, rc := range plan.ResourceChanges {
-		changes[rc.Address] = plannedChange{actions: strings.Join(rc.Change.Actions, "+"), importing: len(rc.Change.Importing) > 0}
+	changes, err := tfcli.ResourceChanges(w.run("show", "-json", "-no-color", "changes.tfplan"))
+	if err != nil {
+		w.t.Fatal(err)
 	}
 	return changes
 }

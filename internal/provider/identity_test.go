@@ -5,6 +5,7 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"testing"
 
@@ -47,6 +48,11 @@ func (c identityTest) hasCase() bool     { return c.config != "" }
 var (
 	anyIdentityID    = knownvalue.StringRegexp(regexp.MustCompile(`\S`))
 	identityMerchant = knownvalue.Int64Exact(1001)
+	// identityConsent is the consent of the identity tests, without the
+	// callback_url that the adopted consent has (identityCallback).
+	identityConsent = aisConsentArgs{merchantID: 1001, userID: "user-1001", permissions: []string{"ReadBalances"},
+		expiration: "2099-01-01T00:00:00Z", transactionFrom: "2025-01-01T00:00:00Z"}
+	identityCallback = "https://merchant.example/ais/callback"
 )
 
 // identityTests holds every resource, keyed by its type name and, where a
@@ -123,29 +129,21 @@ resource "cardpay_onboarding_application" "x" {
 	"cardpay_webhook": {addr: webhookAddr, config: webhookConfig("https://hooks.example/identity", `["payment.completed"]`),
 		identity: map[string]knownvalue.Check{"id": knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))},
 		updated:  webhookConfig("https://hooks.example/identity-moved", `["payment.completed"]`)},
-	// consentBase leaves callback_url out: reads do not report it, so an
-	// import records it on the next apply.
-	"cardpay_ais_consent": {addr: "cardpay_ais_consent.x", config: consentBase,
+	// identityConsent leaves callback_url out: reads do not report it, so
+	// an import records it on the next apply.
+	"cardpay_ais_consent": {addr: aisConsentAddr, config: identityConsent.config(),
 		identity: map[string]knownvalue.Check{"request_id": anyIdentityID, "merchant_id": identityMerchant,
 			"user_id": knownvalue.StringExact("user-1001")},
-		updated: `
-resource "cardpay_ais_consent" "x" {
-  merchant_id                = 1001
-  user_id                    = "user-1001"
-  permissions                = ["ReadBalances"]
-  expiration_date_time       = "2099-01-01T00:00:00Z"
-  transaction_from_date_time = "2025-01-01T00:00:00Z"
-  callback_url               = "https://merchant.example/ais/callback"
-}
-`, importChanges: "callback_url",
+		updated: identityConsent.withCallback(identityCallback).config(), importChanges: "callback_url",
 		adopt: func(ctx context.Context, c *client.Client) (string, error) {
-			consent, err := c.CreateConsent(ctx, client.ConsentRequest{MerchantID: 1001, UserID: "user-1001",
-				Permissions: []string{"ReadBalances"}, ExpirationDateTime: "2099-01-01T00:00:00Z",
-				TransactionFromDateTime: "2025-01-01T00:00:00Z", CallbackURL: "https://merchant.example/ais/callback"})
+			a := identityConsent
+			consent, err := c.CreateConsent(ctx, client.ConsentRequest{MerchantID: a.merchantID, UserID: a.userID,
+				Permissions: a.permissions, ExpirationDateTime: a.expiration, TransactionFromDateTime: a.transactionFrom,
+				CallbackURL: identityCallback})
 			if err != nil {
 				return "", err
 			}
-			return "1001/user-1001/" + consent.RequestID, nil
+			return fmt.Sprintf("%d/%s/%s", a.merchantID, a.userID, consent.RequestID), nil
 		}},
 	"cardpay_merchant": {addr: merchantAddr, config: merchantConfig("CRM-identity"),
 		identity: map[string]knownvalue.Check{"merchant_id": knownvalue.NotNull()},

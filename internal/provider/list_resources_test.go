@@ -177,7 +177,7 @@ func TestAccListResources_generateConfig(t *testing.T) {
 		t.Errorf("the plan has %d resource changes, want 8 imports:\n%v", len(changes), changes)
 	}
 	for address, c := range changes {
-		if !c.importing || c.actions != "no-op" {
+		if !c.Importing || c.Actions != "no-op" {
 			t.Errorf("the plan for %s is %+v, want an import and no change", address, c)
 		}
 	}

@@ -10,6 +10,7 @@ package tfcli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -238,4 +239,35 @@ func (p *Provider) Run(ctx context.Context, dir string, env []string, args ...st
 		return out.String(), fmt.Errorf("terraform %s: %w\n%s", strings.Join(args, " "), err, out.String())
 	}
 	return out.String(), nil
+}
+
+// ResourceChange is one resource change of a saved plan.
+type ResourceChange struct {
+	// Actions are the change's actions joined with "+", such as "no-op",
+	// "update" or "delete+create".
+	Actions string
+	// Importing says the change imports the resource.
+	Importing bool
+}
+
+// ResourceChanges reads the resource changes, by address, from the output
+// of `show -json` of a saved plan.
+func ResourceChanges(showJSON string) (map[string]ResourceChange, error) {
+	var plan struct {
+		ResourceChanges []struct {
+			Address string `json:"address"`
+			Change  struct {
+				Actions   []string        `json:"actions"`
+				Importing json.RawMessage `json:"importing"`
+			} `json:"change"`
+		} `json:"resource_changes"`
+	}
+	if err := json.Unmarshal([]byte(showJSON), &plan); err != nil {
+		return nil, fmt.Errorf("reading the JSON of a plan: %w", err)
+	}
+	changes := map[string]ResourceChange{}
+	for _, rc := range plan.ResourceChanges {
+		changes[rc.Address] = ResourceChange{Actions: strings.Join(rc.Change.Actions, "+"), Importing: len(rc.Change.Importing) > 0}
+	}
+	return changes, nil
 }

@@ -134,3 +134,20 @@ func TestReplaceMissingCLIConfig(t *testing.T) {
 		}
 	}
 }
+
+func TestResourceChanges(t *testing.T) {
+	got, err := ResourceChanges(`{"format_version":"1.2","resource_changes":[
+{"address":"cardpay_store.a","change":{"actions":["no-op"],"importing":{"identity":{"merchant_id":1001,"store_id":"1001-main"}}}},
+{"address":"terraform_data.trigger","change":{"actions":["delete","create"]}}]}`)
+	want := map[string]ResourceChange{
+		"cardpay_store.a":        {Actions: "no-op", Importing: true},
+		"terraform_data.trigger": {Actions: "delete+create"},
+	}
+	if err != nil || len(got) != len(want) || got["cardpay_store.a"] != want["cardpay_store.a"] ||
+		got["terraform_data.trigger"] != want["terraform_data.trigger"] {
+		t.Errorf("ResourceChanges() = %+v, %v; want %+v", got, err, want)
+	}
+	if _, err := ResourceChanges("Warning: not JSON"); err == nil {
+		t.Error("ResourceChanges of text that is not JSON succeeded, want an error")
+	}
+}
