@@ -332,13 +332,12 @@ func skipWithoutActions(t *testing.T) {
 		"they need Terraform 1.14 or later, and OpenTofu has none (1.12 included)")
 }
 
-// skipWithoutTriggerModes skips a test of an action_trigger's on_failure or
-// of its destroy events when the CLI has neither.
+// skipWithoutTriggerModes skips a test of an action_trigger's on_failure
+// when the CLI has none.
 func skipWithoutTriggerModes(t *testing.T) {
 	t.Helper()
-	skipUnlessCLI(t, tfcli.CLI.ActionTriggerModes, "has no on_failure (halt, taint, continue) and no "+
-		"before_destroy or after_destroy events in action_trigger: they need Terraform 1.16 or later, and "+
-		"OpenTofu has no actions")
+	skipUnlessCLI(t, tfcli.CLI.ActionTriggerModes, "has no on_failure (halt, taint, continue) in action_trigger: "+
+		"it needs Terraform 1.16 or later, and OpenTofu has no actions")
 }
 
 // skipWithoutQuery skips a test of list resources when the CLI cannot run

@@ -95,8 +95,7 @@ func addTestOrderError(diags *diag.Diagnostics, merchantID int64, err error) {
 			"only cardpay can tell whether the order exists. Check before this action runs again: every run creates "+
 			"another order. If an action_trigger with on_failure = taint ran it, Terraform has marked the triggering "+
 			"resource tainted, and the next apply replaces that resource and runs the action again: if the order "+
-			"exists, run terraform untaint on that resource first. With on_failure = halt or continue, later applies "+
-			"do not run it again.")
+			"exists, run terraform untaint on that resource first.")
 }
 
 // orderCreatedMessage reports a new order. It leaves out the nonce, which
