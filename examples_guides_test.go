@@ -269,7 +269,7 @@ func needsQueries(cli tfcli.CLI) string {
 		return ""
 	}
 	return "the guide runs terraform query, which needs Terraform 1.14 or later (OpenTofu has none); " +
-		"make test-matrix runs it with Terraform 1.15"
+		"make test-matrix runs it with Terraform 1.16"
 }
 
 // terraformOnly leaves out a step whose command the guide gives for

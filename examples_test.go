@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
@@ -133,6 +135,120 @@ func TestExamplesMerchantModuleSandbox(t *testing.T) {
 
 // merchantModule is the module examples/complete calls once per merchant.
 var merchantModule = filepath.Join("examples", "modules", "merchant")
+
+// A merchant onboarded before Terraform joins the merchant module through
+// import blocks inside the module, as the adopting guide shows: its
+// module-adopt.tf in a copy of the module, and adopt_existing = true in the
+// call. The plan imports the merchant (by partner_ref_id) and its card
+// onboarding, records only what an import cannot read back (wait_for,
+// timeouts) in place, and creates the rest; after the apply the service
+// holds no second merchant or application, and the next plan is empty.
+func TestExamplesMerchantModuleAdoption(t *testing.T) {
+	provider := tfcli.BuildForTest(t)
+	if cli := exampleCLI(t); !cli.ModuleImports() {
+		t.Skipf("%s takes import blocks in the root module only: inside a module they need Terraform 1.16 or later", cli)
+	}
+	sb := sandboxtest.Start(t, sandboxtest.AutoAdvance(time.Second))
+	c := sb.Client(t)
+	existing, err := c.CreateMerchant(t.Context(), client.MerchantRequest{
+		CompanyName: "Harbour Coffee ApS", ContactEmail: "owner@harbour.example", PartnerRefID: "CRM-4711"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	merchantID, err := strconv.ParseInt(string(existing.ID), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	application, err := c.StartOnboarding(t.Context(), merchantID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Adopted once onboarded: the module's postconditions want an active
+	// merchant whose card onboarding created its account.
+	deadline := time.Now().Add(30 * time.Second)
+	for onboarded := false; !onboarded; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("merchant %d was not onboarded within 30s of the sandbox's auto-advance", merchantID)
+		}
+		status, err := c.GetOnboardingStatus(t.Context(), merchantID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := c.GetMerchant(t.Context(), merchantID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		onboarded = status.ApplicationStatus == "MERCHANT_CREATED" && m.Status == "active"
+	}
+
+	module := copyDir(t, merchantModule)
+	copyTree(t, filepath.Join("examples", "guides", "adopting-an-existing-merchant", "module-adopt.tf"), filepath.Join(module, "adopt.tf"))
+	work := filepath.Join(filepath.Dir(filepath.Dir(module)), "adopted")
+	if err := os.Mkdir(work, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(work, "main.tf"), requiredProviders+`
+module "merchant" {
+  source         = "../modules/merchant"
+  adopt_existing = true
+
+  merchant = {
+    company_name   = "Harbour Coffee ApS"
+    contact_email  = "owner@harbour.example"
+    partner_ref_id = "CRM-4711"
+  }
+  store = {
+    name           = "Harbour"
+    street_address = "Havnegade 1"
+    city           = "Aarhus"
+    postal_code    = "8000"
+    country_code   = "DK"
+    phone          = "+4586000000"
+    email          = "shop@harbour.example"
+  }
+}
+`)
+	terraform(t, work, provider, nil, "get", "-no-color")
+	terraform(t, work, provider, sb.Env(), "plan", "-no-color", "-out=adopt.tfplan")
+	imports := map[string]bool{
+		"module.merchant.cardpay_merchant.this":               true,
+		"module.merchant.cardpay_onboarding_application.this": true,
+	}
+	changes, err := tfcli.ResourceChanges(terraform(t, work, provider, nil, "show", "-json", "adopt.tfplan"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for address, change := range changes {
+		want := tfcli.ResourceChange{Actions: "create"}
+		if imports[address] {
+			want = tfcli.ResourceChange{Actions: "update", Importing: true}
+		}
+		if change != want {
+			t.Errorf("the plan for %s is %+v, want %+v", address, change, want)
+		}
+	}
+	if len(changes) < len(imports)+5 {
+		t.Errorf("the plan has %d changes, want the two imports and the module's other resources: %v", len(changes), changes)
+	}
+
+	terraform(t, work, provider, sb.Env(), "apply", "-no-color", "adopt.tfplan")
+	var merchants, applications []string
+	for _, m := range sb.Snapshot().Merchants {
+		if m.PartnerRefID == "CRM-4711" {
+			merchants = append(merchants, strconv.FormatInt(m.ID, 10))
+		}
+	}
+	for _, a := range sb.Snapshot().Applications {
+		if a.MerchantID == merchantID {
+			applications = append(applications, a.ApplicationID)
+		}
+	}
+	if len(merchants) != 1 || len(applications) != 1 || applications[0] != application.ApplicationID {
+		t.Errorf("the service holds merchants %v with the reference and applications %v of merchant %d; want only "+
+			"merchant %d and application %s", merchants, applications, merchantID, merchantID, application.ApplicationID)
+	}
+	terraform(t, work, provider, sb.Env(), "plan", "-no-color", "-detailed-exitcode")
+}
 
 // expectTestsPassed checks the summary of terraform test: at least one
 // run, none failed.

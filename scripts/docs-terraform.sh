@@ -4,7 +4,7 @@
 # Prints a directory holding a `terraform` of version 1.12 or later, for
 # tfplugindocs: it reads the provider's schema through the terraform on PATH,
 # and only Terraform 1.12+ reports resource identity schemas, which the docs
-# render. Prefers Terraform 1.15 from ../shared/tools/cli-path (offline), else
+# render. Prefers Terraform 1.16 from ../shared/tools/cli-path (offline), else
 # the terraform on PATH when it is new enough.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 dir=bin/docs-terraform
 mkdir -p "$dir"
 cli_path=${CLI_PATH_TOOL:-../shared/tools/cli-path}
-if [ -x "$cli_path" ] && bin=$("$cli_path" terraform-1.15 2>/dev/null) && [ -x "$bin" ]; then
+if [ -x "$cli_path" ] && bin=$("$cli_path" terraform-1.16 2>/dev/null) && [ -x "$bin" ]; then
 	ln -sf "$bin" "$dir/terraform"
 	echo "$PWD/$dir"
 	exit 0

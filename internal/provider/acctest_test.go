@@ -332,6 +332,14 @@ func skipWithoutActions(t *testing.T) {
 		"they need Terraform 1.14 or later, and OpenTofu has none (1.12 included)")
 }
 
+// skipWithoutTriggerModes skips a test of an action_trigger's on_failure
+// when the CLI has none.
+func skipWithoutTriggerModes(t *testing.T) {
+	t.Helper()
+	skipUnlessCLI(t, tfcli.CLI.ActionTriggerModes, "has no on_failure (halt, taint, continue) in action_trigger: "+
+		"it needs Terraform 1.16 or later, and OpenTofu has no actions")
+}
+
 // skipWithoutQuery skips a test of list resources when the CLI cannot run
 // them, for the same reasons.
 func skipWithoutQuery(t *testing.T) {
@@ -358,8 +366,9 @@ func skipUnlessCLI(t *testing.T, has func(tfcli.CLI) bool, lacks string) {
 
 // actionTrigger is a terraform_data resource that invokes the action at
 // addr once, after it is created: the framework's recommended way to test
-// an action.
-func actionTrigger(addr string) string {
+// an action. args are further arguments of its action_trigger, such as
+// Terraform 1.16's on_failure.
+func actionTrigger(addr string, args ...string) string {
 	return fmt.Sprintf(`
 resource "terraform_data" "trigger" {
   input = "once"
@@ -367,11 +376,15 @@ resource "terraform_data" "trigger" {
     action_trigger {
       events  = [after_create]
       actions = [%s]
+      %s
     }
   }
 }
-`, addr)
+`, addr, strings.Join(args, "\n      "))
 }
+
+// triggerAddr is the address of the resource of actionTrigger.
+const triggerAddr = "terraform_data.trigger"
 
 // protocolServer returns an in-process provider server for tests that talk
 // to it over the plugin protocol directly (plan-time diagnostics).

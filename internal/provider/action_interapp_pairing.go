@@ -129,7 +129,10 @@ func (a *interappPairingAction) waitForDevice(ctx context.Context, c *client.Cli
 	})
 	if pairingFailed(&diags, err, merchantID, code.ExpiresAt.ValueString(), "Invoke the action again to issue a new "+
 		"code, for example with terraform apply -invoke=action.cardpay_interapp_pairing.<name>, and have the merchant "+
-		"type the new code from Terraform's output into the companion app on the Android device before it expires.") {
+		"type the new code from Terraform's output into the companion app on the Android device before it expires.",
+		"If an action_trigger with on_failure = taint ran this action, Terraform has marked the triggering resource "+
+			"tainted, and the next apply replaces it and runs the action again, with a new code: if the device paired, "+
+			"run terraform untaint on that resource first.") {
 		return diags
 	}
 	report(fmt.Sprintf("Device paired: new tap-to-pay terminal %s for merchant %d.", terminalID, merchantID))

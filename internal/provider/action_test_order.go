@@ -5,10 +5,12 @@ package provider
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/action/schema"
+	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -69,9 +71,31 @@ func (a *testOrderAction) Invoke(ctx context.Context, req action.InvokeRequest, 
 	if !ok {
 		return
 	}
-	if order, ok := args.create(ctx, c, "Check the order with the service.", &resp.Diagnostics); ok {
-		resp.SendProgress(action.InvokeProgressEvent{Message: orderCreatedMessage(args.MerchantID.ValueInt64(), order)})
+	merchantID := args.MerchantID.ValueInt64()
+	order, err := args.create(ctx, c, "Check the order with the service.", &resp.Diagnostics)
+	if err != nil {
+		addTestOrderError(&resp.Diagnostics, merchantID, err)
+		return
 	}
+	resp.SendProgress(action.InvokeProgressEvent{Message: orderCreatedMessage(merchantID, order)})
+}
+
+// addTestOrderError reports a failed create. When its outcome is unknown,
+// the order may exist, and the API cannot look orders up: the action does
+// not try again, and says what would run it again (a trigger with
+// on_failure = taint) and how to stop that.
+func addTestOrderError(diags *diag.Diagnostics, merchantID int64, err error) {
+	var maybe *client.MaybeCreatedError
+	if !errors.As(err, &maybe) {
+		addCreateError(diags, "order", merchantOwner(merchantID), err, "")
+		return
+	}
+	diags.AddError(fmt.Sprintf("The order may have been created for merchant %d (outcome unknown)", merchantID),
+		apiErrorDetail(err)+"\n\nThe action does not send the request again, and the API cannot look orders up, so "+
+			"only cardpay can tell whether the order exists. Check before this action runs again: every run creates "+
+			"another order. If an action_trigger with on_failure = taint ran it, Terraform has marked the triggering "+
+			"resource tainted, and the next apply replaces that resource and runs the action again: if the order "+
+			"exists, run terraform untaint on that resource first.")
 }
 
 // orderCreatedMessage reports a new order. It leaves out the nonce, which

@@ -146,3 +146,29 @@ func TestAccTestOrderAction_outcomeUnknown(t *testing.T) {
 		t.Errorf("the create was sent %d times, want 1", n)
 	}
 }
+
+// A refusal creates nothing, so taint is safe there: the next apply
+// replaces the trigger and creates the one order.
+func TestAccTestOrderAction_taintAfterRefusal(t *testing.T) {
+	skipWithoutTriggerModes(t)
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 400, Count: 1})
+	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-refused", ""}
+	config := env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr, "on_failure = taint"))
+	actionAccTest(t, testProviderFactories,
+		resource.TestStep{
+			Config:      config,
+			ExpectError: wrappedErrorPattern(`Could not create order for merchant 1001.*HTTP 400`),
+		},
+		resource.TestStep{
+			Config:           config,
+			ConfigPlanChecks: beforeApply(plancheck.ExpectResourceAction(triggerAddr, plancheck.ResourceActionDestroyBeforeCreate)),
+			PostApplyFunc: func() {
+				if _, err := o.expectOnlyOrder(sb); err != nil {
+					t.Error(err)
+				}
+			},
+		},
+	)
+}

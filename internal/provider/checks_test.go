@@ -31,6 +31,13 @@ func (f stateCheckFunc) CheckState(_ context.Context, req statecheck.CheckStateR
 	resp.Error = f(req.State)
 }
 
+// planCheckFunc adapts a function of the plan to plancheck.PlanCheck.
+type planCheckFunc func(plan *tfjson.Plan) error
+
+func (f planCheckFunc) CheckPlan(_ context.Context, req plancheck.CheckPlanRequest, resp *plancheck.CheckPlanResponse) {
+	resp.Error = f(req.Plan)
+}
+
 // beforeApply checks the plan of a step before it is applied.
 func beforeApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
 	return resource.ConfigPlanChecks{PreApply: checks}

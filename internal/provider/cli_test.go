@@ -145,32 +145,13 @@ func (w *cliWorkdir) providerTraceLog() string {
 	return log
 }
 
-// plannedChange is one resource change of a saved plan.
-type plannedChange struct {
-	actions   string // joined with "+", such as "no-op" or "delete+create"
-	importing bool
-}
-
-// planChanges plans and returns the plan's resource changes by address, as
-// terraform show -json reports them.
-func (w *cliWorkdir) planChanges() map[string]plannedChange {
+// planChanges plans and returns the plan's resource changes by address.
+func (w *cliWorkdir) planChanges() map[string]tfcli.ResourceChange {
 	w.t.Helper()
 	w.run("plan", "-no-color", "-out=changes.tfplan")
-	var plan struct {
-		ResourceChanges []struct {
-			Address string `json:"address"`
-			Change  struct {
-				Actions   []string        `json:"actions"`
-				Importing json.RawMessage `json:"importing"`
-			} `json:"change"`
-		} `json:"resource_changes"`
-	}
-	if err := json.Unmarshal([]byte(w.run("show", "-json", "-no-color", "changes.tfplan")), &plan); err != nil {
-		w.t.Fatalf("terraform show -json: %v", err)
-	}
-	changes := map[string]plannedChange{}
-	for _, rc := range plan.ResourceChanges {
-		changes[rc.Address] = plannedChange{actions: strings.Join(rc.Change.Actions, "+"), importing: len(rc.Change.Importing) > 0}
+	changes, err := tfcli.ResourceChanges(w.run("show", "-json", "-no-color", "changes.tfplan"))
+	if err != nil {
+		w.t.Fatal(err)
 	}
 	return changes
 }
@@ -180,28 +161,52 @@ func (w *cliWorkdir) tryRun(args ...string) (string, error) {
 	return w.provider.Run(w.t.Context(), w.dir, w.env, args...)
 }
 
-// stateResources returns the resources of the state, address to attribute
-// values, as terraform show -json reports them.
-func (w *cliWorkdir) stateResources() map[string]map[string]any {
+// shownResource is a resource of the state as terraform show -json
+// reports it.
+type shownResource struct {
+	Address string         `json:"address"`
+	Values  map[string]any `json:"values"`
+	Tainted bool           `json:"tainted"`
+}
+
+// shownState returns the resources of the state's root module.
+func (w *cliWorkdir) shownState() []shownResource {
 	w.t.Helper()
 	var show struct {
 		Values struct {
 			RootModule struct {
-				Resources []struct {
-					Address string         `json:"address"`
-					Values  map[string]any `json:"values"`
-				} `json:"resources"`
+				Resources []shownResource `json:"resources"`
 			} `json:"root_module"`
 		} `json:"values"`
 	}
 	if err := json.Unmarshal([]byte(w.run("show", "-json", "-no-color")), &show); err != nil {
 		w.t.Fatalf("terraform show -json: %v", err)
 	}
+	return show.Values.RootModule.Resources
+}
+
+// stateResources returns the resources of the state, address to attribute
+// values.
+func (w *cliWorkdir) stateResources() map[string]map[string]any {
+	w.t.Helper()
 	resources := map[string]map[string]any{}
-	for _, r := range show.Values.RootModule.Resources {
+	for _, r := range w.shownState() {
 		resources[r.Address] = r.Values
 	}
 	return resources
+}
+
+// tainted reports whether the state marks the resource at addr tainted;
+// the test fails when addr is not in state.
+func (w *cliWorkdir) tainted(addr string) bool {
+	w.t.Helper()
+	for _, r := range w.shownState() {
+		if r.Address == addr {
+			return r.Tainted
+		}
+	}
+	w.t.Fatalf("%s is not in state", addr)
+	return false
 }
 
 // requestsTo sums the sandbox's request counts of the given routes.

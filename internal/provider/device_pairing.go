@@ -75,16 +75,22 @@ func (d *providerData) awaitPairing(ctx context.Context, c *client.Client, merch
 }
 
 // pairingFailed reports a wait that ended without a device: the code
-// expired (next says what to do then) or the terminals could not be read.
-// It returns false when a device paired.
-func pairingFailed(diags *diag.Diagnostics, err error, merchantID int64, expiresAt, next string) bool {
+// expired (expired says what to do then), or the wait ended before the
+// terminal list could show one (unconfirmed says what to do then: a device
+// may have paired, and pairing it again would register it twice). It
+// returns false when a device paired.
+func pairingFailed(diags *diag.Diagnostics, err error, merchantID int64, expiresAt, expired, unconfirmed string) bool {
 	switch {
 	case errors.Is(err, errCodeExpired):
 		diags.AddAttributeError(path.Root("wait_for_pairing"), "Registration code expired before a device paired",
 			fmt.Sprintf("No new tap-to-pay (checkoutX) terminal appeared in merchant %d's terminal list before the "+
-				"code expired at %s. %s", merchantID, expiresAt, next))
+				"code expired at %s. %s", merchantID, expiresAt, expired))
 	case err != nil:
-		addTapToPayListError(diags, merchantID, err)
+		diags.AddError(fmt.Sprintf("Could not confirm whether a device paired with merchant %d's code", merchantID),
+			apiErrorDetail(err)+fmt.Sprintf("\n\nA device may have paired with the code (valid until %s) since the "+
+				"last successful read. Check merchant %d's tap-to-pay (checkoutX) terminals, for example with the "+
+				"cardpay_terminals data source, before pairing again, so that the device is not paired twice. %s",
+				expiresAt, merchantID, unconfirmed))
 	default:
 		return false
 	}

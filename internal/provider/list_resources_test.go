@@ -4,16 +4,21 @@
 package provider
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck"
 	"github.com/hashicorp/terraform-plugin-testing/querycheck/queryfilter"
+	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
+	"github.com/hashicorp/terraform-plugin-testing/tfversion"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -172,7 +177,7 @@ func TestAccListResources_generateConfig(t *testing.T) {
 		t.Errorf("the plan has %d resource changes, want 8 imports:\n%v", len(changes), changes)
 	}
 	for address, c := range changes {
-		if !c.importing || c.actions != "no-op" {
+		if !c.Importing || c.Actions != "no-op" {
 			t.Errorf("the plan for %s is %+v, want an import and no change", address, c)
 		}
 	}
@@ -213,4 +218,101 @@ list %q "x" {
 			})
 		})
 	}
+}
+
+// Every type with a list resource imports, by identity, into the
+// configuration that the provider generates for it (the GenerateResourceConfig
+// RPC of Terraform 1.14+, which terraform query -generate-config-out also
+// uses; older CLIs generate it themselves): terraform-plugin-testing's
+// GenerateConfig mode plans the import with -generate-config-out and checks
+// that it changes nothing. The generated text holds no secret: neither a
+// sensitive value of the object nor the provider's credentials.
+func TestAccListResources_generatedConfig(t *testing.T) {
+	skipWithoutIdentities(t)
+	for _, typ := range registeredTypes(t) {
+		if typ.kind != kindList {
+			continue
+		}
+		cases := 0
+		for key, tc := range identityTests {
+			if tableKeyType(key) != typ.name || tc.config == "" {
+				continue
+			}
+			cases++
+			t.Run(key, func(t *testing.T) {
+				env := newTestEnv(t)
+				env.requireSandbox(t)
+				secrets := []string{env.ClientSecret}
+				resource.ParallelTest(t, resource.TestCase{
+					TerraformVersionChecks:   []tfversion.TerraformVersionCheck{tfversion.SkipBelow(tfversion.Version1_12_0)},
+					ProtoV6ProviderFactories: testProviderFactories,
+					Steps: []resource.TestStep{
+						{
+							Config:            env.providerConfig(tc.config),
+							ConfigStateChecks: []statecheck.StateCheck{sensitiveStrings(tc.addr, &secrets)},
+						},
+						{
+							ResourceName:     tc.addr,
+							ImportState:      true,
+							ImportStateKind:  resource.ImportBlockWithResourceIdentity,
+							GenerateConfig:   true,
+							ImportPlanChecks: resource.ImportPlanChecks{PreApply: []plancheck.PlanCheck{generatedConfigLacks(typ.name+".generated", &secrets)}},
+						},
+					},
+				})
+			})
+		}
+		if cases == 0 {
+			t.Errorf("identityTests has no case for %s, whose list resource the generated configuration is for", typ.name)
+		}
+	}
+}
+
+// sensitiveStrings adds the string values of the sensitive attributes of
+// the resource at addr to *secrets.
+func sensitiveStrings(addr string, secrets *[]string) statecheck.StateCheck {
+	return stateCheckFunc(func(state *tfjson.State) error {
+		resources, err := stateResources(state)
+		if err != nil {
+			return err
+		}
+		for _, r := range resources {
+			if r.Address != addr {
+				continue
+			}
+			var sensitive map[string]any
+			if err := json.Unmarshal(r.SensitiveValues, &sensitive); err != nil {
+				return fmt.Errorf("sensitive_values of %s: %w", addr, err)
+			}
+			for name, marked := range sensitive {
+				if value, ok := r.AttributeValues[name].(string); ok && marked == true && value != "" {
+					*secrets = append(*secrets, value)
+				}
+			}
+			return nil
+		}
+		return fmt.Errorf("%s is not in state", addr)
+	})
+}
+
+// generatedConfigLacks checks that the plan generated configuration for the
+// resource at addr, and that it holds none of *secrets.
+func generatedConfigLacks(addr string, secrets *[]string) plancheck.PlanCheck {
+	return planCheckFunc(func(plan *tfjson.Plan) error {
+		for _, rc := range plan.ResourceChanges {
+			if rc.Address != addr {
+				continue
+			}
+			if rc.Change == nil || rc.Change.GeneratedConfig == "" {
+				return fmt.Errorf("the plan generated no configuration for %s", addr)
+			}
+			for _, s := range *secrets {
+				if strings.Contains(rc.Change.GeneratedConfig, s) {
+					return fmt.Errorf("the configuration generated for %s holds a secret:\n%s", addr, rc.Change.GeneratedConfig)
+				}
+			}
+			return nil
+		}
+		return fmt.Errorf("the plan has no change for %s", addr)
+	})
 }

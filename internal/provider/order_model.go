@@ -35,19 +35,18 @@ func (a orderArguments) createBody() client.OrderRequest {
 }
 
 // create creates the order and warns, ending with next (what to do), when
-// the service recorded it differently from what was sent. ok is false once
-// diags says why there is no order.
-func (a orderArguments) create(ctx context.Context, c *client.Client, next string, diags *diag.Diagnostics) (order *client.Order, ok bool) {
+// the service recorded it differently from what was sent. It returns the
+// client's error, for the caller to report, when there is no order.
+func (a orderArguments) create(ctx context.Context, c *client.Client, next string, diags *diag.Diagnostics) (*client.Order, error) {
 	merchantID, sent := a.MerchantID.ValueInt64(), a.createBody()
 	order, err := c.CreateOrder(ctx, merchantID, sent)
 	if err != nil {
-		addCreateError(diags, "order", merchantOwner(merchantID), err, "")
-		return nil, false
+		return nil, err
 	}
 	if detail := orderEchoDetail(merchantID, sent, order); detail != "" {
 		diags.AddWarning(orderEchoSummary, detail+" "+next)
 	}
-	return order, true
+	return order, nil
 }
 
 type orderModel struct {

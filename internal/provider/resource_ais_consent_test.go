@@ -65,6 +65,12 @@ func newAISConsentArgs(merchantID int64) aisConsentArgs {
 	}
 }
 
+// withCallback returns the arguments with callback_url set to url.
+func (a aisConsentArgs) withCallback(url string) aisConsentArgs {
+	a.callbackURL = url
+	return a
+}
+
 func (a aisConsentArgs) config() string {
 	return fmt.Sprintf(`
 resource "cardpay_ais_consent" "test" {

@@ -182,7 +182,8 @@ func (r *interappRegistrationResource) waitForPairing(ctx context.Context, c *cl
 	})
 	if pairingFailed(&diags, err, merchantID, m.ExpiresAt.ValueString(), "Nothing was recorded in state. Apply again "+
 		"to issue a new code, and have the merchant type it into the companion app on the Android device while the "+
-		"apply waits: it is in the provider's log at INFO level (TF_LOG_PROVIDER=INFO).") {
+		"apply waits: it is in the provider's log at INFO level (TF_LOG_PROVIDER=INFO).",
+		"Nothing was recorded in state, so the next apply issues a new code.") {
 		return diags
 	}
 	m.TerminalID = types.StringValue(terminalID)

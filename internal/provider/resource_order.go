@@ -95,8 +95,9 @@ func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, 
 	if !ok {
 		return
 	}
-	order, ok := plan.create(ctx, c, "Terraform keeps the configured values; check the order with the service.", &resp.Diagnostics)
-	if !ok {
+	order, err := plan.create(ctx, c, "Terraform keeps the configured values; check the order with the service.", &resp.Diagnostics)
+	if err != nil {
+		addCreateError(&resp.Diagnostics, "order", merchantOwner(plan.MerchantID.ValueInt64()), err, "")
 		return
 	}
 	plan.fromCreateAnswer(order)

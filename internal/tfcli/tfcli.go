@@ -10,6 +10,7 @@ package tfcli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -138,6 +139,7 @@ type feature struct{ terraform, openTofu *version.Version }
 var (
 	v1_12 = version.Must(version.NewVersion("1.12.0"))
 	v1_14 = version.Must(version.NewVersion("1.14.0"))
+	v1_16 = version.Must(version.NewVersion("1.16.0"))
 
 	// Resource identity: Terraform 1.12; OpenTofu 1.12 (its `providers
 	// schema -json` lists the identities, and import blocks take them).
@@ -146,6 +148,12 @@ var (
 	queries = feature{terraform: v1_14}
 	// Provider actions: Terraform 1.14; not OpenTofu.
 	actions = feature{terraform: v1_14}
+	// An action_trigger's on_failure (halt, taint, continue) and its
+	// before_destroy and after_destroy events: Terraform 1.16.
+	triggerModes = feature{terraform: v1_16}
+	// Import blocks inside modules: Terraform 1.16. OpenTofu (1.12
+	// included) allows them in the root module only.
+	moduleImports = feature{terraform: v1_16}
 )
 
 // has reports whether the CLI is a release of its product with f.
@@ -172,6 +180,15 @@ func (c CLI) Queries() bool { return c.has(queries) }
 // action_trigger, apply -invoke): Terraform 1.14 and later, and no
 // OpenTofu so far.
 func (c CLI) Actions() bool { return c.has(actions) }
+
+// ActionTriggerModes reports whether an action_trigger takes on_failure
+// (halt, taint or continue) and the events before_destroy and
+// after_destroy: Terraform 1.16 and later.
+func (c CLI) ActionTriggerModes() bool { return c.has(triggerModes) }
+
+// ModuleImports reports whether import blocks may sit inside a module, not
+// only in the root module: Terraform 1.16 and later.
+func (c CLI) ModuleImports() bool { return c.has(moduleImports) }
 
 // PlanOpensEphemeral reports whether the CLI lists every ephemeral resource
 // in the JSON of a plan (`show -json`) under resource_changes with the
@@ -232,4 +249,35 @@ func (p *Provider) Run(ctx context.Context, dir string, env []string, args ...st
 		return out.String(), fmt.Errorf("terraform %s: %w\n%s", strings.Join(args, " "), err, out.String())
 	}
 	return out.String(), nil
+}
+
+// ResourceChange is one resource change of a saved plan.
+type ResourceChange struct {
+	// Actions are the change's actions joined with "+", such as "no-op",
+	// "update" or "delete+create".
+	Actions string
+	// Importing says the change imports the resource.
+	Importing bool
+}
+
+// ResourceChanges reads the resource changes, by address, from the output
+// of `show -json` of a saved plan.
+func ResourceChanges(showJSON string) (map[string]ResourceChange, error) {
+	var plan struct {
+		ResourceChanges []struct {
+			Address string `json:"address"`
+			Change  struct {
+				Actions   []string        `json:"actions"`
+				Importing json.RawMessage `json:"importing"`
+			} `json:"change"`
+		} `json:"resource_changes"`
+	}
+	if err := json.Unmarshal([]byte(showJSON), &plan); err != nil {
+		return nil, fmt.Errorf("reading the JSON of a plan: %w", err)
+	}
+	changes := map[string]ResourceChange{}
+	for _, rc := range plan.ResourceChanges {
+		changes[rc.Address] = ResourceChange{Actions: strings.Join(rc.Change.Actions, "+"), Importing: len(rc.Change.Importing) > 0}
+	}
+	return changes, nil
 }

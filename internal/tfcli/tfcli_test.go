@@ -46,6 +46,7 @@ func TestParseVersion(t *testing.T) {
 		{openTofu1_12Version, CLI{"OpenTofu", "1.12.6-dev"}, true},
 		{openTofu1_12VersionClean, CLI{"OpenTofu", "1.12.6-dev"}, true},
 		{"Terraform v1.15.9\non linux_amd64\n+ provider registry.terraform.io/hashicorp/echo v0.1.0\n", CLI{"Terraform", "1.15.9"}, false},
+		{"Terraform v1.16.4\non linux_amd64\n", CLI{"Terraform", "1.16.4"}, false},
 	}
 	for _, tc := range cases {
 		got, err := parseVersion(tc.out)
@@ -69,13 +70,17 @@ func TestParseVersion(t *testing.T) {
 }
 
 func TestCLIFeatures(t *testing.T) {
-	type features struct{ identities, queries, actions, planOpensEphemeral bool }
+	type features struct{ identities, queries, actions, triggerModes, moduleImports, planOpensEphemeral bool }
+	all := features{identities: true, queries: true, actions: true, triggerModes: true, moduleImports: true}
 	cases := map[CLI]features{
 		{"Terraform", "1.11.4"}:      {},
 		{"Terraform", "1.12.0"}:      {identities: true},
 		{"Terraform", "1.13.5"}:      {identities: true},
 		{"Terraform", "1.14.0-rc1"}:  {identities: true, queries: true, actions: true},
 		{"Terraform", "1.15.9"}:      {identities: true, queries: true, actions: true},
+		{"Terraform", "1.16.0-rc2"}:  all,
+		{"Terraform", "1.16.4"}:      all,
+		{"Terraform", "1.17.0"}:      all,
 		{"OpenTofu", "1.11.0-dev"}:   {planOpensEphemeral: true},
 		{"OpenTofu", "1.11.6"}:       {planOpensEphemeral: true},
 		{"OpenTofu", "1.12.0-beta1"}: {identities: true},
@@ -85,7 +90,7 @@ func TestCLIFeatures(t *testing.T) {
 		{"OpenTofu", "not-version"}:  {},
 	}
 	for cli, want := range cases {
-		got := features{cli.Identities(), cli.Queries(), cli.Actions(), cli.PlanOpensEphemeral()}
+		got := features{cli.Identities(), cli.Queries(), cli.Actions(), cli.ActionTriggerModes(), cli.ModuleImports(), cli.PlanOpensEphemeral()}
 		if got != want {
 			t.Errorf("%s: %+v, want %+v", cli, got, want)
 		}
@@ -131,5 +136,22 @@ func TestReplaceMissingCLIConfig(t *testing.T) {
 		if after := os.Getenv("TF_CLI_CONFIG_FILE"); err != nil || replaced != tc.replaced || after != tc.after {
 			t.Errorf("TF_CLI_CONFIG_FILE=%q: replaced %q, %v, now %q; want replaced %q, now %q", tc.set, replaced, err, after, tc.replaced, tc.after)
 		}
+	}
+}
+
+func TestResourceChanges(t *testing.T) {
+	got, err := ResourceChanges(`{"format_version":"1.2","resource_changes":[
+{"address":"cardpay_store.a","change":{"actions":["no-op"],"importing":{"identity":{"merchant_id":1001,"store_id":"1001-main"}}}},
+{"address":"terraform_data.trigger","change":{"actions":["delete","create"]}}]}`)
+	want := map[string]ResourceChange{
+		"cardpay_store.a":        {Actions: "no-op", Importing: true},
+		"terraform_data.trigger": {Actions: "delete+create"},
+	}
+	if err != nil || len(got) != len(want) || got["cardpay_store.a"] != want["cardpay_store.a"] ||
+		got["terraform_data.trigger"] != want["terraform_data.trigger"] {
+		t.Errorf("ResourceChanges() = %+v, %v; want %+v", got, err, want)
+	}
+	if _, err := ResourceChanges("Warning: not JSON"); err == nil {
+		t.Error("ResourceChanges of text that is not JSON succeeded, want an error")
 	}
 }
