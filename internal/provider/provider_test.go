@@ -74,6 +74,18 @@ func TestResolveSettings(t *testing.T) {
 		}
 	})
 
+	t.Run("skip_credentials_check from the environment or the configuration", func(t *testing.T) {
+		skip := envFrom(map[string]string{envSkipCredentialsCheck: "true"})
+		if s, diags := resolveSettings(noConfig(), skip); diags.HasError() || !s.SkipCredentialsCheck {
+			t.Errorf("%s=true: got %v, %v", envSkipCredentialsCheck, s.SkipCredentialsCheck, diagText(diags))
+		}
+		c := noConfig()
+		c[attrSkipCredentialsCheck] = types.BoolValue(false)
+		if s, diags := resolveSettings(c, skip); diags.HasError() || s.SkipCredentialsCheck {
+			t.Errorf("%s = false in the configuration: got %v, %v", attrSkipCredentialsCheck, s.SkipCredentialsCheck, diagText(diags))
+		}
+	})
+
 	t.Run("unknown values are remembered, not guessed", func(t *testing.T) {
 		c := noConfig()
 		c[attrAccessToken] = types.StringUnknown()
@@ -86,9 +98,10 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("invalid environment values name the variable", func(t *testing.T) {
-		_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1"}))
+		_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1",
+			envSkipCredentialsCheck: "maybe"}))
 		text := diagText(diags)
-		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s"} {
+		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s", envSkipCredentialsCheck, "Write true or false"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("diagnostics %q do not mention %q", text, want)
 			}
