@@ -233,9 +233,8 @@ func NormalizeBaseURL(raw string) (string, error) {
 	}
 	p := strings.TrimRight(u.EscapedPath(), "/")
 	if !slices.Contains(PublishedBasePaths, p) {
-		return "", fmt.Errorf("base URL %q has the path %q; give the service's address with no path or with "+
-			"/v1 or /v1/partner, as its pages publish it, for example https://api.acountpay.com, "+
-			"https://sandbox.api.acountpay.com/v1 or https://sandbox.api.acountpay.com/v1/partner", redactUserinfo(u), p)
+		return "", fmt.Errorf("base URL %q has the path %q; the service's addresses have no path or end in "+
+			"/v1 or /v1/partner", redactUserinfo(u), p)
 	}
 	root := url.URL{Scheme: strings.ToLower(u.Scheme), Host: u.Host}
 	return root.String(), nil

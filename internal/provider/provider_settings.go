@@ -77,7 +77,7 @@ var providerSettings = []providerSetting{
 			"same host. Plain `http` is accepted only for loopback addresses (such as the `cardpay-sandbox`), " +
 			"because credentials travel in request headers. Environment variable: `" + envBaseURL + "`.",
 		Optional:   true,
-		Validators: []validator.String{baseURLValidator()},
+		Validators: []validator.String{baseURLValidator(attrBaseURL)},
 	}, func(cfg *client.Config, text string) error { cfg.BaseURL = text; return nil }},
 
 	{attrAISBaseURL, envAISBaseURL, schema.StringAttribute{
@@ -86,7 +86,7 @@ var providerSettings = []providerSetting{
 			"publishes its data API on a host of its own; when not set, the provider uses `base_url`. " +
 			"Environment variable: `" + envAISBaseURL + "`.",
 		Optional:   true,
-		Validators: []validator.String{baseURLValidator()},
+		Validators: []validator.String{baseURLValidator(attrAISBaseURL)},
 	}, func(cfg *client.Config, text string) error { cfg.AISBaseURL = text; return nil }},
 
 	{attrPartnerAuth, envPartnerAuth, schema.StringAttribute{

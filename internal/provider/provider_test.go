@@ -14,6 +14,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -179,6 +182,42 @@ func TestProviderData_aisBaseURLPath(t *testing.T) {
 	}
 }
 
+// An unusable base URL gets one error, titled after its setting, whether
+// the attribute's validator or Configure (for a value from the
+// environment) finds it; it names the published addresses once.
+func TestInvalidBaseURLDiagnostic(t *testing.T) {
+	const bad = "https://api.example.com/api"
+	for _, tc := range []struct {
+		attr, env string
+		settings  client.Config
+	}{
+		{attrBaseURL, envBaseURL, client.Config{BaseURL: bad}},
+		{attrAISBaseURL, envAISBaseURL, client.Config{BaseURL: "https://api.acountpay.com", AISBaseURL: bad}},
+	} {
+		resp := &validator.StringResponse{}
+		attribute := providerAttributes()[tc.attr].(schema.StringAttribute)
+		for _, v := range attribute.Validators {
+			v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root(tc.attr), ConfigValue: types.StringValue(bad)}, resp)
+		}
+		fromEnv := newProviderData(settings{Config: tc.settings}, envFrom(nil)).validate()
+		if len(resp.Diagnostics) != 1 || len(fromEnv) != 1 {
+			t.Fatalf("%s: validator %v, configure %v; want one error each", tc.attr, resp.Diagnostics, fromEnv)
+		}
+		attrDiag, envDiag := resp.Diagnostics[0], fromEnv[0]
+		wantDetail := `base URL "` + bad + `" has the path "/api"; the service's addresses have no path or end in ` +
+			`/v1 or /v1/partner. Write the service's address as its pages publish it, such as "https://api.acountpay.com", ` +
+			`"https://sandbox.api.acountpay.com/v1/partner" or, for the data API, ` +
+			`"https://acount-apis-staging-a8cdb2402163.herokuapp.com/v1"; or "http://127.0.0.1:8080" for a local cardpay-sandbox.`
+		if attrDiag.Summary() != "Invalid "+tc.attr || attrDiag.Detail() != wantDetail {
+			t.Errorf("validator of %s: %q: %q\nwant %q: %q", tc.attr, attrDiag.Summary(), attrDiag.Detail(), "Invalid "+tc.attr, wantDetail)
+		}
+		source := " (from the " + tc.env + " environment variable, or the " + tc.attr + " attribute when its value is known only at apply)."
+		if want := strings.Replace(wantDetail, "/v1/partner.", "/v1/partner"+source, 1); envDiag.Summary() != attrDiag.Summary() || envDiag.Detail() != want {
+			t.Errorf("configure of %s: %q: %q\nwant %q: %q", tc.attr, envDiag.Summary(), envDiag.Detail(), attrDiag.Summary(), want)
+		}
+	}
+}
+
 func TestResolvePartnerAuth(t *testing.T) {
 	c := noConfig()
 	c[attrPartnerAuth] = types.StringValue("oauth2")
@@ -297,7 +336,7 @@ provider "cardpay" {
 }
 ` + paymentMethodConfig(1001, "amex"),
 		PlanOnly:    true,
-		ExpectError: regexp.MustCompile(`(?s)Invalid base URL.*https`),
+		ExpectError: regexp.MustCompile(`(?s)Invalid base_url.*must use https`),
 	})
 }
 
