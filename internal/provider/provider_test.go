@@ -195,7 +195,10 @@ func TestInvalidBaseURLDiagnostic(t *testing.T) {
 		{attrAISBaseURL, envAISBaseURL, client.Config{BaseURL: "https://api.acountpay.com", AISBaseURL: bad}},
 	} {
 		resp := &validator.StringResponse{}
-		attribute := providerAttributes()[tc.attr].(schema.StringAttribute)
+		attribute, ok := providerAttributes()[tc.attr].(schema.StringAttribute)
+		if !ok {
+			t.Fatalf("%s is not a string attribute", tc.attr)
+		}
 		for _, v := range attribute.Validators {
 			v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root(tc.attr), ConfigValue: types.StringValue(bad)}, resp)
 		}
