@@ -46,35 +46,39 @@ func TestAccCredentialsCheck_wrongSecretFailsPlan(t *testing.T) {
 	}
 }
 
-// skip_credentials_check = true plans the same configuration without a
-// request.
-func TestAccCredentialsCheck_skipped(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	env.ClientSecret = "not-the-secret"
-	env.ProviderArgs = shortRetries + "\nskip_credentials_check = true"
-	mark := sandboxtest.MarkRequests(sb)
-	accTest(t, resource.TestStep{
-		Config:             env.providerConfig(createOnlyConfig),
-		PlanOnly:           true,
-		ExpectNonEmptyPlan: true,
-	})
-	mark.ExpectNoneReached(t)
-}
-
-// A configuration of the data API alone with access_token and no partner
-// credentials has nothing to check: its plan sends nothing and succeeds.
-func TestAccCredentialsCheck_accessTokenOnly(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	env.ClientID, env.ClientSecret, env.AccessToken = "", "", sandbox.DemoAccessToken
-	mark := sandboxtest.MarkRequests(sb)
-	accTest(t, resource.TestStep{
-		Config:             env.providerConfig(consentBase),
-		PlanOnly:           true,
-		ExpectNonEmptyPlan: true,
-	})
-	mark.ExpectNoneReached(t)
+// A plan of new objects sends nothing when skip_credentials_check = true
+// (with a wrong secret), or for a consent with access_token: without
+// partner credentials there is nothing to check, and beside them the
+// consent does not use them, so a wrong one must not fail its plan.
+func TestAccCredentialsCheck_nothingSent(t *testing.T) {
+	for name, tc := range map[string]struct {
+		config string
+		setUp  func(env *testEnv)
+	}{
+		"skip_credentials_check": {createOnlyConfig, func(env *testEnv) {
+			env.ClientSecret = "not-the-secret"
+			env.ProviderArgs = shortRetries + "\nskip_credentials_check = true"
+		}},
+		"access_token only": {consentBase, func(env *testEnv) {
+			env.ClientID, env.ClientSecret, env.AccessToken = "", "", sandbox.DemoAccessToken
+		}},
+		"access_token beside a wrong partner secret": {consentBase, func(env *testEnv) {
+			env.ClientSecret, env.AccessToken = "not-the-secret", sandbox.DemoAccessToken
+		}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			env := newTestEnv(t)
+			sb := env.requireSandbox(t)
+			tc.setUp(env)
+			mark := sandboxtest.MarkRequests(sb)
+			accTest(t, resource.TestStep{
+				Config:             env.providerConfig(tc.config),
+				PlanOnly:           true,
+				ExpectNonEmptyPlan: true,
+			})
+			mark.ExpectNoneReached(t)
+		})
+	}
 }
 
 // Each terraform command runs the provider in processes of its own, so the
