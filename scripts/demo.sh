@@ -5,6 +5,8 @@
 # loopback port in auto-advance mode, apply examples/complete (from two new
 # merchants) through dev_overrides, show that a
 # second plan is empty, destroy, and clean up — also when a step fails.
+# Each terraform command's output is summarized and the outputs are printed
+# once; VERBOSE=1 (make demo VERBOSE=1) prints everything.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,6 +28,28 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+# tf runs terraform and prints a summary of its output (the plan's totals,
+# each object done, each warning once, the result), or all of it with
+# VERBOSE=1 or when it fails. Terraform prints the outputs after every
+# apply: they are left out, and shown once at the end.
+tf() {
+  if [ -n "${VERBOSE:-}" ]; then
+    terraform "$@"
+    return
+  fi
+  local log="$work/terraform.log" status=0
+  terraform "$@" -no-color >"$log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then # 2: -detailed-exitcode's "changes"
+    cat "$log" >&2
+    return "$status"
+  fi
+  grep -E '^Plan:|: (Creation|Modifications|Destruction) complete' "$log" || true
+  # Each warning once, by its title (-compact-warnings lists them as "- title").
+  sed -n 's/^- //p; s/^Warning: //p' "$log" | grep -v 'Provider development overrides' | sort -u | sed 's/^/Warning: /' || true
+  grep -E '^(Apply|Destroy) complete!|^No changes' "$log" || true
+  return "$status"
+}
 
 step "Building the provider and the sandbox"
 (cd "$root" && go build -o "$work/bin/terraform-provider-cardpay" . && go build -o "$work/cardpay-sandbox" ./cmd/cardpay-sandbox)
@@ -64,10 +88,10 @@ cd "$work/examples/complete"
 rm -rf .terraform terraform.tfstate*
 
 step "terraform get (installs the merchant module; the provider comes from dev_overrides)"
-terraform get
+terraform get -no-color
 
 step "terraform apply (two new merchants, each waited for until active; card onboarding, waited for until MERCHANT_CREATED; payment methods, store, terminals, order, interapp code, AIS consent; one partner webhook)"
-terraform apply -auto-approve -input=false
+tf apply -auto-approve -input=false -compact-warnings
 
 step "Each merchant's user authorizes the AIS consent at the bank (simulated by the sandbox)"
 # ais_consent_request_ids is a map of merchant name to request ID (req_...).
@@ -77,7 +101,7 @@ for request_id in $(terraform output -json ais_consent_request_ids | grep -o '"r
 done
 
 step "terraform apply -var read_accounts=true (reads the accounts the consent unlocks)"
-terraform apply -auto-approve -input=false -var read_accounts=true
+tf apply -auto-approve -input=false -compact-warnings -var read_accounts=true
 
 step "terraform output"
 terraform output
@@ -85,9 +109,9 @@ echo "bank_accounts (sensitive, shown for the demo's fake data):"
 terraform output -json bank_accounts
 
 step "terraform plan -detailed-exitcode (expect no changes)"
-terraform plan -detailed-exitcode -input=false -var read_accounts=true
+tf plan -detailed-exitcode -input=false -var read_accounts=true
 
 step "terraform destroy"
-terraform destroy -auto-approve -input=false -var read_accounts=true
+tf destroy -auto-approve -input=false -compact-warnings -var read_accounts=true
 
 step "Demo finished"

@@ -154,12 +154,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	sb := sandbox.New(sandbox.Config{
 		Fixtures: fixtures, Logger: logger, Latency: o.latency, RateLimit: o.rateLimit, TokenLife: o.tokenLife, AutoAdvance: o.autoAdvance,
 	})
-	servers := []*server{{addr: o.addr, handler: sb}}
+	servers := []*server{{flag: "-addr", addr: o.addr, handler: sb}}
 	if o.aisAddr != "" {
-		servers = []*server{{addr: o.addr, handler: sb.PartnerAPI()}, {addr: o.aisAddr, handler: sb.DataAPI()}}
+		servers = []*server{{flag: "-addr", addr: o.addr, handler: sb.PartnerAPI()}, {flag: "-ais-addr", addr: o.aisAddr, handler: sb.DataAPI()}}
 	}
-	for _, s := range servers {
+	for i, s := range servers {
 		if err := s.listen(); err != nil {
+			for _, opened := range servers[:i] {
+				_ = opened.ln.Close()
+			}
 			return err
 		}
 	}
@@ -171,19 +174,26 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return serve(ctx, servers)
 }
 
-// server is one listening address of the sandbox.
+// server is one listening address of the sandbox, set by flag.
 type server struct {
-	addr    string
-	handler http.Handler
-	url     string
-	ln      net.Listener
+	flag, addr string
+	handler    http.Handler
+	url        string
+	ln         net.Listener
 }
 
 func (s *server) listen() (err error) {
-	if s.ln, err = net.Listen("tcp", s.addr); err == nil {
-		s.url = "http://" + s.ln.Addr().String()
+	s.ln, err = net.Listen("tcp", s.addr)
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return fmt.Errorf("%w: another program, perhaps another cardpay-sandbox, listens on %s. Stop it, or let "+
+			"the sandbox pick a free port with %s 127.0.0.1:0 (with make: make sandbox SANDBOX_ARGS=\"%s 127.0.0.1:0\"); "+
+			"its export line then gives the address", err, s.addr, s.flag, s.flag)
+	case err != nil:
+		return err
 	}
-	return err
+	s.url = "http://" + s.ln.Addr().String()
+	return nil
 }
 
 // serve runs every server until ctx is cancelled or one fails, then shuts

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -145,6 +146,28 @@ func TestRunRejects(t *testing.T) {
 				t.Errorf("run(%v) succeeded", args)
 			}
 		})
+	}
+}
+
+// A busy port says how to get a free one, for the flag that named it.
+func TestRunBusyPort(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = busy.Close() }()
+	addr := busy.Addr().String()
+	for flag, args := range map[string][]string{
+		"-addr":     {"-addr", addr},
+		"-ais-addr": {"-addr", "127.0.0.1:0", "-ais-addr", addr},
+	} {
+		err := run(context.Background(), args, io.Discard, io.Discard)
+		want := "address already in use: another program, perhaps another cardpay-sandbox, listens on " + addr +
+			". Stop it, or let the sandbox pick a free port with " + flag + " 127.0.0.1:0 " +
+			`(with make: make sandbox SANDBOX_ARGS="` + flag + ` 127.0.0.1:0")`
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("run(%v) = %v, want an error containing %q", args, err, want)
+		}
 	}
 }
 

@@ -79,6 +79,8 @@ type Config struct {
 	// list a caller keeps (see Change), once the call has ended, whatever
 	// its outcome: a failed call may have changed it too.
 	OnChange func(Change)
+	// SkipCredentialsCheck makes CheckPartnerCredentials send nothing.
+	SkipCredentialsCheck bool
 	// LogBodies adds TRACE logs of request and response bodies (masked).
 	// Copying and masking a body costs about as much as decoding it, and a
 	// provider's logger reports TRACE as enabled even when the host
@@ -103,6 +105,12 @@ type Client struct {
 	dataTokens    *tokenCache
 	onChange      func(Change)
 	retrying      *retryablehttp.Client
+	// proof is what this process knows of the partner credentials, and
+	// settled when CheckPartnerCredentials stops waiting for another
+	// request to prove them.
+	proof                *credentialProof
+	settled              time.Time
+	skipCredentialsCheck bool
 }
 
 // New validates cfg and returns a Client.
@@ -122,11 +130,14 @@ func New(cfg Config) (*Client, error) {
 		partnerAuth: cfg.PartnerAuth,
 		accessToken: strings.TrimSpace(cfg.AccessToken),
 		onChange:    cfg.OnChange,
+
+		skipCredentialsCheck: cfg.SkipCredentialsCheck,
 	}
+	c.proof, c.settled = sharedProof(c.baseURL, c.partnerID, c.partnerKey), time.Now().Add(credentialsSettle)
 	c.partnerTokens = sharedTokens(c.baseURL, "oauth2", c.partnerID, c.partnerKey)
 	c.dataTokens = sharedTokens(c.aisBaseURL, "data", c.partnerID, c.partnerKey, cfg.PartnerAuth.String())
 	hc := buildHTTPClient(cfg)
-	hc.Transport = newThrottleTransport(hc.Transport, cfg)
+	hc.Transport = newThrottleTransport(hc.Transport, cfg, c.proof)
 	c.retrying = &retryablehttp.Client{
 		HTTPClient:   hc,
 		Logger:       nil, // every attempt is logged through tflog by loggingTransport
@@ -222,9 +233,8 @@ func NormalizeBaseURL(raw string) (string, error) {
 	}
 	p := strings.TrimRight(u.EscapedPath(), "/")
 	if !slices.Contains(PublishedBasePaths, p) {
-		return "", fmt.Errorf("base URL %q has the path %q; give the service's address with no path or with "+
-			"/v1 or /v1/partner, as its pages publish it, for example https://api.acountpay.com, "+
-			"https://sandbox.api.acountpay.com/v1 or https://sandbox.api.acountpay.com/v1/partner", redactUserinfo(u), p)
+		return "", fmt.Errorf("base URL %q has the path %q; the service's addresses have no path or end in "+
+			"/v1 or /v1/partner", redactUserinfo(u), p)
 	}
 	root := url.URL{Scheme: strings.ToLower(u.Scheme), Host: u.Host}
 	return root.String(), nil

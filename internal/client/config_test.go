@@ -23,7 +23,7 @@ func TestNewBaseURL(t *testing.T) {
 		{raw: " https://sandbox.api.acountpay.com/v1/ ", want: "https://sandbox.api.acountpay.com"},
 		{raw: "https://acount-apis-staging-a8cdb2402163.herokuapp.com/v1", want: "https://acount-apis-staging-a8cdb2402163.herokuapp.com"},
 		{raw: "https://api.acountpay.com//", want: "https://api.acountpay.com"},
-		{raw: "https://api.example.com/api/", wantErr: `has the path "/api"; give the service's address with no path or with /v1 or /v1/partner`},
+		{raw: "https://api.example.com/api/", wantErr: `has the path "/api"; the service's addresses have no path or end in /v1 or /v1/partner`},
 		{raw: "https://api.example.com/v1/ais", wantErr: `has the path "/v1/ais"`},
 		{raw: "https://api.example.com/v2", wantErr: `has the path "/v2"`},
 		{raw: "http://localhost:8080", want: "http://localhost:8080"},

@@ -41,6 +41,10 @@
 // that names each missing Credential; a call whose token cannot be had
 // fails with a *TokenError wrapping the token request's error.
 //
+// CheckPartnerCredentials proves the partner credentials early, with one
+// read of the partner's profile per process and credential, and none once
+// another request with them has had a 2xx answer (or has one on its way).
+//
 // # Hosts
 //
 // Config.BaseURL and Config.AISBaseURL take the forms the service

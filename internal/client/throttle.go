@@ -499,21 +499,27 @@ func sharedThrottle(baseURL string, auth Area, label string, share bool, credent
 type throttleTransport struct {
 	next            http.RoundTripper
 	partner, bearer *throttle
+	// proof hears of the attempts made with the partner credentials
+	// (CheckPartnerCredentials); bearerProof is proof when the data API's
+	// tokens are minted with them, nil with an access token.
+	proof, bearerProof *credentialProof
 }
 
 // newThrottleTransport wraps next with the process-wide throttles of cfg's
 // hosts and credentials, configured by cfg (its base URLs normalized). The
 // data host's calls count against the access token when one is set, else
-// against the partner credentials that mint their tokens.
-func newThrottleTransport(next http.RoundTripper, cfg Config) *throttleTransport {
+// against the partner credentials that mint their tokens; proof is what
+// the process knows of those credentials.
+func newThrottleTransport(next http.RoundTripper, cfg Config, proof *credentialProof) *throttleTransport {
 	partnerID, token := strings.TrimSpace(cfg.PartnerClientID), strings.TrimSpace(cfg.AccessToken)
-	dataCredential := []string{token}
+	dataCredential, bearerProof := []string{token}, (*credentialProof)(nil)
 	if token == "" {
-		dataCredential = []string{cfg.PartnerClientID, cfg.PartnerClientSecret}
+		dataCredential, bearerProof = []string{cfg.PartnerClientID, cfg.PartnerClientSecret}, proof
 	}
 	share := !cfg.DisableHostSharing
 	tt := &throttleTransport{
-		next: next,
+		next:  next,
+		proof: proof, bearerProof: bearerProof,
 		partner: sharedThrottle(cfg.BaseURL, AreaPartner, credentialLabel(AreaPartner, partnerID, ""), share,
 			cfg.PartnerClientID, cfg.PartnerClientSecret),
 		bearer: sharedThrottle(cfg.AISBaseURL, AreaAIS, credentialLabel(AreaAIS, partnerID, token), share,
@@ -531,9 +537,9 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 	if st == nil { // not one of ours
 		return tt.next.RoundTrip(req)
 	}
-	t, credential := tt.partner, "partner"
+	t, credential, proof := tt.partner, "partner", tt.proof
 	if st.ep.onDataHost() {
-		t, credential = tt.bearer, "data_api"
+		t, credential, proof = tt.bearer, "data_api", tt.bearerProof
 	}
 	sentAt, waited, err := t.wait(ctx)
 	if waited > 0 {
@@ -546,12 +552,14 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 		return nil, err
 	}
 	retry := st.attempts.Load() > 0 // the logging transport below counts the attempts
+	proof.sending()
 	resp, err := tt.next.RoundTrip(req)
 	status, wait := 0, time.Duration(0)
 	if resp != nil {
 		status = resp.StatusCode
 		wait, _ = retryAfter(resp.Header.Get("Retry-After"), t.now())
 	}
+	proof.ended(status)
 	t.count(waited, retry, status)
 	var change throttleChange
 	if left, reset, ok := exhausted(resp, t.now()); ok && left == 0 {

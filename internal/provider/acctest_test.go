@@ -167,12 +167,12 @@ provider "cardpay" {
   base_url              = %q
   ais_base_url          = %s
   partner_auth          = %s
-  partner_client_id     = %q
-  partner_client_secret = %q
+  partner_client_id     = %s
+  partner_client_secret = %s
   access_token          = %s
   %s
 }
-`, e.BaseURL, hclOptional(e.AISBaseURL), hclOptional(e.PartnerAuth), e.ClientID, e.ClientSecret, hclOptional(e.AccessToken),
+`, e.BaseURL, hclOptional(e.AISBaseURL), hclOptional(e.PartnerAuth), hclOptional(e.ClientID), hclOptional(e.ClientSecret), hclOptional(e.AccessToken),
 		strings.ReplaceAll(e.ProviderArgs, "\n", "\n  ")) + strings.Join(config, "\n")
 }
 

@@ -69,7 +69,13 @@ func (def *aisReadDef[M]) ephemeralDescription() string {
 	return def.summary + "\n\nThis ephemeral resource has the same arguments and results as the data source " +
 		"`cardpay_" + def.name + "`, but Terraform reads it anew in every plan and apply and never writes " +
 		"the result to the plan or the state. Use it to pass balances or IBANs to provider blocks, write-only " +
-		"arguments or other ephemeral resources. Needs Terraform 1.10 or later."
+		"arguments or other ephemeral resources. Needs Terraform 1.10 or later.\n\n" +
+		"Terraform never shows an ephemeral value: `terraform console` prints `(known after apply)`, and a " +
+		"`local-exec` provisioner that uses one prints only `(output suppressed due to ephemeral value in config)`. " +
+		"To look at what a read returns, have the provisioner write it to a file, as the " +
+		"[example of `cardpay_ais_accounts`](ais_accounts.md#example-usage) does, and delete the file afterwards; " +
+		"or read it once with the data source `cardpay_" + def.name + "`: an apply writes its results to the " +
+		"state, where `terraform console` and outputs show them."
 }
 
 func (def *aisReadDef[M]) validate(ctx context.Context, config tfsdk.Config) diag.Diagnostics {

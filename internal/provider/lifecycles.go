@@ -12,6 +12,8 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 // Every resource embeds one lifecycle kind. The kind says what destroy does
@@ -36,16 +38,21 @@ type destroyWarning struct{ summary, detail string }
 type forgottenOnDestroy struct {
 	resourceBase
 	forget destroyWarning
+	// area is the part of the API the resource calls, for the
+	// credentials check of its plans.
+	area client.Area
 }
 
 // forgotten is the lifecycle of the type cardpay_<name>, which destroy
 // forgets with this warning.
 func forgotten(name, summary, detail string) forgottenOnDestroy {
-	return forgottenOnDestroy{resourceBase: resourceBase{name: name}, forget: destroyWarning{summary, detail}}
+	return forgottenOnDestroy{resourceBase: resourceBase{name: name}, forget: destroyWarning{summary, detail}, area: client.AreaPartner}
 }
 
-// ModifyPlan warns when the plan destroys or replaces the object.
+// ModifyPlan checks the credentials (credentials_check.go) and warns when
+// the plan destroys or replaces the object.
 func (k *forgottenOnDestroy) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	k.data.checkCredentials(ctx, k.area, req, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		return // creating: nothing to forget
 	}
@@ -87,9 +94,11 @@ type deactivatedUnlessAdopted struct {
 	deactivateObject func(ctx context.Context, state tfsdk.State) diag.Diagnostics
 }
 
-// ModifyPlan decides adopted and the default of deactivate_on_destroy for a
-// new object, and says what destroying or replacing an object will do.
+// ModifyPlan checks the credentials (credentials_check.go), decides adopted
+// and the default of deactivate_on_destroy for a new object, and says what
+// destroying or replacing an object will do.
 func (k *deactivatedUnlessAdopted) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	k.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
 	switch {
 	case req.State.Raw.IsNull():
 		k.planAdoption(ctx, req, resp)

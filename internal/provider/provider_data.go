@@ -81,8 +81,9 @@ func (d *providerData) validate() diag.Diagnostics {
 			continue
 		}
 		if err := client.ValidateBaseURL(u.value); err != nil {
-			diags.AddAttributeError(path.Root(u.attr), "Invalid "+u.attr,
-				fmt.Sprintf("%s (from the %s attribute or the %s environment variable). %s", err, u.attr, u.env, baseURLAdvice))
+			summary, detail := invalidBaseURL(u.attr, fmt.Sprintf("from the %s environment variable, or the %s "+
+				"attribute when its value is known only at apply", u.env, u.attr), err)
+			diags.AddAttributeError(path.Root(u.attr), summary, detail)
 		}
 	}
 	return diags

@@ -33,6 +33,7 @@ const (
 	attrPartnerClientSecret  = "partner_client_secret"
 	attrPartnerAuth          = "partner_auth"
 	attrAccessToken          = "access_token"
+	attrSkipCredentialsCheck = "skip_credentials_check"
 	attrRequestTimeout       = "request_timeout"
 	attrMaxRetries           = "max_retries"
 	attrMaxRequestsPerSecond = "max_requests_per_second"
@@ -43,6 +44,7 @@ const (
 	envPartnerClientSecret  = "CARDPAY_PARTNER_CLIENT_SECRET"
 	envPartnerAuth          = "CARDPAY_PARTNER_AUTH"
 	envAccessToken          = "CARDPAY_ACCESS_TOKEN"
+	envSkipCredentialsCheck = "CARDPAY_SKIP_CREDENTIALS_CHECK"
 	envRequestTimeout       = "CARDPAY_REQUEST_TIMEOUT"
 	envMaxRetries           = "CARDPAY_MAX_RETRIES"
 	envMaxRequestsPerSecond = "CARDPAY_MAX_REQUESTS_PER_SECOND"
@@ -75,7 +77,7 @@ var providerSettings = []providerSetting{
 			"same host. Plain `http` is accepted only for loopback addresses (such as the `cardpay-sandbox`), " +
 			"because credentials travel in request headers. Environment variable: `" + envBaseURL + "`.",
 		Optional:   true,
-		Validators: []validator.String{baseURLValidator()},
+		Validators: []validator.String{baseURLValidator(attrBaseURL)},
 	}, func(cfg *client.Config, text string) error { cfg.BaseURL = text; return nil }},
 
 	{attrAISBaseURL, envAISBaseURL, schema.StringAttribute{
@@ -84,7 +86,7 @@ var providerSettings = []providerSetting{
 			"publishes its data API on a host of its own; when not set, the provider uses `base_url`. " +
 			"Environment variable: `" + envAISBaseURL + "`.",
 		Optional:   true,
-		Validators: []validator.String{baseURLValidator()},
+		Validators: []validator.String{baseURLValidator(attrAISBaseURL)},
 	}, func(cfg *client.Config, text string) error { cfg.AISBaseURL = text; return nil }},
 
 	{attrPartnerAuth, envPartnerAuth, schema.StringAttribute{
@@ -125,6 +127,20 @@ var providerSettings = []providerSetting{
 		Sensitive:  true,
 		Validators: notBlank(),
 	}, func(cfg *client.Config, text string) error { cfg.AccessToken = text; return nil }},
+
+	{attrSkipCredentialsCheck, envSkipCredentialsCheck, schema.BoolAttribute{
+		MarkdownDescription: "Set to `true` to plan without checking the partner credentials. By default, a plan " +
+			"that creates, changes or destroys an object, and has not used the partner credentials yet (as a plan " +
+			"of new resources alone), reads the partner's profile once (`GET /v1/partner/profile`), so that a " +
+			"wrong secret fails `terraform plan` rather than the apply. A plan that refreshes or reads a data source " +
+			"has used them and sends no extra request. Environment variable: `" + envSkipCredentialsCheck + "`.",
+		Optional: true,
+	}, func(cfg *client.Config, text string) (err error) {
+		if cfg.SkipCredentialsCheck, err = strconv.ParseBool(text); err != nil {
+			return fmt.Errorf("is not a boolean. Write true or false")
+		}
+		return nil
+	}},
 
 	{attrRequestTimeout, envRequestTimeout, schema.StringAttribute{
 		MarkdownDescription: "Time limit for one HTTP attempt, as a Go duration such as `30s` or `1m`. " +
@@ -226,6 +242,8 @@ func valueText(v attr.Value) string {
 		return strconv.FormatInt(t.ValueInt64(), 10)
 	case types.Float64:
 		return strconv.FormatFloat(t.ValueFloat64(), 'g', -1, 64)
+	case types.Bool:
+		return strconv.FormatBool(t.ValueBool())
 	case types.String:
 		return t.ValueString()
 	case timetypes.GoDuration:

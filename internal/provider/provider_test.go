@@ -14,6 +14,9 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
+	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -74,6 +77,18 @@ func TestResolveSettings(t *testing.T) {
 		}
 	})
 
+	t.Run("skip_credentials_check from the environment or the configuration", func(t *testing.T) {
+		skip := envFrom(map[string]string{envSkipCredentialsCheck: "true"})
+		if s, diags := resolveSettings(noConfig(), skip); diags.HasError() || !s.SkipCredentialsCheck {
+			t.Errorf("%s=true: got %v, %v", envSkipCredentialsCheck, s.SkipCredentialsCheck, diagText(diags))
+		}
+		c := noConfig()
+		c[attrSkipCredentialsCheck] = types.BoolValue(false)
+		if s, diags := resolveSettings(c, skip); diags.HasError() || s.SkipCredentialsCheck {
+			t.Errorf("%s = false in the configuration: got %v, %v", attrSkipCredentialsCheck, s.SkipCredentialsCheck, diagText(diags))
+		}
+	})
+
 	t.Run("unknown values are remembered, not guessed", func(t *testing.T) {
 		c := noConfig()
 		c[attrAccessToken] = types.StringUnknown()
@@ -86,9 +101,10 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("invalid environment values name the variable", func(t *testing.T) {
-		_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1"}))
+		_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1",
+			envSkipCredentialsCheck: "maybe"}))
 		text := diagText(diags)
-		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s"} {
+		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s", envSkipCredentialsCheck, "Write true or false"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("diagnostics %q do not mention %q", text, want)
 			}
@@ -163,6 +179,45 @@ func TestProviderData_aisBaseURLPath(t *testing.T) {
 	}
 	if strings.Contains(text, "Invalid "+attrBaseURL+" ") {
 		t.Errorf("validate() blames base_url: %q", text)
+	}
+}
+
+// An unusable base URL gets one error, titled after its setting, whether
+// the attribute's validator or Configure (for a value from the
+// environment) finds it; it names the published addresses once.
+func TestInvalidBaseURLDiagnostic(t *testing.T) {
+	const bad = "https://api.example.com/api"
+	for _, tc := range []struct {
+		attr, env string
+		settings  client.Config
+	}{
+		{attrBaseURL, envBaseURL, client.Config{BaseURL: bad}},
+		{attrAISBaseURL, envAISBaseURL, client.Config{BaseURL: "https://api.acountpay.com", AISBaseURL: bad}},
+	} {
+		resp := &validator.StringResponse{}
+		attribute, ok := providerAttributes()[tc.attr].(schema.StringAttribute)
+		if !ok {
+			t.Fatalf("%s is not a string attribute", tc.attr)
+		}
+		for _, v := range attribute.Validators {
+			v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root(tc.attr), ConfigValue: types.StringValue(bad)}, resp)
+		}
+		fromEnv := newProviderData(settings{Config: tc.settings}, envFrom(nil)).validate()
+		if len(resp.Diagnostics) != 1 || len(fromEnv) != 1 {
+			t.Fatalf("%s: validator %v, configure %v; want one error each", tc.attr, resp.Diagnostics, fromEnv)
+		}
+		attrDiag, envDiag := resp.Diagnostics[0], fromEnv[0]
+		wantDetail := `base URL "` + bad + `" has the path "/api"; the service's addresses have no path or end in ` +
+			`/v1 or /v1/partner. Write the service's address as its pages publish it, such as "https://api.acountpay.com", ` +
+			`"https://sandbox.api.acountpay.com/v1/partner" or, for the data API, ` +
+			`"https://acount-apis-staging-a8cdb2402163.herokuapp.com/v1"; or "http://127.0.0.1:8080" for a local cardpay-sandbox.`
+		if attrDiag.Summary() != "Invalid "+tc.attr || attrDiag.Detail() != wantDetail {
+			t.Errorf("validator of %s: %q: %q\nwant %q: %q", tc.attr, attrDiag.Summary(), attrDiag.Detail(), "Invalid "+tc.attr, wantDetail)
+		}
+		source := " (from the " + tc.env + " environment variable, or the " + tc.attr + " attribute when its value is known only at apply)."
+		if want := strings.Replace(wantDetail, "/v1/partner.", "/v1/partner"+source, 1); envDiag.Summary() != attrDiag.Summary() || envDiag.Detail() != want {
+			t.Errorf("configure of %s: %q: %q\nwant %q: %q", tc.attr, envDiag.Summary(), envDiag.Detail(), attrDiag.Summary(), want)
+		}
 	}
 }
 
@@ -284,7 +339,7 @@ provider "cardpay" {
 }
 ` + paymentMethodConfig(1001, "amex"),
 		PlanOnly:    true,
-		ExpectError: regexp.MustCompile(`(?s)Invalid base URL.*https`),
+		ExpectError: regexp.MustCompile(`(?s)Invalid base_url.*must use https`),
 	})
 }
 

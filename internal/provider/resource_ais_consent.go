@@ -53,7 +53,9 @@ const (
 func newAISConsentResource() resource.Resource { return newAISConsent() }
 
 func newAISConsent() *aisConsentResource {
-	return &aisConsentResource{forgotten("ais_consent", aisConsentNoRevokeSummary, aisConsentNoRevokeDetail)}
+	lifecycle := forgotten("ais_consent", aisConsentNoRevokeSummary, aisConsentNoRevokeDetail)
+	lifecycle.area = client.AreaAIS
+	return &aisConsentResource{lifecycle}
 }
 
 type aisConsentResource struct{ forgottenOnDestroy }

@@ -58,9 +58,11 @@ func (r *partnerCredentialResource) Schema(_ context.Context, _ resource.SchemaR
 	}
 }
 
-// ModifyPlan plans a rotation when rotate_when changes, and refuses to
-// rotate, replace or revoke the credential the provider is configured with.
+// ModifyPlan checks the credentials (credentials_check.go), plans a
+// rotation when rotate_when changes, and refuses to rotate, replace or
+// revoke the credential the provider is configured with.
 func (r *partnerCredentialResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		return
 	}

@@ -142,6 +142,10 @@ ephemeral "cardpay_ais_account_transactions" "x" {
 				env := newTestEnv(t)
 				sb := env.requireSandbox(t)
 				env.AccessToken, env.ClientSecret = creds.token, creds.secret
+				// The consent's plan would check the wrong secret first
+				// (credentials_check_test.go); this test is about the
+				// token request's error.
+				env.ProviderArgs = shortRetries + "\nskip_credentials_check = true"
 				before := sb.Snapshot()
 				accTest(t, resource.TestStep{
 					Config:      env.providerConfig(config),

@@ -70,23 +70,33 @@ func (v knownStringValidator) ValidateString(_ context.Context, req validator.St
 	}
 }
 
-// baseURLValidator applies the client's rule for base URLs at plan time.
-func baseURLValidator() validator.String {
+// baseURLValidator applies the client's rule for base URLs to the
+// attribute attr at validation.
+func baseURLValidator(attr string) validator.String {
 	return knownStringValidator{
 		description: "must be an absolute https URL with no path, or ending in /v1 or /v1/partner; http only for a loopback host",
 		check: func(value string) (string, string) {
 			if err := client.ValidateBaseURL(value); err != nil {
-				return "Invalid base URL", fmt.Sprintf("%s. %s", strings.TrimSuffix(err.Error(), "."), baseURLAdvice)
+				return invalidBaseURL(attr, "", err)
 			}
 			return "", ""
 		},
 	}
 }
 
-// baseURLAdvice says what to write for a base URL.
-const baseURLAdvice = "Write the service's address as its pages publish it, such as \"https://api.acountpay.com\", " +
-	"\"https://sandbox.api.acountpay.com/v1/partner\" or, for the data API, " +
-	"\"https://acount-apis-staging-a8cdb2402163.herokuapp.com/v1\"; or \"http://127.0.0.1:8080\" for a local cardpay-sandbox."
+// invalidBaseURL is the one error of a base URL the client refuses (err),
+// whether attr's validator finds it or Configure does, for a value from
+// the environment or one known only at apply; source then says where the
+// value came from, since Terraform points at no line.
+func invalidBaseURL(attr, source string, err error) (summary, detail string) {
+	detail = strings.TrimSuffix(err.Error(), ".")
+	if source != "" {
+		detail += " (" + source + ")"
+	}
+	return "Invalid " + attr, detail + ". Write the service's address as its pages publish it, such as " +
+		"\"https://api.acountpay.com\", \"https://sandbox.api.acountpay.com/v1/partner\" or, for the data API, " +
+		"\"https://acount-apis-staging-a8cdb2402163.herokuapp.com/v1\"; or \"http://127.0.0.1:8080\" for a local cardpay-sandbox."
+}
 
 // positiveDurationValidator requires a Go duration greater than zero.
 func positiveDurationValidator() validator.String {

@@ -20,3 +20,20 @@ check "dkk_account_not_overdrawn" {
     error_message = "The DKK account of user-1001 is overdrawn."
   }
 }
+
+# Terraform never prints an ephemeral value: a local-exec that uses one shows
+# only "(output suppressed due to ephemeral value in config)". To look at what
+# the read returns, write it to a file, read the file (jq . accounts.json) and
+# delete it, since it holds the user's bank details. plantimestamp() runs the
+# provisioner in every apply; remove the resource when done.
+resource "terraform_data" "look_at_accounts" {
+  triggers_replace = [plantimestamp()]
+
+  provisioner "local-exec" {
+    command = "printf '%s\\n' \"$ACCOUNTS\" > accounts.json"
+
+    environment = {
+      ACCOUNTS = jsonencode(ephemeral.cardpay_ais_accounts.user.accounts)
+    }
+  }
+}
