@@ -103,7 +103,7 @@ func TestRelease(t *testing.T) {
 	mirror := rel.mirror(t)
 	agents := &userAgents{}
 	sb := sandboxtest.Start(t, sandboxtest.Wrap(agents.record))
-	for _, name := range append([]string{"terraform"}, releaseCLIs...) {
+	for _, name := range releaseCLIs(t) {
 		t.Run("install with "+name, func(t *testing.T) {
 			t.Setenv("TF_ACC_TERRAFORM_PATH", cliBinary(t, name))
 			testInstallFromMirror(t, rel, mirror, sb, agents)
@@ -111,10 +111,19 @@ func TestRelease(t *testing.T) {
 	}
 }
 
-// releaseCLIs are the CLIs of the test matrix besides the terraform on
-// PATH, as ../shared/tools/cli-path names them (CLI_PATH_TOOL, as for
-// make test-matrix). One that it cannot give is skipped, saying why.
-var releaseCLIs = []string{"terraform-1.15", "terraform-1.16", "tofu-1.11", "tofu-1.12"}
+// releaseCLIs are the CLIs of the test matrix (MATRIX_CLIS, which make
+// release-test sets from the GNUmakefile), as ../shared/tools/cli-path
+// names them (CLI_PATH_TOOL, as for make test-matrix); without it, the
+// terraform make test uses. One that cli-path cannot give is skipped,
+// saying why.
+func releaseCLIs(t *testing.T) []string {
+	clis := strings.Fields(os.Getenv("MATRIX_CLIS"))
+	if len(clis) == 0 {
+		t.Log("MATRIX_CLIS is not set: installing with the terraform make test uses only")
+		return []string{"terraform"}
+	}
+	return clis
+}
 
 // cliBinary returns the path of a CLI: "terraform" is the one make test
 // uses (TF_ACC_TERRAFORM_PATH, else PATH), the others come from cli-path.

@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 cli_path=${CLI_PATH_TOOL:-../shared/tools/cli-path}
-read -r -a clis <<<"${MATRIX_CLIS:-terraform-1.11 terraform-1.16 tofu-1.11 tofu-1.12}"
+# MATRIX_CLIS: the GNUmakefile names the CLIs.
+read -r -a clis <<<"${MATRIX_CLIS:?set MATRIX_CLIS, as make test-matrix does}"
 
 # Only the tests that depend on the CLI: the acceptance tests of
 # internal/provider (TestAcc*, through terraform-plugin-testing or
