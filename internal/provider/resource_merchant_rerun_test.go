@@ -110,7 +110,7 @@ func TestAccMerchant_waitRunsOutThenContinues(t *testing.T) {
 
 	out, err = w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
 	expectOutput(t, "the second apply", flat(out), err, false,
-		`cardpay_merchant.x is tainted, so must be replaced`,
+		`cardpay_merchant.x is tainted, so (it )?must be replaced`,
 		`Merchant 3001 exists already: the apply records it instead of creating one`,
 		`Merchant 3001 exists already: recorded instead of created`,
 		`Merchant 3001 did not become active within 2s`)

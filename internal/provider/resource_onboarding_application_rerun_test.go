@@ -49,7 +49,7 @@ func TestAccOnboardingApplication_waitRunsOutThenContinues(t *testing.T) {
 
 	out, err = w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")
 	expectOutput(t, "the second apply", flat(out), err, false,
-		`cardpay_onboarding_application.test is tainted, so must be replaced`,
+		`cardpay_onboarding_application.test is tainted, so (it )?must be replaced`,
 		`Merchant 1001 has an onboarding application already: the apply records it instead of starting one`,
 		`Merchant 1001 has an onboarding application already: recorded instead of started.*application `+started,
 		`Merchant 1001 was not created within 2s`)
