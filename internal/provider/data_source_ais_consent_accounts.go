@@ -15,6 +15,8 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
+var _ datasource.DataSourceWithConfigure = (*aisConsentAccountsDataSource)(nil)
+
 func newAISConsentAccountsDataSource() datasource.DataSource {
 	return &aisConsentAccountsDataSource{dataSourceBase{name: "ais_consent_accounts"}}
 }
@@ -81,16 +83,25 @@ func (d *aisConsentAccountsDataSource) Schema(_ context.Context, _ datasource.Sc
 }
 
 func (d *aisConsentAccountsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaAIS, req, resp, func(ctx context.Context, c *client.Client, m *aisConsentAccountsModel, diags *diag.Diagnostics) {
-		scope := client.DataScope{MerchantID: m.MerchantID.ValueInt64(), UserID: m.UserID.ValueString(), Permissions: []string{client.PermissionAccountsRead}}
-		accounts, err := c.ListConsentAccounts(ctx, scope, m.ConsentID.ValueString())
-		if err != nil {
-			addAPIError(diags, fmt.Sprintf("Could not list the accounts of consent %q", m.ConsentID.ValueString()), err)
-			return
-		}
-		m.Accounts = make([]aisConsentAccountModel, len(accounts))
-		for i := range accounts {
-			diags.Append(m.Accounts[i].fromAPI(ctx, &accounts[i])...)
-		}
-	})
+	var m aisConsentAccountsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaAIS)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	scope := client.DataScope{MerchantID: m.MerchantID.ValueInt64(), UserID: m.UserID.ValueString(), Permissions: []string{client.PermissionAccountsRead}}
+	accounts, err := c.ListConsentAccounts(ctx, scope, m.ConsentID.ValueString())
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the accounts of consent %q", m.ConsentID.ValueString()), err)
+		return
+	}
+	m.Accounts = make([]aisConsentAccountModel, len(accounts))
+	for i := range accounts {
+		resp.Diagnostics.Append(m.Accounts[i].fromAPI(ctx, &accounts[i])...)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
