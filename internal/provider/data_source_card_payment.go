@@ -40,8 +40,7 @@ func (d *cardPaymentDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 			"pipeline that a test payment was captured.",
 		Attributes: map[string]schema.Attribute{
 			"merchant_id": merchantIDArgument("Numeric ID of the merchant."),
-			"payment_id": schema.StringAttribute{MarkdownDescription: "ID of the card payment, as the service reports it.",
-				Required: true, Validators: notBlank()},
+			"payment_id":  requiredText("ID of the card payment, as the service reports it."),
 			"status": computedText("`CREATED`, `AUTHORIZED`, `CAPTURED`, `CANCELLED`, " +
 				"`VOIDED` or `FAILED`; other words are shown as sent."),
 			"amount": computedText("The amount exactly as the service sent it, as a " +
