@@ -38,9 +38,9 @@ func (e *onlineSDKTokenEphemeral) Schema(_ context.Context, _ ephemeral.SchemaRe
 			"checkout page. The service wants a fresh token for each payment session. Requires Terraform 1.10 or later.",
 		Attributes: map[string]schema.Attribute{
 			"merchant_id": ephemeralMerchantID("Numeric ID of the merchant whose page takes the payments."),
-			"terminal_id": schema.StringAttribute{MarkdownDescription: "ID of the merchant's online terminal the " +
-				"payments go through, such as `terminal_id` of `cardpay_online_terminal`; when omitted the service chooses.",
-				Optional: true, Validators: notBlank()},
+			"terminal_id": schema.StringAttribute{Optional: true, Validators: notBlank(),
+				MarkdownDescription: "ID of the merchant's online terminal the payments go through, such as " +
+					"`terminal_id` of `cardpay_online_terminal`; when omitted the service chooses."},
 			"token": ephemeralSensitiveText("The SDK token."),
 		},
 	}
