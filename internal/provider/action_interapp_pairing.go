@@ -16,8 +16,10 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
+var _ action.ActionWithConfigure = (*interappPairingAction)(nil)
+
 func newInterappPairingAction() action.Action {
-	return &interappPairingAction{actionBase: actionBase{name: "interapp_pairing"}}
+	return &interappPairingAction{actionBase{name: "interapp_pairing"}}
 }
 
 // interappPairingAction issues a registration code and shows it while the
@@ -43,15 +45,14 @@ func (a *interappPairingAction) Schema(_ context.Context, _ action.SchemaRequest
 			"Terraform run logs, the `-json` output.",
 		Attributes: map[string]schema.Attribute{
 			"merchant_id": schema.Int64Attribute{
-				MarkdownDescription: "Numeric ID of the merchant the code is issued for.",
+				MarkdownDescription: interappMerchantIDDescription,
 				Required:            true,
 				Validators:          merchantIDValidators(),
 			},
 			"store_id": schema.StringAttribute{
-				MarkdownDescription: "ID of the store the device will belong to, for example `1001-second`. When " +
-					"not set, the merchant's default store is used.",
-				Optional:   true,
-				Validators: notBlank(),
+				MarkdownDescription: interappStoreIDDescription,
+				Optional:            true,
+				Validators:          notBlank(),
 			},
 			"wait_for_pairing": schema.BoolAttribute{
 				MarkdownDescription: "When `true`, the action waits, for as long as the code is valid, until a " +
@@ -65,8 +66,11 @@ func (a *interappPairingAction) Schema(_ context.Context, _ action.SchemaRequest
 }
 
 func (a *interappPairingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	config, c, ok := begin[interappPairingModel](ctx, a.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
+	var config interappPairingModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	c, diags := a.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	merchantID := config.MerchantID.ValueInt64()

@@ -15,6 +15,8 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
+var _ action.ActionWithConfigure = (*testOrderAction)(nil)
+
 // actionsNeedSentence is said in every action's description.
 const actionsNeedSentence = "Actions need Terraform 1.14 or later; OpenTofu has no actions."
 
@@ -67,8 +69,11 @@ func (a *testOrderAction) Schema(_ context.Context, _ action.SchemaRequest, resp
 }
 
 func (a *testOrderAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
-	args, c, ok := begin[orderArguments](ctx, a.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
+	var args orderArguments
+	resp.Diagnostics.Append(req.Config.Get(ctx, &args)...)
+	c, diags := a.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	merchantID := args.MerchantID.ValueInt64()

@@ -5,7 +5,9 @@ package provider
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"maps"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -13,7 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	ephschema "github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
+	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 
@@ -126,39 +132,36 @@ func aisTestError(fragments ...string) *regexp.Regexp {
 	return regexp.MustCompile(`(?s)` + strings.Join(quoted, ".*"))
 }
 
-// TestAISReadSchemas checks the shared attribute tables: every attribute is
-// described, every input validated, and each ephemeral resource has exactly
-// the attributes of its data source.
+// TestAISReadSchemas checks the AIS reads' schemas: every attribute is
+// described, every input validated, and each ephemeral resource declares
+// exactly the attributes of its data source, validators included.
 func TestAISReadSchemas(t *testing.T) {
-	tables := map[string]map[string]dsschema.Attribute{
-		"cardpay_" + aisAccountsRead.name:            aisAccountsRead.attrs,
-		"cardpay_" + aisAccountBalanceRead.name:      aisAccountBalanceRead.attrs,
-		"cardpay_" + aisAccountTransactionsRead.name: aisAccountTransactionsRead.attrs,
+	ctx := t.Context()
+	reads := []struct {
+		dataSource datasource.DataSource
+		ephemeral  ephemeral.EphemeralResource
+	}{
+		{newAISAccountsDataSource(), newAISAccountsEphemeral()},
+		{newAISAccountBalanceDataSource(), newAISAccountBalanceEphemeral()},
+		{newAISAccountTransactionsDataSource(), newAISAccountTransactionsEphemeral()},
 	}
-	var walk func(where string, attrs map[string]dsschema.Attribute)
-	walk = func(where string, attrs map[string]dsschema.Attribute) {
-		for name, a := range attrs {
-			if strings.TrimSpace(a.GetMarkdownDescription()) == "" {
-				t.Errorf("%s.%s has no description", where, name)
-			}
-			if (a.IsRequired() || a.IsOptional()) && !hasValidators(a) {
-				t.Errorf("input %s.%s has no validators", where, name)
-			}
-			switch a := a.(type) {
-			case dsschema.SingleNestedAttribute:
-				walk(where+"."+name, a.Attributes)
-			case dsschema.ListNestedAttribute:
-				walk(where+"."+name, a.NestedObject.Attributes)
-			}
-		}
-	}
-	srv := protocolServer(t)
-	resp, err := srv.GetProviderSchema(t.Context(), &tfprotov6.GetProviderSchemaRequest{})
+	resp, err := protocolServer(t).GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for typeName, attrs := range tables {
-		walk(typeName, attrs)
+	for _, read := range reads {
+		var meta datasource.MetadataResponse
+		read.dataSource.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: "cardpay"}, &meta)
+		typeName := meta.TypeName
+		var dsSchema datasource.SchemaResponse
+		read.dataSource.Schema(ctx, datasource.SchemaRequest{}, &dsSchema)
+		var ephSchema ephemeral.SchemaResponse
+		read.ephemeral.Schema(ctx, ephemeral.SchemaRequest{}, &ephSchema)
+		dsInputs := aisReadInputs(t, "data."+typeName, dsSchema.Schema.Attributes)
+		ephInputs := aisReadInputs(t, "ephemeral."+typeName, ephSchema.Schema.Attributes)
+		if !maps.Equal(dsInputs, ephInputs) {
+			t.Errorf("%s: the validators of the inputs differ: data source %v, ephemeral resource %v", typeName, dsInputs, ephInputs)
+		}
 		ds, eph := resp.DataSourceSchemas[typeName], resp.EphemeralResourceSchemas[typeName]
 		if ds == nil || eph == nil {
 			t.Errorf("%s: data source registered %t, ephemeral resource registered %t", typeName, ds != nil, eph != nil)
@@ -170,13 +173,57 @@ func TestAISReadSchemas(t *testing.T) {
 	}
 }
 
-// hasValidators reports whether a string or number attribute has validators.
-func hasValidators(a dsschema.Attribute) bool {
-	switch a := a.(type) {
-	case dsschema.StringAttribute:
-		return len(a.Validators) > 0
-	case dsschema.Int64Attribute:
-		return len(a.Validators) > 0
+// aisReadInputs checks that every attribute of attrs (of a data source or
+// an ephemeral resource) is described and every input validated, and
+// returns the descriptions of each input's validators by name.
+func aisReadInputs[A any](t *testing.T, where string, attrs map[string]A) map[string]string {
+	t.Helper()
+	inputs := map[string]string{}
+	for name, a := range attrs {
+		attribute, ok := any(a).(interface {
+			GetMarkdownDescription() string
+			IsRequired() bool
+			IsOptional() bool
+		})
+		if !ok {
+			t.Fatalf("%s.%s is a %T", where, name, a)
+		}
+		if strings.TrimSpace(attribute.GetMarkdownDescription()) == "" {
+			t.Errorf("%s.%s has no description", where, name)
+		}
+		if attribute.IsRequired() || attribute.IsOptional() {
+			inputs[name] = validatorDescriptions(t.Context(), attribute)
+			if inputs[name] == "" {
+				t.Errorf("input %s.%s has no validators", where, name)
+			}
+		}
+		switch a := any(a).(type) {
+		case dsschema.SingleNestedAttribute:
+			maps.Copy(inputs, aisReadInputs(t, where+"."+name, a.Attributes))
+		case dsschema.ListNestedAttribute:
+			maps.Copy(inputs, aisReadInputs(t, where+"."+name, a.NestedObject.Attributes))
+		case ephschema.SingleNestedAttribute:
+			maps.Copy(inputs, aisReadInputs(t, where+"."+name, a.Attributes))
+		case ephschema.ListNestedAttribute:
+			maps.Copy(inputs, aisReadInputs(t, where+"."+name, a.NestedObject.Attributes))
+		}
 	}
-	return false
+	return inputs
+}
+
+// validatorDescriptions describes the validators of a string or number
+// attribute, of any kind of schema.
+func validatorDescriptions(ctx context.Context, a any) string {
+	var descriptions []string
+	switch a := a.(type) {
+	case interface{ StringValidators() []validator.String }:
+		for _, v := range a.StringValidators() {
+			descriptions = append(descriptions, v.MarkdownDescription(ctx))
+		}
+	case interface{ Int64Validators() []validator.Int64 }:
+		for _, v := range a.Int64Validators() {
+			descriptions = append(descriptions, v.MarkdownDescription(ctx))
+		}
+	}
+	return strings.Join(descriptions, "; ")
 }

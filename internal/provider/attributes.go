@@ -4,7 +4,6 @@
 package provider
 
 import (
-	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/int64planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -17,28 +16,4 @@ import (
 func replacingMerchantID(description string) schema.Int64Attribute {
 	return schema.Int64Attribute{MarkdownDescription: description, Required: true, Validators: merchantIDValidators(),
 		PlanModifiers: []planmodifier.Int64{replaceInt64(int64planmodifier.RequiresReplace())}}
-}
-
-// merchantIDArgument is the required merchant_id of a data source.
-func merchantIDArgument(description string) dsschema.Int64Attribute {
-	return dsschema.Int64Attribute{MarkdownDescription: description, Required: true, Validators: merchantIDValidators()}
-}
-
-// computedText is a string a data source reads from the service.
-func computedText(description string) dsschema.StringAttribute {
-	return dsschema.StringAttribute{MarkdownDescription: description, Computed: true}
-}
-
-// computedFlag is a boolean a data source reads from the service.
-func computedFlag(description string) dsschema.BoolAttribute {
-	return dsschema.BoolAttribute{MarkdownDescription: description, Computed: true}
-}
-
-// computedList is a list of objects a data source reads from the service.
-func computedList(description string, attributes map[string]dsschema.Attribute) dsschema.ListNestedAttribute {
-	return dsschema.ListNestedAttribute{
-		MarkdownDescription: description,
-		Computed:            true,
-		NestedObject:        dsschema.NestedAttributeObject{Attributes: attributes},
-	}
 }

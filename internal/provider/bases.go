@@ -22,9 +22,8 @@ import (
 // Each base also names its type: name is what follows "cardpay_" in the
 // type name, such as "payment_method", and the base's Metadata reports it.
 
-// resourceBase is embedded, through a lifecycle kind (lifecycles.go), by
-// every resource; list resources share it, since they are the resources'
-// own types.
+// resourceBase is embedded by every resource; list resources share it,
+// since they are the resources' own types.
 type resourceBase struct {
 	name string
 	data *providerData

@@ -8,45 +8,71 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
-	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
+var _ datasource.DataSourceWithConfigure = (*aisAccountBalanceDataSource)(nil)
+
 func newAISAccountBalanceDataSource() datasource.DataSource {
-	return aisReadDataSourceOf(aisAccountBalanceRead)
+	return &aisAccountBalanceDataSource{dataSourceBase{name: "ais_account_balance"}}
 }
 
-// aisAccountBalanceRead reads the balance of one account (API 4.10); the
-// data source and the ephemeral resource cardpay_ais_account_balance share it.
-var aisAccountBalanceRead = &aisReadDef[aisAccountBalanceModel]{
-	name: "ais_account_balance",
-	summary: "Reads the balance of one bank account of an open-banking (AIS) user of a merchant. Needs an " +
-		"authorized, unexpired consent for the user holding the `" + aisReadPermBalances + "` permission.",
-	attrs: map[string]dsschema.Attribute{
-		"merchant_id": aisReadMerchantAttr(),
-		"user_id":     aisReadUserAttr(),
-		"account_id":  aisReadAccountAttr(),
-		"balance": dsschema.SingleNestedAttribute{Computed: true, MarkdownDescription: "The account's balance.",
-			Attributes: map[string]dsschema.Attribute{
-				"value": dsschema.StringAttribute{Computed: true, Sensitive: true,
-					MarkdownDescription: "Balance as an exact decimal string, exactly as the service sent it (for " +
-						"example `\"1234567.89\"` or `\"-0.10\"`); never rounded through a floating-point number."},
-				"currency": computedText("Currency code, such as `DKK`."),
-				"last_updated": dsschema.StringAttribute{Computed: true,
-					MarkdownDescription: "When the bank last updated the balance (ISO 8601, as the service sent it)."},
-			}},
-		"account_details": dsschema.SingleNestedAttribute{Computed: true, MarkdownDescription: "Identifies the account.",
-			Attributes: map[string]dsschema.Attribute{
-				"iban": dsschema.StringAttribute{Computed: true, Sensitive: true, MarkdownDescription: "IBAN of the account."},
-				"account_holder_name": dsschema.StringAttribute{Computed: true, Sensitive: true,
-					MarkdownDescription: "Name of the account holder."},
-				"bank_id": computedText("ID of the bank, such as its BIC."),
-			}},
-	},
-	read: readAISAccountBalance,
+// aisAccountBalanceDataSource reads the balance of one account (API 4.10).
+// The ephemeral resource cardpay_ais_account_balance shares its model,
+// request and descriptions.
+type aisAccountBalanceDataSource struct{ dataSourceBase }
+
+// Descriptions of cardpay_ais_account_balance, the data source and the
+// ephemeral resource.
+const (
+	aisAccountBalanceSummary = "Reads the balance of one bank account of an open-banking (AIS) user of a " +
+		"merchant. Needs an authorized, unexpired consent for the user holding the `" + aisReadPermBalances +
+		"` permission."
+	aisAccountBalanceDescription        = "The account's balance."
+	aisAccountBalanceUpdatedDescription = "When the bank last updated the balance (ISO 8601, as the service sent it)."
+	aisAccountBalanceDetailsDescription = "Identifies the account."
+)
+
+func (d *aisAccountBalanceDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: aisDataSourceDescription(aisAccountBalanceSummary, "ais_account_balance"),
+		Attributes: map[string]schema.Attribute{
+			"merchant_id": merchantIDArgument(aisMerchantIDDescription),
+			"user_id":     requiredText(aisUserIDDescription),
+			"account_id":  requiredText(aisAccountIDDescription),
+			"balance": schema.SingleNestedAttribute{Computed: true, MarkdownDescription: aisAccountBalanceDescription,
+				Attributes: map[string]schema.Attribute{
+					"value":        sensitiveText(aisBalanceDescription),
+					"currency":     computedText(aisCurrencyDescription),
+					"last_updated": computedText(aisAccountBalanceUpdatedDescription),
+				}},
+			"account_details": schema.SingleNestedAttribute{Computed: true, MarkdownDescription: aisAccountBalanceDetailsDescription,
+				Attributes: map[string]schema.Attribute{
+					"iban":                sensitiveText(aisIBANDescription),
+					"account_holder_name": sensitiveText(aisHolderNameDescription),
+					"bank_id":             computedText(aisBankIDDescription),
+				}},
+		},
+	}
+}
+
+func (d *aisAccountBalanceDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m aisAccountBalanceModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaAIS)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(readAISAccountBalance(ctx, c, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
 type aisAccountBalanceModel struct {
@@ -69,6 +95,7 @@ type aisBalanceAccountDetailsModel struct {
 	BankID            types.String `tfsdk:"bank_id"`
 }
 
+// readAISAccountBalance reads the balance of the account m names into m.
 func readAISAccountBalance(ctx context.Context, c *client.Client, m *aisAccountBalanceModel) diag.Diagnostics {
 	var diags diag.Diagnostics
 	req := client.BalanceRequest{

@@ -9,8 +9,9 @@ import (
 	"math/big"
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
+	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
-	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
@@ -18,6 +19,11 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+)
+
+var (
+	_ datasource.DataSourceWithConfigure      = (*aisAccountTransactionsDataSource)(nil)
+	_ datasource.DataSourceWithValidateConfig = (*aisAccountTransactionsDataSource)(nil)
 )
 
 // Page limits of the transactions read. The API reference gives the default
@@ -30,70 +36,117 @@ const (
 )
 
 func newAISAccountTransactionsDataSource() datasource.DataSource {
-	return aisReadDataSourceOf(aisAccountTransactionsRead)
+	return &aisAccountTransactionsDataSource{dataSourceBase{name: "ais_account_transactions"}}
 }
 
-// aisAccountTransactionsRead reads one page of an account's transactions
-// (API 4.11); the data source and the ephemeral resource
-// cardpay_ais_account_transactions share it.
-var aisAccountTransactionsRead = &aisReadDef[aisAccountTransactionsModel]{
-	name: "ais_account_transactions",
-	summary: "Reads the transactions of one bank account of an open-banking (AIS) user of a merchant: one page " +
-		"of at most `page_limit` transactions, optionally between `from_date` and `to_date`. The API shows no " +
-		"way to fetch further pages, so `total_transactions` can be larger than the number of `transactions`; " +
-		"narrow the dates to see older ones. Needs an authorized, unexpired consent for the user holding the `" +
-		aisReadPermTransactions + "` permission; the consent's earliest transaction date also limits the result.",
-	attrs: map[string]dsschema.Attribute{
-		"merchant_id": aisReadMerchantAttr(),
-		"user_id":     aisReadUserAttr(),
-		"account_id":  aisReadAccountAttr(),
-		"page_limit": dsschema.Int64Attribute{Optional: true, Computed: true,
-			Validators: []validator.Int64{int64validator.AtLeast(1)},
-			MarkdownDescription: fmt.Sprintf("Most transactions to return; a whole number of at least 1. When not set "+
-				"the service's default applies (%d). After the read this holds the limit the service reports it used. "+
-				"The API reference gives no maximum, so the provider sets none; the cardpay-sandbox accepts at "+
-				"most %d and answers a larger value with an error.", aisDefaultPageLimit, aisSandboxMaxPageLimit)},
-		"from_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator()},
-			MarkdownDescription: "Earliest booking date to include: " + aisReadDateHint + ". A date alone means that " +
-				"whole day (UTC), a timestamp that instant. Must not be after `to_date`. Sent to the service as written."},
-		"to_date": dsschema.StringAttribute{Optional: true, Validators: []validator.String{aisReadDateValidator()},
-			MarkdownDescription: "Latest booking date to include: " + aisReadDateHint + ". A date alone means that " +
-				"whole day (UTC), included to its end; a timestamp that instant. Sent to the service as written."},
-		"total_transactions": dsschema.Int64Attribute{Computed: true,
-			MarkdownDescription: "Number of transactions matching the dates and the consent, before the page limit."},
-		"transactions": dsschema.ListNestedAttribute{Computed: true, Sensitive: true,
-			NestedObject: dsschema.NestedAttributeObject{Attributes: aisTransactionAttrs()},
-			MarkdownDescription: "The transactions of this page in the order the service returns them (the sandbox: " +
-				"newest first). The whole list is sensitive, as amounts, counterparties, descriptions and references " +
-				"are personal data. It is marked as a whole rather than field by field because Terraform slows down " +
-				"sharply when thousands of values are marked one by one. Use `nonsensitive()` on what you need to show."},
-	},
-	check: checkAISAccountTransactions,
-	read:  readAISAccountTransactions,
+// aisAccountTransactionsDataSource reads one page of an account's
+// transactions (API 4.11). The ephemeral resource
+// cardpay_ais_account_transactions shares its model, checks, request and
+// descriptions.
+type aisAccountTransactionsDataSource struct{ dataSourceBase }
+
+// Descriptions of cardpay_ais_account_transactions, the data source and the
+// ephemeral resource.
+const (
+	aisTransactionsSummary = "Reads the transactions of one bank account of an open-banking (AIS) user of a " +
+		"merchant: one page of at most `page_limit` transactions, optionally between `from_date` and `to_date`. " +
+		"The API shows no way to fetch further pages, so `total_transactions` can be larger than the number of " +
+		"`transactions`; narrow the dates to see older ones. Needs an authorized, unexpired consent for the user " +
+		"holding the `" + aisReadPermTransactions + "` permission; the consent's earliest transaction date also " +
+		"limits the result."
+	aisTransactionsFromDescription = "Earliest booking date to include: " + aisReadDateHint + ". A date alone " +
+		"means that whole day (UTC), a timestamp that instant. Must not be after `to_date`. Sent to the service as written."
+	aisTransactionsToDescription = "Latest booking date to include: " + aisReadDateHint + ". A date alone means " +
+		"that whole day (UTC), included to its end; a timestamp that instant. Sent to the service as written."
+	aisTransactionsTotalDescription = "Number of transactions matching the dates and the consent, before the page limit."
+	aisTransactionsListDescription  = "The transactions of this page in the order the service returns them (the " +
+		"sandbox: newest first). The whole list is sensitive, as amounts, counterparties, descriptions and " +
+		"references are personal data. It is marked as a whole rather than field by field because Terraform slows " +
+		"down sharply when thousands of values are marked one by one. Use `nonsensitive()` on what you need to show."
+	aisTransactionIDDescription     = "Transaction ID."
+	aisTransactionAmountDescription = "Amount as an exact decimal string, digit for digit as the service sent it " +
+		"(as a JSON string or number), for example `\"100.50\"`. It is positive, as the service publishes it: " +
+		"`type` tells the direction (`DEBIT` out of the account, `CREDIT` in)."
+	aisTransactionDescriptionDescription = "Description of the transaction."
+	aisTransactionBookingDateDescription = "When the transaction was booked: a date or an RFC 3339 timestamp, " +
+		"exactly as the service sent it (the published example and the cardpay-sandbox send timestamps such as " +
+		"`2024-01-15T10:30:00Z`). `from_date` and `to_date` are compared with it."
+	aisTransactionValueDateDescription    = "Value date: a date or an RFC 3339 timestamp, exactly as the service sent it."
+	aisTransactionCounterpartyDescription = "The other side of the transaction; null when the service names none."
+	aisCounterpartyNameDescription        = "Name of the counterparty."
+	aisCounterpartyIBANDescription        = "IBAN of the counterparty."
+	aisTransactionReferenceDescription    = "Payment reference."
+	aisTransactionTypeDescription         = "Direction of the transaction: `DEBIT` for money leaving the account, " +
+		"`CREDIT` for money coming in. Any other word the service sends is kept as sent."
+	aisTransactionStatusDescription = "Status of the transaction, such as `BOOKED` (the full set is not published)."
+)
+
+// aisTransactionsPageLimitDescription names the limits, so it is built.
+var aisTransactionsPageLimitDescription = fmt.Sprintf("Most transactions to return; a whole number of at "+
+	"least 1. When not set the service's default applies (%d). After the read this holds the limit the service "+
+	"reports it used. The API reference gives no maximum, so the provider sets none; the cardpay-sandbox accepts "+
+	"at most %d and answers a larger value with an error.", aisDefaultPageLimit, aisSandboxMaxPageLimit)
+
+func (d *aisAccountTransactionsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: aisDataSourceDescription(aisTransactionsSummary, "ais_account_transactions"),
+		Attributes: map[string]schema.Attribute{
+			"merchant_id": merchantIDArgument(aisMerchantIDDescription),
+			"user_id":     requiredText(aisUserIDDescription),
+			"account_id":  requiredText(aisAccountIDDescription),
+			"page_limit": schema.Int64Attribute{Optional: true, Computed: true, MarkdownDescription: aisTransactionsPageLimitDescription,
+				Validators: []validator.Int64{int64validator.AtLeast(1)}},
+			"from_date": schema.StringAttribute{Optional: true, MarkdownDescription: aisTransactionsFromDescription,
+				Validators: []validator.String{aisReadDateValidator()}},
+			"to_date": schema.StringAttribute{Optional: true, MarkdownDescription: aisTransactionsToDescription,
+				Validators: []validator.String{aisReadDateValidator()}},
+			"total_transactions": schema.Int64Attribute{Computed: true, MarkdownDescription: aisTransactionsTotalDescription},
+			"transactions": schema.ListNestedAttribute{Computed: true, Sensitive: true, MarkdownDescription: aisTransactionsListDescription,
+				NestedObject: schema.NestedAttributeObject{Attributes: map[string]schema.Attribute{
+					"transaction_id": computedText(aisTransactionIDDescription),
+					"amount":         computedText(aisTransactionAmountDescription),
+					"currency":       computedText(aisCurrencyDescription),
+					"description":    computedText(aisTransactionDescriptionDescription),
+					"booking_date":   computedText(aisTransactionBookingDateDescription),
+					"value_date":     computedText(aisTransactionValueDateDescription),
+					"counterparty": schema.SingleNestedAttribute{Computed: true, MarkdownDescription: aisTransactionCounterpartyDescription,
+						Attributes: map[string]schema.Attribute{
+							"name": computedText(aisCounterpartyNameDescription),
+							"iban": computedText(aisCounterpartyIBANDescription),
+						}},
+					"reference": computedText(aisTransactionReferenceDescription),
+					"type":      computedText(aisTransactionTypeDescription),
+					"status":    computedText(aisTransactionStatusDescription),
+				}},
+			},
+		},
+	}
 }
 
-func aisTransactionAttrs() map[string]dsschema.Attribute {
-	return map[string]dsschema.Attribute{
-		"transaction_id": computedText("Transaction ID."),
-		"amount": computedText("Amount as an exact decimal string, digit for digit as the service sent it (as a JSON " +
-			"string or number), for example `\"100.50\"`. It is positive, as the service publishes it: `type` tells " +
-			"the direction (`DEBIT` out of the account, `CREDIT` in)."),
-		"currency":    computedText("Currency code, such as `DKK`."),
-		"description": computedText("Description of the transaction."),
-		"booking_date": computedText("When the transaction was booked: a date or an RFC 3339 timestamp, exactly as the " +
-			"service sent it (the published example and the cardpay-sandbox send timestamps such as " +
-			"`2024-01-15T10:30:00Z`). `from_date` and `to_date` are compared with it."),
-		"value_date": computedText("Value date: a date or an RFC 3339 timestamp, exactly as the service sent it."),
-		"counterparty": dsschema.SingleNestedAttribute{Computed: true,
-			MarkdownDescription: "The other side of the transaction; null when the service names none.",
-			Attributes: map[string]dsschema.Attribute{
-				"name": computedText("Name of the counterparty."),
-				"iban": computedText("IBAN of the counterparty."),
-			}},
-		"reference": computedText("Payment reference."),
-		"type": computedText("Direction of the transaction: `DEBIT` for money leaving the account, `CREDIT` for money " +
-			"coming in. Any other word the service sends is kept as sent."),
-		"status": computedText("Status of the transaction, such as `BOOKED` (the full set is not published)."),
+func (d *aisAccountTransactionsDataSource) ValidateConfig(ctx context.Context, req datasource.ValidateConfigRequest, resp *datasource.ValidateConfigResponse) {
+	var m aisAccountTransactionsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	if !resp.Diagnostics.HasError() {
+		resp.Diagnostics.Append(m.checkDates()...)
+	}
+}
+
+func (d *aisAccountTransactionsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m aisAccountTransactionsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaAIS)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(readAISAccountTransactions(ctx, c, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	value, diags := m.terraformValue(ctx, resp.State.Schema.Type())
+	resp.Diagnostics.Append(diags...)
+	if !resp.Diagnostics.HasError() {
+		resp.State.Raw = value
 	}
 }
 
@@ -126,12 +179,19 @@ type aisCounterpartyModel struct {
 	IBAN types.String `tfsdk:"iban"`
 }
 
-func checkAISAccountTransactions(m *aisAccountTransactionsModel) diag.Diagnostics {
+// checkDates rejects a from_date after the to_date before any request.
+func (m *aisAccountTransactionsModel) checkDates() diag.Diagnostics {
 	return aisReadCheckDateRange(m.FromDate, m.ToDate, path.Root("from_date"))
 }
 
+// readAISAccountTransactions reads the page of transactions m asks for into
+// m. It checks the dates again first: Terraform may skip validating values
+// that were unknown at plan time.
 func readAISAccountTransactions(ctx context.Context, c *client.Client, m *aisAccountTransactionsModel) diag.Diagnostics {
-	var diags diag.Diagnostics
+	diags := m.checkDates()
+	if diags.HasError() {
+		return diags
+	}
 	req := client.TransactionsRequest{
 		MerchantID: m.MerchantID.ValueInt64(), UserID: m.UserID.ValueString(), AccountID: m.AccountID.ValueString(),
 		PageLimit: m.PageLimit.ValueInt64(), // 0 when null: the service's default
@@ -173,18 +233,23 @@ func aisTransactionFrom(t client.Transaction) aisTransactionModel {
 	}
 }
 
-// terraformValue builds the read's value without the framework's
-// reflection: a page can hold thousands of transactions (see
-// terraformValuer). TestAISTransactionsTerraformValue checks that it
-// equals what the framework builds.
-func (m *aisAccountTransactionsModel) terraformValue(typ tftypes.Object) (tftypes.Value, error) {
-	listType, ok := typ.AttributeTypes["transactions"].(tftypes.List)
-	if !ok {
-		return tftypes.Value{}, fmt.Errorf("transactions is not a list in the schema")
-	}
+// terraformValue is m as a value of the read's schemaType, built without
+// the framework's reflection: for a page of thousands of transactions,
+// going from the model to attr values to tftypes costs several times the
+// memory of the result itself (BENCHMARKS.md). The data source and the
+// ephemeral resource store it as their raw state or result.
+// TestAISTransactionsTerraformValue checks that it equals what the
+// framework builds.
+func (m *aisAccountTransactionsModel) terraformValue(ctx context.Context, schemaType attr.Type) (tftypes.Value, diag.Diagnostics) {
+	var diags diag.Diagnostics
+	// A failed assertion leaves a zero value, so one check at the end covers all three.
+	typ, _ := schemaType.TerraformType(ctx).(tftypes.Object)
+	listType, _ := typ.AttributeTypes["transactions"].(tftypes.List)
 	txType, ok := listType.ElementType.(tftypes.Object)
 	if !ok {
-		return tftypes.Value{}, fmt.Errorf("a transaction is not an object in the schema")
+		diags.AddError("Unexpected schema type", "The transactions read's schema does not hold a list of transaction "+
+			"objects. This is a bug in the provider; please report it.")
+		return tftypes.Value{}, diags
 	}
 	transactions := tftypes.NewValue(listType, nil)
 	if m.Transactions != nil {
@@ -203,7 +268,7 @@ func (m *aisAccountTransactionsModel) terraformValue(typ tftypes.Object) (tftype
 		"to_date":            tfString(m.ToDate),
 		"total_transactions": tfInt64(m.TotalTransactions),
 		"transactions":       transactions,
-	}), nil
+	}), diags
 }
 
 func (t *aisTransactionModel) terraformValue(typ tftypes.Object) tftypes.Value {

@@ -316,8 +316,8 @@ func TestAISTransactionsTerraformValue(t *testing.T) {
 			if diags.HasError() {
 				t.Fatalf("%s, %s: framework: %v", formName, name, diags)
 			}
-			var direct tftypes.Value
-			if diags := setReadResult(ctx, &m, form.typ, &direct, nil); diags.HasError() {
+			direct, diags := m.terraformValue(ctx, form.typ)
+			if diags.HasError() {
 				t.Fatalf("%s, %s: direct: %v", formName, name, diags)
 			}
 			if !direct.Equal(viaFramework) {

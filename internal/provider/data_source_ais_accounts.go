@@ -8,59 +8,80 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
-	dsschema "github.com/hashicorp/terraform-plugin-framework/datasource/schema"
+	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
+var _ datasource.DataSourceWithConfigure = (*aisAccountsDataSource)(nil)
+
 func newAISAccountsDataSource() datasource.DataSource {
-	return aisReadDataSourceOf(aisAccountsRead)
+	return &aisAccountsDataSource{dataSourceBase{name: "ais_accounts"}}
 }
 
-// aisAccountsRead lists a user's bank accounts (API 4.9); the data source
-// and the ephemeral resource cardpay_ais_accounts share it.
-var aisAccountsRead = &aisReadDef[aisAccountsModel]{
-	name: "ais_accounts",
-	summary: "Lists the bank accounts of an open-banking (AIS) user of a merchant, with each account's " +
-		"balance. Needs an authorized, unexpired consent for the user holding the `" + aisReadPermAccounts + "` permission.",
-	attrs: map[string]dsschema.Attribute{
-		"merchant_id": aisReadMerchantAttr(),
-		"user_id":     aisReadUserAttr(),
-		"client_id": dsschema.StringAttribute{Computed: true,
-			MarkdownDescription: "AIS client ID the service reports for the access token used."},
-		"consent_id": dsschema.StringAttribute{Computed: true,
-			MarkdownDescription: "ID of the consent the service used for this read."},
-		"total_accounts": dsschema.Int64Attribute{Computed: true,
-			MarkdownDescription: "Number of accounts, as the service reports it."},
-		"accounts": computedList("The user's accounts in the order the service lists them; empty when the user has none.",
-			aisAccountAttrs()),
-	},
-	read: readAISAccounts,
-}
+// aisAccountsDataSource lists a user's bank accounts (API 4.9). The
+// ephemeral resource cardpay_ais_accounts shares its model, request and
+// descriptions.
+type aisAccountsDataSource struct{ dataSourceBase }
 
-func aisAccountAttrs() map[string]dsschema.Attribute {
-	return map[string]dsschema.Attribute{
-		"account_id": dsschema.StringAttribute{Computed: true,
-			MarkdownDescription: "Account ID, used by `cardpay_ais_account_balance` and `cardpay_ais_account_transactions`."},
-		"bank_id": computedText("ID of the bank, such as its BIC."),
-		"account_holder_name": dsschema.StringAttribute{Computed: true, Sensitive: true,
-			MarkdownDescription: "Name of the account holder."},
-		"iban":     dsschema.StringAttribute{Computed: true, Sensitive: true, MarkdownDescription: "IBAN of the account."},
-		"currency": computedText("Currency code of the account, such as `DKK`."),
-		"balance": dsschema.StringAttribute{Computed: true, Sensitive: true,
-			MarkdownDescription: "Balance as an exact decimal string, exactly as the service sent it (for example " +
-				"`\"1234567.89\"` or `\"-0.10\"`); never rounded through a floating-point number."},
-		"account_type": dsschema.StringAttribute{Computed: true,
-			MarkdownDescription: "Kind of account, such as `CURRENT` or `SAVINGS` (the full set is not published)."},
-		"account_details": dsschema.MapAttribute{Computed: true, Sensitive: true, ElementType: types.StringType,
-			MarkdownDescription: "Every field of the service's `accountDetails` object, whose fields the API reference " +
-				"does not list. String values appear as they are; every other value (number, boolean, null, " +
-				"object, array) appears as compact JSON text, digit for digit, so `jsondecode()` reads it: for " +
-				"example `{ product = \"Savings\", interestRate = \"2.25\", isPrimary = \"true\" }`. Null when the " +
-				"service sends no details."},
+// Descriptions of cardpay_ais_accounts, the data source and the ephemeral
+// resource.
+const (
+	aisAccountsSummary = "Lists the bank accounts of an open-banking (AIS) user of a merchant, with each account's " +
+		"balance. Needs an authorized, unexpired consent for the user holding the `" + aisReadPermAccounts + "` permission."
+	aisAccountsClientIDDescription  = "AIS client ID the service reports for the access token used."
+	aisAccountsConsentIDDescription = "ID of the consent the service used for this read."
+	aisAccountsTotalDescription     = "Number of accounts, as the service reports it."
+	aisAccountsListDescription      = "The user's accounts in the order the service lists them; empty when the user has none."
+	aisAccountsAccountIDDescription = "Account ID, used by `cardpay_ais_account_balance` and `cardpay_ais_account_transactions`."
+	aisAccountsCurrencyDescription  = "Currency code of the account, such as `DKK`."
+	aisAccountsTypeDescription      = "Kind of account, such as `CURRENT` or `SAVINGS` (the full set is not published)."
+	aisAccountsDetailsDescription   = "Every field of the service's `accountDetails` object, whose fields the API " +
+		"reference does not list. String values appear as they are; every other value (number, boolean, null, " +
+		"object, array) appears as compact JSON text, digit for digit, so `jsondecode()` reads it: for " +
+		"example `{ product = \"Savings\", interestRate = \"2.25\", isPrimary = \"true\" }`. Null when the " +
+		"service sends no details."
+)
+
+func (d *aisAccountsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
+	resp.Schema = schema.Schema{
+		MarkdownDescription: aisDataSourceDescription(aisAccountsSummary, "ais_accounts"),
+		Attributes: map[string]schema.Attribute{
+			"merchant_id":    merchantIDArgument(aisMerchantIDDescription),
+			"user_id":        requiredText(aisUserIDDescription),
+			"client_id":      computedText(aisAccountsClientIDDescription),
+			"consent_id":     computedText(aisAccountsConsentIDDescription),
+			"total_accounts": schema.Int64Attribute{Computed: true, MarkdownDescription: aisAccountsTotalDescription},
+			"accounts": computedList(aisAccountsListDescription, map[string]schema.Attribute{
+				"account_id":          computedText(aisAccountsAccountIDDescription),
+				"bank_id":             computedText(aisBankIDDescription),
+				"account_holder_name": sensitiveText(aisHolderNameDescription),
+				"iban":                sensitiveText(aisIBANDescription),
+				"currency":            computedText(aisAccountsCurrencyDescription),
+				"balance":             sensitiveText(aisBalanceDescription),
+				"account_type":        computedText(aisAccountsTypeDescription),
+				"account_details": schema.MapAttribute{Computed: true, Sensitive: true, ElementType: types.StringType,
+					MarkdownDescription: aisAccountsDetailsDescription},
+			}),
+		},
 	}
+}
+
+func (d *aisAccountsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
+	var m aisAccountsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaAIS)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(readAISAccounts(ctx, c, &m)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
 type aisAccountsModel struct {
@@ -83,6 +104,7 @@ type aisAccountModel struct {
 	AccountDetails    types.Map    `tfsdk:"account_details"`
 }
 
+// readAISAccounts lists the accounts of the user m names into m.
 func readAISAccounts(ctx context.Context, c *client.Client, m *aisAccountsModel) diag.Diagnostics {
 	var diags diag.Diagnostics
 	req := client.AccountsRequest{MerchantID: m.MerchantID.ValueInt64(), UserID: m.UserID.ValueString()}

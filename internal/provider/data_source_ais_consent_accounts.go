@@ -15,6 +15,8 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
+var _ datasource.DataSourceWithConfigure = (*aisConsentAccountsDataSource)(nil)
+
 func newAISConsentAccountsDataSource() datasource.DataSource {
 	return &aisConsentAccountsDataSource{dataSourceBase{name: "ais_consent_accounts"}}
 }
@@ -50,47 +52,51 @@ func (m *aisConsentAccountModel) fromAPI(ctx context.Context, a *client.ConsentA
 }
 
 func (d *aisConsentAccountsDataSource) Schema(_ context.Context, _ datasource.SchemaRequest, resp *datasource.SchemaResponse) {
-	text := func(description string, sensitive bool) schema.StringAttribute {
-		return schema.StringAttribute{MarkdownDescription: description, Computed: true, Sensitive: sensitive}
-	}
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Lists the bank accounts one account-information (AIS) consent covers, once the user " +
 			"has authorized it.\n\n~> **Personal data in state.** IBANs and holder names are marked sensitive, which " +
 			"hides them in plan and CLI output but not in the state.",
 		Attributes: map[string]schema.Attribute{
 			"merchant_id": merchantIDArgument("Numeric ID of the merchant whose user gave the consent."),
-			"user_id": schema.StringAttribute{MarkdownDescription: "ID of the user who gave the consent, as " +
-				"`cardpay_ais_consent` takes it.", Required: true, Validators: notBlank()},
-			"consent_id": schema.StringAttribute{MarkdownDescription: "The consent's ID, `consent_id` of " +
-				"`cardpay_ais_consent` once authorized.", Required: true, Validators: notBlank()},
+			"user_id":     requiredText("ID of the user who gave the consent, as `cardpay_ais_consent` takes it."),
+			"consent_id":  requiredText("The consent's ID, `consent_id` of `cardpay_ais_consent` once authorized."),
 			"accounts": computedList("The accounts, in the order the service lists them.", map[string]schema.Attribute{
-				"account_id":          text("Account ID, as the AIS reads take it.", false),
-				"iban":                text("IBAN of the account.", true),
-				"account_holder_name": text("Name of the account holder.", true),
-				"bank_id":             text("ID of the bank, such as `obDanske`.", false),
-				"currency":            text("Currency code of the account.", false),
+				"account_id":          computedText("Account ID, as the AIS reads take it."),
+				"iban":                sensitiveText(aisIBANDescription),
+				"account_holder_name": sensitiveText(aisHolderNameDescription),
+				"bank_id":             computedText("ID of the bank, such as `obDanske`."),
+				"currency":            computedText("Currency code of the account."),
 				"is_active":           computedFlag("Whether the account is active."),
 				"account_details": schema.MapAttribute{MarkdownDescription: "Every field of the service's " +
 					"`accountDetails` object (such as `accountType` and `accountFeatures`); strings as they are, other " +
 					"values as compact JSON text.", Computed: true, Sensitive: true, ElementType: types.StringType},
-				"created_at": text("When the service recorded the account (date-time).", false),
-				"updated_at": text("When the account last changed (date-time).", false),
+				"created_at": computedText("When the service recorded the account (date-time)."),
+				"updated_at": computedText("When the account last changed (date-time)."),
 			}),
 		},
 	}
 }
 
 func (d *aisConsentAccountsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaAIS, req, resp, func(ctx context.Context, c *client.Client, m *aisConsentAccountsModel, diags *diag.Diagnostics) {
-		scope := client.DataScope{MerchantID: m.MerchantID.ValueInt64(), UserID: m.UserID.ValueString(), Permissions: []string{client.PermissionAccountsRead}}
-		accounts, err := c.ListConsentAccounts(ctx, scope, m.ConsentID.ValueString())
-		if err != nil {
-			addAPIError(diags, fmt.Sprintf("Could not list the accounts of consent %q", m.ConsentID.ValueString()), err)
-			return
-		}
-		m.Accounts = make([]aisConsentAccountModel, len(accounts))
-		for i := range accounts {
-			diags.Append(m.Accounts[i].fromAPI(ctx, &accounts[i])...)
-		}
-	})
+	var m aisConsentAccountsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaAIS)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	scope := client.DataScope{MerchantID: m.MerchantID.ValueInt64(), UserID: m.UserID.ValueString(), Permissions: []string{client.PermissionAccountsRead}}
+	accounts, err := c.ListConsentAccounts(ctx, scope, m.ConsentID.ValueString())
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the accounts of consent %q", m.ConsentID.ValueString()), err)
+		return
+	}
+	m.Accounts = make([]aisConsentAccountModel, len(accounts))
+	for i := range accounts {
+		resp.Diagnostics.Append(m.Accounts[i].fromAPI(ctx, &accounts[i])...)
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

@@ -9,11 +9,12 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*cardPaymentDataSource)(nil)
 
 func newCardPaymentDataSource() datasource.DataSource {
 	return &cardPaymentDataSource{dataSourceBase{name: "card_payment"}}
@@ -39,8 +40,7 @@ func (d *cardPaymentDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 			"pipeline that a test payment was captured.",
 		Attributes: map[string]schema.Attribute{
 			"merchant_id": merchantIDArgument("Numeric ID of the merchant."),
-			"payment_id": schema.StringAttribute{MarkdownDescription: "ID of the card payment, as the service reports it.",
-				Required: true, Validators: notBlank()},
+			"payment_id":  requiredText("ID of the card payment, as the service reports it."),
 			"status": computedText("`CREATED`, `AUTHORIZED`, `CAPTURED`, `CANCELLED`, " +
 				"`VOIDED` or `FAILED`; other words are shown as sent."),
 			"amount": computedText("The amount exactly as the service sent it, as a " +
@@ -51,12 +51,19 @@ func (d *cardPaymentDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 }
 
 func (d *cardPaymentDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *cardPaymentModel, diags *diag.Diagnostics) {
-		p, err := c.GetCardPayment(ctx, m.MerchantID.ValueInt64(), m.PaymentID.ValueString())
-		if err != nil {
-			addAPIError(diags, fmt.Sprintf("Could not read card payment %q of merchant %d", m.PaymentID.ValueString(), m.MerchantID.ValueInt64()), err)
-			return
-		}
-		m.fromAPI(p)
-	})
+	var m cardPaymentModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID, paymentID := m.MerchantID.ValueInt64(), m.PaymentID.ValueString()
+	payment, err := c.GetCardPayment(ctx, merchantID, paymentID)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read card payment %q of merchant %d", paymentID, merchantID), err)
+		return
+	}
+	m.fromAPI(payment)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

@@ -16,6 +16,11 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
+var (
+	_ datasource.DataSourceWithConfigure        = (*merchantDataSource)(nil)
+	_ datasource.DataSourceWithConfigValidators = (*merchantDataSource)(nil)
+)
+
 func newMerchantDataSource() datasource.DataSource {
 	return &merchantDataSource{dataSourceBase{name: "merchant"}}
 }
@@ -40,28 +45,42 @@ func (d *merchantDataSource) ConfigValidators(context.Context) []datasource.Conf
 }
 
 func (d *merchantDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *merchantAttrs, diags *diag.Diagnostics) {
-		var merchant *client.Merchant
-		if ref := config.PartnerRefID.ValueString(); config.MerchantID.IsNull() {
-			found, err := findMerchantsByRef(ctx, c, ref)
-			if err != nil {
-				addAPIError(diags, fmt.Sprintf("Could not list the partner's merchants to find reference %q", ref), err)
-				return
-			}
-			if len(found) != 1 {
-				diags.AddAttributeError(path.Root("partner_ref_id"), fmt.Sprintf("No single merchant with partner reference %q", ref),
-					fmt.Sprintf("The partner has %d merchants with that reference. Read the merchant by merchant_id instead "+
-						"(the cardpay_merchants data source lists them).", len(found)))
-				return
-			}
-			merchant = &found[0]
-		} else {
-			var err error
-			if merchant, err = c.GetMerchant(ctx, config.MerchantID.ValueInt64()); err != nil {
-				addAPIError(diags, fmt.Sprintf("Could not read merchant %d", config.MerchantID.ValueInt64()), err)
-				return
-			}
+	var m merchantAttrs
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	var merchant *client.Merchant
+	if m.MerchantID.IsNull() {
+		merchant = merchantByRef(ctx, c, m.PartnerRefID.ValueString(), &resp.Diagnostics)
+	} else {
+		var err error
+		if merchant, err = c.GetMerchant(ctx, m.MerchantID.ValueInt64()); err != nil {
+			addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read merchant %d", m.MerchantID.ValueInt64()), err)
 		}
-		config.fromAPI(merchant)
-	})
+	}
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	m.fromAPI(merchant)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
+}
+
+// merchantByRef is the one merchant with the partner reference ref; with
+// none or several, it reports that and returns nil.
+func merchantByRef(ctx context.Context, c *client.Client, ref string, diags *diag.Diagnostics) *client.Merchant {
+	found, err := findMerchantsByRef(ctx, c, ref)
+	if err != nil {
+		addAPIError(diags, fmt.Sprintf("Could not list the partner's merchants to find reference %q", ref), err)
+		return nil
+	}
+	if len(found) != 1 {
+		diags.AddAttributeError(path.Root("partner_ref_id"), fmt.Sprintf("No single merchant with partner reference %q", ref),
+			fmt.Sprintf("The partner has %d merchants with that reference. Read the merchant by merchant_id instead "+
+				"(the cardpay_merchants data source lists them).", len(found)))
+		return nil
+	}
+	return &found[0]
 }

@@ -10,11 +10,12 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*merchantsDataSource)(nil)
 
 func newMerchantsDataSource() datasource.DataSource {
 	return &merchantsDataSource{dataSourceBase{name: "merchants"}}
@@ -55,12 +56,23 @@ func (d *merchantsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 }
 
 func (d *merchantsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *merchantsModel, diags *diag.Diagnostics) {
-		config.Merchants = partnerEntries(ctx, "merchants", c.ListMerchants, (*merchantAttrs).fromAPIEntry, diags)
-		if status := config.Status.ValueString(); status != "" {
-			config.Merchants = slices.DeleteFunc(config.Merchants, func(m merchantAttrs) bool {
-				return !strings.EqualFold(m.Status.ValueString(), status)
-			})
-		}
-	})
+	var m merchantsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchants, err := c.ListMerchants(ctx)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not list the partner's merchants", err)
+		return
+	}
+	m.Merchants = entriesFromAPI(merchants, (*merchantAttrs).fromAPIEntry)
+	if status := m.Status.ValueString(); status != "" {
+		m.Merchants = slices.DeleteFunc(m.Merchants, func(entry merchantAttrs) bool {
+			return !strings.EqualFold(entry.Status.ValueString(), status)
+		})
+	}
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

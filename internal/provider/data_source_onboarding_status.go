@@ -9,11 +9,12 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*onboardingStatusDataSource)(nil)
 
 func newOnboardingStatusDataSource() datasource.DataSource {
 	return &onboardingStatusDataSource{dataSourceBase{name: "onboarding_status"}}
@@ -59,13 +60,18 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 }
 
 func (d *onboardingStatusDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *onboardingStatusModel, diags *diag.Diagnostics) {
-		merchantID := config.MerchantID.ValueInt64()
-		status, err := c.GetOnboardingStatus(ctx, merchantID)
-		if err != nil {
-			addAPIError(diags, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
-			return
-		}
-		config.fromAPI(status)
-	})
+	var m onboardingStatusModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	status, err := c.GetOnboardingStatus(ctx, m.MerchantID.ValueInt64())
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read the onboarding status of merchant %d", m.MerchantID.ValueInt64()), err)
+		return
+	}
+	m.fromAPI(status)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

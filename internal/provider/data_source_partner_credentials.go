@@ -8,10 +8,11 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*partnerCredentialsDataSource)(nil)
 
 func newPartnerCredentialsDataSource() datasource.DataSource {
 	return &partnerCredentialsDataSource{dataSourceBase{name: "partner_credentials"}}
@@ -41,7 +42,18 @@ func (d *partnerCredentialsDataSource) Schema(_ context.Context, _ datasource.Sc
 }
 
 func (d *partnerCredentialsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *partnerCredentialsModel, diags *diag.Diagnostics) {
-		m.Credentials = partnerEntries(ctx, "credentials", c.ListCredentials, (*credentialAttrs).fromAPI, diags)
-	})
+	var m partnerCredentialsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	credentials, err := c.ListCredentials(ctx)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not list the partner's credentials", err)
+		return
+	}
+	m.Credentials = entriesFromAPI(credentials, (*credentialAttrs).fromAPI)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

@@ -8,11 +8,12 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*partnerProfileDataSource)(nil)
 
 func newPartnerProfileDataSource() datasource.DataSource {
 	return &partnerProfileDataSource{dataSourceBase{name: "partner_profile"}}
@@ -61,12 +62,18 @@ func (d *partnerProfileDataSource) Schema(_ context.Context, _ datasource.Schema
 }
 
 func (d *partnerProfileDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *partnerProfileModel, diags *diag.Diagnostics) {
-		profile, err := c.GetProfile(ctx)
-		if err != nil {
-			addAPIError(diags, "Could not read the partner's profile", err)
-			return
-		}
-		m.fromAPI(profile)
-	})
+	var m partnerProfileModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	profile, err := c.GetProfile(ctx)
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not read the partner's profile", err)
+		return
+	}
+	m.fromAPI(profile)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

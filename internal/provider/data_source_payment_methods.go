@@ -5,14 +5,16 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*paymentMethodsDataSource)(nil)
 
 func newPaymentMethodsDataSource() datasource.DataSource {
 	return &paymentMethodsDataSource{dataSourceBase{name: "payment_methods"}}
@@ -40,8 +42,18 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 }
 
 func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *paymentMethodsModel, diags *diag.Diagnostics) {
-		config.Methods = merchantEntries(ctx, c, config.MerchantID, "payment methods", d.data.paymentMethods.get,
-			(*paymentMethodEntryModel).fromAPI, diags)
-	})
+	var m paymentMethodsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	methods, err := d.data.paymentMethods.get(ctx, c, m.MerchantID.ValueInt64())
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list payment methods of merchant %d", m.MerchantID.ValueInt64()), err)
+		return
+	}
+	m.Methods = entriesFromAPI(methods, (*paymentMethodEntryModel).fromAPI)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

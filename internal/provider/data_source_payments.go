@@ -9,12 +9,13 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/int64validator"
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*paymentsDataSource)(nil)
 
 // Pagination of the payments read: the page size the service is asked for
 // (it publishes 20 as an example and no maximum; the sandbox allows 100)
@@ -92,26 +93,32 @@ func (d *paymentsDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *paymentsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *paymentsModel, diags *diag.Diagnostics) {
-		size, limit := int64OrDefault(m.PageSize, defaultPaymentsPageSize), int64OrDefault(m.MaxPayments, defaultMaxPayments)
-		filter := client.PaymentFilter{MerchantClientID: m.MerchantClientID.ValueString(), Status: m.Status.ValueString()}
-		var read []client.Payment
-		var total int64
-		for page := int64(1); int64(len(read)) < limit; page++ {
-			p, err := c.ListPayments(ctx, filter, page, size)
-			if err != nil {
-				addAPIError(diags, "Could not list the partner's payments", err)
-				return
-			}
-			read, total = append(read, p.Payments...), p.Total
-			if len(p.Payments) == 0 || int64(len(read)) >= total {
-				break
-			}
+	var m paymentsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	size, limit := int64OrDefault(m.PageSize, defaultPaymentsPageSize), int64OrDefault(m.MaxPayments, defaultMaxPayments)
+	filter := client.PaymentFilter{MerchantClientID: m.MerchantClientID.ValueString(), Status: m.Status.ValueString()}
+	var read []client.Payment
+	var total int64
+	for page := int64(1); int64(len(read)) < limit; page++ {
+		p, err := c.ListPayments(ctx, filter, page, size)
+		if err != nil {
+			addAPIError(&resp.Diagnostics, "Could not list the partner's payments", err)
+			return
 		}
-		m.Truncated = types.BoolValue(int64(len(read)) > limit || (int64(len(read)) == limit && total > limit))
-		read = read[:min(int64(len(read)), limit)]
-		m.Total, m.Payments = types.Int64Value(total), entriesFromAPI(read, (*paymentModel).fromAPI)
-	})
+		read, total = append(read, p.Payments...), p.Total
+		if len(p.Payments) == 0 || int64(len(read)) >= total {
+			break
+		}
+	}
+	m.Truncated = types.BoolValue(int64(len(read)) > limit || (int64(len(read)) == limit && total > limit))
+	read = read[:min(int64(len(read)), limit)]
+	m.Total, m.Payments = types.Int64Value(total), entriesFromAPI(read, (*paymentModel).fromAPI)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }
 
 // int64OrDefault is v, or def when v is null or unknown.

@@ -5,14 +5,16 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*storesDataSource)(nil)
 
 func newStoresDataSource() datasource.DataSource {
 	return &storesDataSource{dataSourceBase{name: "stores"}}
@@ -51,8 +53,18 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 }
 
 func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *storesModel, diags *diag.Diagnostics) {
-		config.Stores = merchantEntries(ctx, c, config.MerchantID, "the stores", d.data.stores.get,
-			(*storeAttrs).fromAPIEntry, diags)
-	})
+	var m storesModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	stores, err := d.data.stores.get(ctx, c, m.MerchantID.ValueInt64())
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d", m.MerchantID.ValueInt64()), err)
+		return
+	}
+	m.Stores = entriesFromAPI(stores, (*storeAttrs).fromAPIEntry)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

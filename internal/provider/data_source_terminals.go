@@ -5,14 +5,16 @@ package provider
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*terminalsDataSource)(nil)
 
 func newTerminalsDataSource() datasource.DataSource {
 	return &terminalsDataSource{dataSourceBase{name: "terminals"}}
@@ -51,13 +53,25 @@ func (d *terminalsDataSource) Schema(_ context.Context, _ datasource.SchemaReque
 }
 
 func (d *terminalsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, config *terminalsModel, diags *diag.Diagnostics) {
-		list := d.data.terminals.get // shared with the terminal resources
-		if !config.TerminalType.IsNull() {
-			list = func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
-				return c.ListTerminals(ctx, merchantID, config.TerminalType.ValueString())
-			}
-		}
-		config.Terminals = merchantEntries(ctx, c, config.MerchantID, "the terminals", list, (*terminalAttrs).fromAPI, diags)
-	})
+	var m terminalsModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	merchantID := m.MerchantID.ValueInt64()
+	var terminals []client.Terminal
+	var err error
+	if m.TerminalType.IsNull() {
+		terminals, err = d.data.terminals.get(ctx, c, merchantID) // shared with the terminal resources
+	} else {
+		terminals, err = c.ListTerminals(ctx, merchantID, m.TerminalType.ValueString())
+	}
+	if err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
+		return
+	}
+	m.Terminals = entriesFromAPI(terminals, (*terminalAttrs).fromAPI)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

@@ -8,11 +8,12 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-framework/datasource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
+
+var _ datasource.DataSourceWithConfigure = (*webhooksDataSource)(nil)
 
 func newWebhooksDataSource() datasource.DataSource {
 	return &webhooksDataSource{dataSourceBase{name: "webhooks"}}
@@ -43,8 +44,18 @@ func (d *webhooksDataSource) Schema(_ context.Context, _ datasource.SchemaReques
 }
 
 func (d *webhooksDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
-	readDataSource(ctx, d.data, client.AreaPartner, req, resp, func(ctx context.Context, c *client.Client, m *webhooksModel, diags *diag.Diagnostics) {
-		shared := func(ctx context.Context) ([]client.Webhook, error) { return d.data.webhooks.get(ctx, c, partnerWide{}) }
-		m.Webhooks = partnerEntries(ctx, "webhook endpoints", shared, (*webhookAttrs).fromAPI, diags)
-	})
+	var m webhooksModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := d.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	webhooks, err := d.data.webhooks.get(ctx, c, partnerWide{}) // shared with the webhook resources
+	if err != nil {
+		addAPIError(&resp.Diagnostics, "Could not list the partner's webhook endpoints", err)
+		return
+	}
+	m.Webhooks = entriesFromAPI(webhooks, (*webhookAttrs).fromAPI)
+	resp.Diagnostics.Append(resp.State.Set(ctx, &m)...)
 }

@@ -17,7 +17,7 @@ func TestAccAISAccountBalanceEphemeral(t *testing.T) {
 	skipIfPlanOpensEphemeral(t)
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
-	checks := append(aisEphemeralChecks(aisAccountBalanceRead),
+	checks := append(aisEphemeralChecks(t, newAISAccountBalanceDataSource()),
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("balance").AtMapKey("value"),
 			knownvalue.StringExact("1234567.89")),
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("account_details").AtMapKey("iban"),

@@ -22,7 +22,7 @@ func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
 	sb := env.requireSandbox(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
 	want := aisTestTransactions(t, "acc-1001-sek", "2025-03-01", "2026-03-01T00:00:00Z")[:4]
-	checks := append(aisEphemeralChecks(aisAccountTransactionsRead),
+	checks := append(aisEphemeralChecks(t, newAISAccountTransactionsDataSource()),
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("page_limit"), knownvalue.Int64Exact(4)),
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("transactions"), aisTestTransactionChecks(want)),
 	)

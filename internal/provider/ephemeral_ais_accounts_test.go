@@ -5,9 +5,11 @@ package provider
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework/datasource"
 	"github.com/hashicorp/terraform-plugin-testing/compare"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -21,18 +23,18 @@ import (
 // and every attribute must equal the data source's. Nothing else may reach
 // the state.
 
-// aisEphemeralChecks compares every attribute of the read's schema between
-// the echoed ephemeral result and the data source, and checks that the
-// state holds only those two.
-func aisEphemeralChecks[M any](def *aisReadDef[M]) []statecheck.StateCheck {
-	dataAddr := "data.cardpay_" + def.name + ".test"
-	names := make([]string, 0, len(def.attrs))
-	for name := range def.attrs {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	checks := make([]statecheck.StateCheck, 0, len(names)+1)
-	for _, name := range names {
+// aisEphemeralChecks compares every attribute of the data source ds
+// between the echoed ephemeral result and the data source "test", and
+// checks that the state holds only those two.
+func aisEphemeralChecks(t *testing.T, ds datasource.DataSource) []statecheck.StateCheck {
+	t.Helper()
+	var meta datasource.MetadataResponse
+	ds.Metadata(t.Context(), datasource.MetadataRequest{ProviderTypeName: "cardpay"}, &meta)
+	var schema datasource.SchemaResponse
+	ds.Schema(t.Context(), datasource.SchemaRequest{}, &schema)
+	dataAddr := "data." + meta.TypeName + ".test"
+	var checks []statecheck.StateCheck
+	for _, name := range slices.Sorted(maps.Keys(schema.Schema.Attributes)) {
 		checks = append(checks, statecheck.CompareValuePairs(
 			"echo.test", tfjsonpath.New("data").AtMapKey(name), dataAddr, tfjsonpath.New(name), compare.ValuesSame()))
 	}
@@ -43,7 +45,7 @@ func TestAccAISAccountsEphemeral(t *testing.T) {
 	skipIfPlanOpensEphemeral(t)
 	env := newTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
-	checks := append(aisEphemeralChecks(aisAccountsRead),
+	checks := append(aisEphemeralChecks(t, newAISAccountsDataSource()),
 		statecheck.ExpectKnownValue("echo.test", tfjsonpath.New("data").AtMapKey("total_accounts"), knownvalue.Int64Exact(3)),
 		statecheck.ExpectKnownValue("echo.test",
 			tfjsonpath.New("data").AtMapKey("accounts").AtSliceIndex(0).AtMapKey("account_details").AtMapKey("overdraftLimit"),

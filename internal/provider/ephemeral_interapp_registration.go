@@ -5,21 +5,42 @@ package provider
 
 import (
 	"context"
+	"strconv"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral/schema"
 )
 
+var _ ephemeral.EphemeralResourceWithConfigure = (*interappRegistrationEphemeral)(nil)
+
 func newInterappRegistrationEphemeral() ephemeral.EphemeralResource {
-	return &interappRegistrationEphemeral{ephemeralBase: ephemeralBase{name: "interapp_registration"}}
+	return &interappRegistrationEphemeral{ephemeralBase{name: "interapp_registration"}}
 }
 
 // interappRegistrationEphemeral issues a code on every open. It needs no
 // Renew or Close: the code cannot be extended or revoked and lapses by itself.
 type interappRegistrationEphemeral struct{ ephemeralBase }
 
+// Descriptions of the attributes of cardpay_interapp_registration, the
+// resource and this ephemeral resource; the action cardpay_interapp_pairing
+// takes the same arguments.
+const (
+	interappMerchantIDDescription = "Numeric ID of the merchant the code is issued for."
+	interappStoreIDDescription    = "ID of the store the device will belong to, for example `1001-second`. When " +
+		"not set, the merchant's default store is used."
+	interappLinkDescription = "Deep link that opens the companion app with the code filled in. Null when the " +
+		"service does not return one. Sensitive, because it carries the registration code."
+)
+
+var (
+	interappCodeDescription      = "Short code the merchant types into the companion app. Sensitive. " + interappValiditySentence
+	interappExpiresAtDescription = "When the code stops working (RFC 3339, UTC): computed by the provider as " +
+		strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after the service's answer, since the " +
+		"service does not report it."
+)
+
 func (e *interappRegistrationEphemeral) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
-	attrs := ephemeralAttributes(interappRegistrationAttributes(), &resp.Diagnostics)
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Issues a fresh in-app (tap-to-pay) terminal registration code each time Terraform " +
 			"opens this ephemeral resource (during plan and again during apply), without writing it to plan or " +
@@ -28,19 +49,26 @@ func (e *interappRegistrationEphemeral) Schema(_ context.Context, _ ephemeral.Sc
 			" Requires Terraform 1.10 or later.\n\n" +
 			"~> **The API can only issue codes.** It cannot read or revoke them: every run issues a new code, " +
 			"and each stays usable until it expires. `expires_at` is computed by the provider.",
-		Attributes: attrs,
+		Attributes: map[string]schema.Attribute{
+			"merchant_id":       ephemeralMerchantID(interappMerchantIDDescription),
+			"store_id":          schema.StringAttribute{Optional: true, Validators: notBlank(), MarkdownDescription: interappStoreIDDescription},
+			"registration_code": ephemeralSensitiveText(interappCodeDescription),
+			"registration_link": ephemeralSensitiveText(interappLinkDescription),
+			"expires_at": schema.StringAttribute{Computed: true, CustomType: timetypes.RFC3339Type{},
+				MarkdownDescription: interappExpiresAtDescription},
+		},
 	}
 }
 
 func (e *interappRegistrationEphemeral) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	var data interappRegistrationData
-	resp.Diagnostics.Append(req.Config.Get(ctx, &data)...)
+	var code interappRegistrationData
+	resp.Diagnostics.Append(req.Config.Get(ctx, &code)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(data.issue(ctx, e.data)...)
+	resp.Diagnostics.Append(code.issue(ctx, e.data)...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	resp.Diagnostics.Append(resp.Result.Set(ctx, data)...)
+	resp.Diagnostics.Append(resp.Result.Set(ctx, code)...)
 }

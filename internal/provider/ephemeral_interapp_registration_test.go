@@ -5,6 +5,7 @@ package provider
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,6 +13,9 @@ import (
 	"time"
 
 	tfjson "github.com/hashicorp/terraform-json"
+	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
+	fwresource "github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
@@ -92,4 +96,32 @@ func TestAccInterappRegistrationEphemeral_unknownStore(t *testing.T) {
 		Config:      env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-nowhere")),
 		ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
 	})
+}
+
+// The ephemeral resource declares the attributes of the resource
+// cardpay_interapp_registration, validators included, less those only the
+// resource has.
+func TestInterappRegistrationEphemeralSchema(t *testing.T) {
+	ctx := t.Context()
+	resp, err := protocolServer(t).GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resourceOnly := []string{"keepers", "wait_for_pairing", "terminal_id"}
+	want := slices.DeleteFunc(slices.Clone(resp.ResourceSchemas["cardpay_interapp_registration"].Block.Attributes),
+		func(a *tfprotov6.SchemaAttribute) bool { return slices.Contains(resourceOnly, a.Name) })
+	if got := resp.EphemeralResourceSchemas["cardpay_interapp_registration"].Block.Attributes; !reflect.DeepEqual(got, want) {
+		t.Errorf("the ephemeral resource's attributes differ from the resource's")
+	}
+
+	var resourceSchema fwresource.SchemaResponse
+	newInterappRegistrationResource().Schema(ctx, fwresource.SchemaRequest{}, &resourceSchema)
+	var ephSchema ephemeral.SchemaResponse
+	newInterappRegistrationEphemeral().Schema(ctx, ephemeral.SchemaRequest{}, &ephSchema)
+	for _, name := range []string{"merchant_id", "store_id"} {
+		want := validatorDescriptions(ctx, resourceSchema.Schema.Attributes[name])
+		if got := validatorDescriptions(ctx, ephSchema.Schema.Attributes[name]); got == "" || got != want {
+			t.Errorf("%s validators: ephemeral resource %q, resource %q", name, got, want)
+		}
+	}
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
+var _ ephemeral.EphemeralResourceWithConfigure = (*onlineSDKTokenEphemeral)(nil)
+
 func newOnlineSDKTokenEphemeral() ephemeral.EphemeralResource {
 	return &onlineSDKTokenEphemeral{ephemeralBase{name: "online_sdk_token"}}
 }
@@ -35,19 +37,21 @@ func (e *onlineSDKTokenEphemeral) Schema(_ context.Context, _ ephemeral.SchemaRe
 			"or state: for example to put in a secret store through a write-only argument, or to hand to a test " +
 			"checkout page. The service wants a fresh token for each payment session. Requires Terraform 1.10 or later.",
 		Attributes: map[string]schema.Attribute{
-			"merchant_id": schema.Int64Attribute{MarkdownDescription: "Numeric ID of the merchant whose page takes the payments.",
-				Required: true, Validators: merchantIDValidators()},
-			"terminal_id": schema.StringAttribute{MarkdownDescription: "ID of the merchant's online terminal the " +
-				"payments go through, such as `terminal_id` of `cardpay_online_terminal`; when omitted the service chooses.",
-				Optional: true, Validators: notBlank()},
-			"token": schema.StringAttribute{MarkdownDescription: "The SDK token.", Computed: true, Sensitive: true},
+			"merchant_id": ephemeralMerchantID("Numeric ID of the merchant whose page takes the payments."),
+			"terminal_id": schema.StringAttribute{Optional: true, Validators: notBlank(),
+				MarkdownDescription: "ID of the merchant's online terminal the payments go through, such as " +
+					"`terminal_id` of `cardpay_online_terminal`; when omitted the service chooses."},
+			"token": ephemeralSensitiveText("The SDK token."),
 		},
 	}
 }
 
 func (e *onlineSDKTokenEphemeral) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
-	m, c, ok := begin[onlineSDKTokenModel](ctx, e.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
+	var m onlineSDKTokenModel
+	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
+	c, diags := e.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	token, err := c.CreateSDKToken(ctx, m.MerchantID.ValueInt64(), m.TerminalID.ValueString())
@@ -56,5 +60,5 @@ func (e *onlineSDKTokenEphemeral) Open(ctx context.Context, req ephemeral.OpenRe
 		return
 	}
 	m.Token = types.StringValue(token)
-	resp.Diagnostics.Append(resp.Result.Set(ctx, m)...)
+	resp.Diagnostics.Append(resp.Result.Set(ctx, &m)...)
 }

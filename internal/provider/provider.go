@@ -21,6 +21,14 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 )
 
+var (
+	_ provider.Provider                       = (*cardpayProvider)(nil)
+	_ provider.ProviderWithEphemeralResources = (*cardpayProvider)(nil)
+	_ provider.ProviderWithListResources      = (*cardpayProvider)(nil)
+	_ provider.ProviderWithActions            = (*cardpayProvider)(nil)
+	_ provider.ProviderWithFunctions          = (*cardpayProvider)(nil)
+)
+
 // New returns a constructor for the provider at the given version.
 func New(version string) func() provider.Provider {
 	return newWithWaits(version, defaultWaits())
