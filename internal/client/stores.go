@@ -4,7 +4,6 @@
 package client
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -140,20 +139,7 @@ func (c *Client) ListStores(ctx context.Context, merchantID int64) ([]Store, err
 type storeList []Store
 
 func (l *storeList) UnmarshalJSON(data []byte) error {
-	if trimmed := bytes.TrimSpace(data); len(trimmed) > 0 && trimmed[0] == '[' {
-		return json.Unmarshal(trimmed, (*[]Store)(l))
-	}
-	var wrapped struct {
-		Stores *[]Store `json:"stores"`
-	}
-	if err := json.Unmarshal(data, &wrapped); err != nil {
-		return err
-	}
-	if wrapped.Stores == nil {
-		return errors.New(`expected a JSON array of stores or an object with a "stores" array`)
-	}
-	*l = *wrapped.Stores
-	return nil
+	return decodeList(data, (*[]Store)(l), "stores")
 }
 
 // validate rejects entries without an ID: they cannot be matched to

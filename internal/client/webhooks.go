@@ -4,9 +4,7 @@
 package client
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -74,20 +72,7 @@ func (c *Client) ListWebhooks(ctx context.Context) ([]Webhook, error) {
 type webhookList []Webhook
 
 func (l *webhookList) UnmarshalJSON(data []byte) error {
-	if trimmed := bytes.TrimSpace(data); len(trimmed) > 0 && trimmed[0] == '[' {
-		return json.Unmarshal(trimmed, (*[]Webhook)(l))
-	}
-	var wrapped struct {
-		Webhooks *[]Webhook `json:"webhooks"`
-	}
-	if err := json.Unmarshal(data, &wrapped); err != nil {
-		return err
-	}
-	if wrapped.Webhooks == nil {
-		return errors.New(`expected a JSON array of webhooks or an object with a "webhooks" array`)
-	}
-	*l = *wrapped.Webhooks
-	return nil
+	return decodeList(data, (*[]Webhook)(l), "webhooks")
 }
 
 func (l webhookList) validate() error {
