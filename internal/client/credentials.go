@@ -96,22 +96,3 @@ func (c *Client) RevokeCredential(ctx context.Context, id string) error {
 	ep := partnerRepeatable(op, http.MethodDelete, credentialsPath+"/"+url.PathEscape(id))
 	return c.do(ctx, ep, nil, nil)
 }
-
-// Profile is the partner's own profile.
-type Profile struct {
-	ID                 FlexibleID `json:"id"`
-	Name               string     `json:"name"`
-	CompanyName        string     `json:"companyName"`
-	ContactEmail       string     `json:"contactEmail"`
-	ContactPhone       string     `json:"contactPhone"`
-	Website            string     `json:"website"`
-	RegistrationNumber string     `json:"registrationNumber"`
-	Status             string     `json:"status"`
-	CreatedAt          string     `json:"createdAt"`
-	UpdatedAt          string     `json:"updatedAt"`
-}
-
-// GetProfile reads the partner's profile.
-func (c *Client) GetProfile(ctx context.Context) (*Profile, error) {
-	return doDecoded[Profile](ctx, c, partnerRead("get partner profile", "/v1/partner/profile"), nil)
-}

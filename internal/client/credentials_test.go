@@ -75,14 +75,6 @@ func TestCredentialsAgainstSandbox(t *testing.T) {
 	}
 }
 
-func TestProfileAgainstSandbox(t *testing.T) {
-	url := sandboxtest.Start(t).URL
-	p, err := demoClient(t, url, withOAuth2).GetProfile(t.Context())
-	if err != nil || p.ID != "1" || p.Name != "Demo Partner" || p.Status != "active" || p.RegistrationNumber == "" || p.UpdatedAt == "" {
-		t.Fatalf("GetProfile = %+v, %v", p, err)
-	}
-}
-
 func hasStatus(err error, status int) bool {
 	var apiErr *client.APIError
 	return errors.As(err, &apiErr) && apiErr.StatusCode == status

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,241 +52,11 @@ func wantEqual(want any) func(t *testing.T, got any) {
 	}
 }
 
-// opCases covers every endpoint: the API reference's, then the reads.
+// opCases covers every endpoint of the API reference and the reads the
+// service's pages add, area by area.
 func opCases() []opCase {
-	return append(coreOpCases(), readOpCases()...)
-}
-
-func coreOpCases() []opCase {
-	return []opCase{
-		{
-			name: "CreateOnlineTerminal",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.CreateOnlineTerminal(ctx, 1001, OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage", StoreID: "1001-main"})
-			},
-			method:   http.MethodPost,
-			path:     "/v1/partner/merchants/1001/card-payments/online-terminals",
-			reqBody:  `{"onlineTerminalMode":"PaymentPage","storeId":"1001-main"}`,
-			status:   http.StatusCreated,
-			respBody: `{"terminalId":"t-1","terminalPublicKey":"pk-1","terminalType":"PaymentPage","storeId":"1001-main"}`,
-			check:    wantPointee(OnlineTerminal{TerminalID: "t-1", TerminalPublicKey: "pk-1", TerminalType: "PaymentPage", StoreID: "1001-main"}),
-		},
-		{
-			name: "ListPaymentMethods",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.ListPaymentMethods(ctx, 1002)
-			},
-			method:     http.MethodGet,
-			path:       "/v1/partner/merchants/1002/card-payments/payment-methods",
-			status:     http.StatusOK,
-			respBody:   `[{"method":"visa","status":"active","activatedAt":"2025-01-02T03:04:05Z"},{"method":"amex","status":"inactive"}]`,
-			repeatable: true,
-			check: func(t *testing.T, got any) {
-				methods, ok := got.([]PaymentMethod)
-				if !ok || len(methods) != 2 {
-					t.Fatalf("got %#v, want two methods", got)
-				}
-				if m := methods[0]; m.Method != "visa" || m.Status != "active" || m.ActivatedAt == nil || *m.ActivatedAt != "2025-01-02T03:04:05Z" {
-					t.Errorf("first method = %+v", m)
-				}
-				if m := methods[1]; m.Method != "amex" || m.Status != "inactive" || m.ActivatedAt != nil {
-					t.Errorf("second method = %+v, want activatedAt nil", m)
-				}
-			},
-		},
-		{
-			name: "ActivatePaymentMethod",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return nil, c.ActivatePaymentMethod(ctx, 1001, "amex")
-			},
-			method:     http.MethodPost,
-			path:       "/v1/partner/merchants/1001/card-payments/payment-methods/amex/activate",
-			reqBody:    `{}`,
-			status:     http.StatusOK,
-			respBody:   `{"status":"OK"}`,
-			repeatable: true,
-		},
-		{
-			name: "StartOnboarding",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.StartOnboarding(ctx, 1003)
-			},
-			method:   http.MethodPost,
-			path:     "/v1/partner/merchants/1003/card-payments/onboard",
-			reqBody:  `{}`,
-			status:   http.StatusCreated,
-			respBody: `{"webKybUrl":"https://kyb.example/a-1","applicationId":"a-1","applicationStatus":"PENDING"}`,
-			check: func(t *testing.T, got any) {
-				app, ok := got.(*OnboardingApplication)
-				if !ok || app.WebKybURL != "https://kyb.example/a-1" || app.ApplicationID != "a-1" || app.ApplicationStatus != "PENDING" {
-					t.Fatalf("got %#v", got)
-				}
-				if app.ShortLinkURL != nil {
-					t.Errorf("ShortLinkURL = %q, want nil when absent", *app.ShortLinkURL)
-				}
-			},
-		},
-		{
-			name: "CreateOrder",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.CreateOrder(ctx, 1001, OrderRequest{Amount: 1000, Currency: "SEK", Reference: "ref-1", Description: "coffee"})
-			},
-			method:   http.MethodPost,
-			path:     "/v1/partner/merchants/1001/card-payments/orders",
-			reqBody:  `{"amount":1000,"currency":"SEK","reference":"ref-1","description":"coffee"}`,
-			status:   http.StatusCreated,
-			respBody: `{"order":{"orderId":"o-1","status":"CREATED","amount":1000,"currency":"SEK","reference":"ref-1"}}`,
-			check:    wantPointee(Order{OrderID: "o-1", Status: "CREATED", Amount: "1000", Currency: "SEK", Reference: "ref-1"}),
-		},
-		{
-			name: "CreateInterappRegistration",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.CreateInterappRegistration(ctx, 1001, InterappRegistrationRequest{})
-			},
-			method:   http.MethodPost,
-			path:     "/v1/partner/merchants/1001/card-payments/terminals/interapp",
-			reqBody:  `{}`,
-			status:   http.StatusCreated,
-			respBody: `{"registrationCode":"123456"}`,
-			check: func(t *testing.T, got any) {
-				reg, ok := got.(*InterappRegistration)
-				if !ok || reg.RegistrationCode != "123456" || reg.RegistrationLink != nil {
-					t.Errorf("got %#v, want code 123456 and no link", got)
-				}
-			},
-		},
-		{
-			name: "UpdateStore",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.UpdateStore(ctx, 1001, "1001-main", StoreUpdate{Name: ptr("Main"), IsDefault: ptr(false)})
-			},
-			method:     http.MethodPut,
-			path:       "/v1/partner/merchants/1001/stores/1001-main",
-			reqBody:    `{"name":"Main","isDefault":false}`,
-			status:     http.StatusOK,
-			respBody:   `{"id":"1001-main","name":"Main","locationId":"L1","city":"Oslo","isDefault":false,"status":"active","createdAt":"2025-01-01T00:00:00Z"}`,
-			repeatable: true,
-			check: func(t *testing.T, got any) {
-				s, ok := got.(*Store)
-				if !ok || s.ID != "1001-main" || s.Name != "Main" || s.City != "Oslo" || s.IsDefault || s.Status != "active" {
-					t.Errorf("got %#v", got)
-				}
-			},
-		},
-		{
-			name: "CreateConsent",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.CreateConsent(ctx, ConsentRequest{
-					MerchantID: 1001, UserID: "user-1001", Permissions: []string{"ReadAccountsDetail", "ReadBalances"},
-					ExpirationDateTime: "2026-12-31T00:00:00Z", TransactionFromDateTime: "2025-01-01T00:00:00Z",
-				})
-			},
-			method:  http.MethodPost,
-			path:    "/v1/ais/consents",
-			bearer:  true,
-			reqBody: `{"merchantId":1001,"userId":"user-1001","permissions":["ReadAccountsDetail","ReadBalances"],"expirationDateTime":"2026-12-31T00:00:00Z","transactionFromDateTime":"2025-01-01T00:00:00Z"}`,
-			status:  http.StatusCreated,
-			respBody: `{"requestId":"r-1","merchantId":1001,"userId":"user-1001","permissions":["ReadAccountsDetail","ReadBalances"],
-				"expirationDateTime":"2026-12-31T00:00:00Z","transactionFromDateTime":"2025-01-01T00:00:00Z","status":"pending",
-				"createdAt":"2025-06-01T00:00:00Z","updatedAt":"2025-06-01T00:00:00Z","authorizationUrl":"https://bank.example/auth"}`,
-			check: func(t *testing.T, got any) {
-				cons, ok := got.(*Consent)
-				if !ok || cons.RequestID != "r-1" || cons.MerchantID != 1001 || cons.Status != "pending" || len(cons.Permissions) != 2 {
-					t.Fatalf("got %#v", got)
-				}
-				if cons.AuthorizationURL == nil || *cons.AuthorizationURL != "https://bank.example/auth" {
-					t.Errorf("AuthorizationURL = %v", cons.AuthorizationURL)
-				}
-				if cons.ConsentID != nil || cons.ErrorMessage != nil {
-					t.Errorf("ConsentID/ErrorMessage = %v/%v, want nil when absent", cons.ConsentID, cons.ErrorMessage)
-				}
-			},
-		},
-		{
-			name: "ListAccounts",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.ListAccounts(ctx, AccountsRequest{UserID: "user-1001", MerchantID: 1001})
-			},
-			method:  http.MethodPost,
-			path:    "/v1/ais/accounts",
-			bearer:  true,
-			reqBody: `{"userId":"user-1001","merchantId":1001}`,
-			status:  http.StatusOK,
-			respBody: `{"userId":"user-1001","merchantId":1001,"clientId":"demo-ais-client","consentId":"c-1","totalAccounts":2,"accounts":[
-				{"accountId":"acc-1001-dkk","bankId":"b","accountHolderName":"A","iban":"DK50","currency":"DKK","balance":"1234567.89","accountType":"CURRENT","accountDetails":{"bic":"DABADKKK"}},
-				{"accountId":"acc-1001-eur","currency":"EUR","balance":"-0.10","accountType":"CURRENT"}]}`,
-			repeatable: true,
-			check: func(t *testing.T, got any) {
-				resp, ok := got.(*AccountsResponse)
-				if !ok || resp.ClientID != "demo-ais-client" || resp.ConsentID != "c-1" || resp.TotalAccounts != 2 || len(resp.Accounts) != 2 {
-					t.Fatalf("got %#v", got)
-				}
-				if b := resp.Accounts[0].Balance; b != "1234567.89" {
-					t.Errorf("balance = %q, want exactly 1234567.89", b)
-				}
-				if b := resp.Accounts[1].Balance; b.String() != "-0.10" {
-					t.Errorf("balance = %q, want exactly -0.10", b)
-				}
-				if d := string(resp.Accounts[0].AccountDetails["bic"]); d != `"DABADKKK"` {
-					t.Errorf("accountDetails.bic = %s", d)
-				}
-			},
-		},
-		{
-			name: "GetAccountBalance",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.GetAccountBalance(ctx, BalanceRequest{UserID: "user-1001", MerchantID: 1001, AccountID: "acc-1001-dkk"})
-			},
-			method:  http.MethodPost,
-			path:    "/v1/ais/accounts/balance",
-			bearer:  true,
-			reqBody: `{"userId":"user-1001","merchantId":1001,"accountId":"acc-1001-dkk"}`,
-			status:  http.StatusOK,
-			// A JSON number must keep its digits: no float64 round trip.
-			respBody: `{"userId":"user-1001","merchantId":1001,"accountId":"acc-1001-dkk",
-				"balance":{"value":1234567.89,"currency":"DKK","lastUpdated":"2026-01-01T00:00:00Z"},
-				"accountDetails":{"iban":"DK50","accountHolderName":"A","bankId":"b"}}`,
-			repeatable: true,
-			check: func(t *testing.T, got any) {
-				resp, ok := got.(*BalanceResponse)
-				if !ok || resp.AccountID != "acc-1001-dkk" || resp.AccountDetails.IBAN != "DK50" || resp.Balance.Currency != "DKK" {
-					t.Fatalf("got %#v", got)
-				}
-				if v := resp.Balance.Value; v != "1234567.89" {
-					t.Errorf("balance value = %q, want exactly 1234567.89", v)
-				}
-			},
-		},
-		{
-			name: "ListTransactions",
-			call: func(ctx context.Context, c *Client) (any, error) {
-				return c.ListTransactions(ctx, TransactionsRequest{UserID: "user-1001", MerchantID: 1001, AccountID: "acc-1001-eur", PageLimit: 50, FromDate: "2025-01-01"})
-			},
-			method:  http.MethodPost,
-			path:    "/v1/ais/accounts/transactions",
-			bearer:  true,
-			reqBody: `{"userId":"user-1001","merchantId":1001,"accountId":"acc-1001-eur","pageLimit":50,"fromDate":"2025-01-01"}`,
-			status:  http.StatusOK,
-			respBody: `{"userId":"user-1001","merchantId":1001,"accountId":"acc-1001-eur","totalTransactions":2,"pageLimit":50,"transactions":[
-				{"transactionId":"tx-1","amount":"-0.10","currency":"EUR","description":"fee","bookingDate":"2025-02-01","valueDate":"2025-02-01",
-				 "counterparty":{"name":"Bank","iban":"DE89"},"reference":"r","type":"DEBIT","status":"BOOKED"},
-				{"transactionId":"tx-2","amount":-0.10,"currency":"EUR"}]}`,
-			repeatable: true,
-			check: func(t *testing.T, got any) {
-				resp, ok := got.(*TransactionsResponse)
-				if !ok || resp.TotalTransactions != 2 || resp.PageLimit != 50 || len(resp.Transactions) != 2 {
-					t.Fatalf("got %#v", got)
-				}
-				tx := resp.Transactions[0]
-				if tx.Amount != "-0.10" || tx.Counterparty.Name != "Bank" || tx.Type != "DEBIT" || tx.Status != "BOOKED" {
-					t.Errorf("first transaction = %+v", tx)
-				}
-				if amt := resp.Transactions[1].Amount; amt != "-0.10" {
-					t.Errorf("numeric amount = %q, want exactly -0.10", amt)
-				}
-			},
-		},
-	}
+	return slices.Concat(terminalOps(), paymentMethodOps(), onboardingOps(), orderOps(),
+		storeOps(), webhookOps(), consentOps(), accountOps())
 }
 
 func TestEndpoints(t *testing.T) {
@@ -420,29 +191,6 @@ func TestPublishedBaseURLForms(t *testing.T) {
 	}
 }
 
-func TestActivateIgnoresResponseBody(t *testing.T) {
-	api := newFakeAPI(t, reply{status: http.StatusNoContent, header: map[string]string{"Content-Type": "text/plain"}})
-	if err := api.client(t).ActivatePaymentMethod(t.Context(), 1001, "amex"); err != nil {
-		t.Errorf("ActivatePaymentMethod: %v", err)
-	}
-}
-
-func TestSameMethod(t *testing.T) {
-	for _, tc := range []struct {
-		a, b string
-		want bool
-	}{
-		{"visa", "VISA", true},
-		{"MobilePay", "mobilepay", true},
-		{"visa", "mastercard", false},
-		{"amex", "amex ", true},
-	} {
-		if got := SameMethod(tc.a, tc.b); got != tc.want {
-			t.Errorf("SameMethod(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
-		}
-	}
-}
-
 func TestResponseDecodingErrors(t *testing.T) {
 	tests := []struct {
 		name        string
@@ -538,36 +286,6 @@ func TestConcurrentCalls(t *testing.T) {
 	}
 }
 
-// The order-create answer is published with the order under "order" and,
-// in the guide, with orderId, paymentLink and nonce at the top level; both
-// decode to the same order, amounts as integers, decimals or strings.
-func TestOrderAnswerShapes(t *testing.T) {
-	link, nonce := "https://pay.example/o-1", "n-1"
-	want := Order{OrderID: "o-1", Status: "CREATED", Amount: "10000", Currency: "DKK", Reference: "r", PaymentLink: &link, Nonce: &nonce}
-	for name, body := range map[string]string{
-		"wrapped, link and nonce beside": `{"order":{"orderId":"o-1","status":"CREATED","amount":10000,"currency":"DKK","reference":"r"},"paymentLink":"https://pay.example/o-1","nonce":"n-1"}`,
-		"wrapped, link and nonce inside": `{"order":{"orderId":"o-1","status":"CREATED","amount":10000,"currency":"DKK","reference":"r","paymentLink":"https://pay.example/o-1","nonce":"n-1"}}`,
-		"flat, as the guide shows":       `{"orderId":"o-1","status":"CREATED","amount":10000,"currency":"DKK","reference":"r","paymentLink":"https://pay.example/o-1","nonce":"n-1"}`,
-		"amount as a string":             `{"orderId":"o-1","status":"CREATED","amount":"10000","currency":"DKK","reference":"r","paymentLink":"https://pay.example/o-1","nonce":"n-1"}`,
-	} {
-		t.Run(name, func(t *testing.T) {
-			api := newFakeAPI(t, reply{status: http.StatusCreated, body: body})
-			got, err := api.client(t).CreateOrder(t.Context(), 1001, OrderRequest{Amount: 10000, Currency: "DKK", Reference: "r"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(*got, want) {
-				t.Errorf("got %+v, want %+v", *got, want)
-			}
-		})
-	}
-	api := newFakeAPI(t, reply{status: http.StatusOK, body: `{"order":{"orderId":"o-2","amount":149.50}}`})
-	got, err := api.client(t).GetOrder(t.Context(), 1001, "o-2")
-	if err != nil || got.Amount != "149.50" {
-		t.Errorf("GetOrder = %+v, %v; want the decimal amount digit for digit", got, err)
-	}
-}
-
 // Every call that may change a list tells Config.OnChange which, whatever
 // its outcome, so a caller's copy of the list cannot outlive the change.
 func TestWritesReportTheListsTheyChange(t *testing.T) {
@@ -587,5 +305,73 @@ func TestWritesReportTheListsTheyChange(t *testing.T) {
 	want := []Change{{ListTerminals, 1}, {ListPaymentMethods, 2}, {ListStores, 3}, {ListStores, 3}, {ListStores, 3}, {ListWebhooks, 0}, {ListWebhooks, 0}, {ListMerchants, 0}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("changes %v, want %v", got, want)
+	}
+}
+
+// An answer that would read as "nothing there" without saying so is an
+// error, never an empty list: a refresh would otherwise drop every object
+// from state.
+func TestListAnswersMustSayWhatTheyList(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		call       func(ctx context.Context, c *Client) error
+		wantText   string
+	}{
+		{"terminals key missing", `{"total":0}`, listTerminals, `no "terminals" array`},
+		{"terminal without ID", `{"terminals":[{"terminalType":"PaymentPage"}]}`, listTerminals, `no "terminalId"`},
+		{"stores key missing", `{"items":[]}`, listStores, `"stores" array`},
+		{"store without ID", `[{"name":"Main"}]`, listStores, `neither "id" nor "storeId"`},
+		{"stores not a list", `"none"`, listStores, "cannot unmarshal"},
+		{"onboarding without status", `{"applicationId":"a-1"}`, getOnboardingStatus, `no "applicationStatus"`},
+		{"webhooks key missing", `{"items":[]}`, listWebhooks, `"webhooks" array`},
+		{"webhook without ID", `[{"url":"https://hooks.example/a"}]`, listWebhooks, `no "id"`},
+		{"webhook ID of another type", `[{"id":true}]`, listWebhooks, `JSON number or string`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			api := newFakeAPI(t, reply{status: http.StatusOK, body: tc.body})
+			err := tc.call(t.Context(), api.client(t))
+			if err == nil || !strings.Contains(err.Error(), tc.wantText) {
+				t.Errorf("err = %v, want it to contain %q", err, tc.wantText)
+			}
+		})
+	}
+}
+
+func listTerminals(ctx context.Context, c *Client) error {
+	_, err := c.ListTerminals(ctx, 1001, "")
+	return err
+}
+
+func listStores(ctx context.Context, c *Client) error {
+	_, err := c.ListStores(ctx, 1001)
+	return err
+}
+
+func listWebhooks(ctx context.Context, c *Client) error {
+	_, err := c.ListWebhooks(ctx)
+	return err
+}
+
+func getOnboardingStatus(ctx context.Context, c *Client) error {
+	_, err := c.GetOnboardingStatus(ctx, 1001)
+	return err
+}
+
+func TestNewReadsRejectEmptySegments(t *testing.T) {
+	api := newFakeAPI(t)
+	c := api.client(t)
+	for name, err := range map[string]error{
+		"GetStore":        func() error { _, err := c.GetStore(t.Context(), 1001, ""); return err }(),
+		"DeactivateStore": c.DeactivateStore(t.Context(), 1001, " "),
+		"GetOrder":        func() error { _, err := c.GetOrder(t.Context(), 1001, ""); return err }(),
+		"GetConsent":      func() error { _, err := c.GetConsent(t.Context(), testScope, ""); return err }(),
+		"UpdateWebhook":   func() error { _, err := c.UpdateWebhook(t.Context(), " ", WebhookRequest{}); return err }(),
+	} {
+		if err == nil || !strings.Contains(err.Error(), "must not be empty") {
+			t.Errorf("%s with an empty ID: err = %v", name, err)
+		}
+	}
+	if n := len(api.requests()); n != 0 {
+		t.Errorf("sent %d requests, want none", n)
 	}
 }

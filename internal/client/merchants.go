@@ -4,7 +4,6 @@
 package client
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -151,22 +150,4 @@ func (l merchantList) validate() error {
 		}
 	}
 	return nil
-}
-
-// decodeList decodes a list answer sent as a bare JSON array or as an
-// object holding the array under one of keys.
-func decodeList[T any](data []byte, out *[]T, keys ...string) error {
-	if trimmed := bytes.TrimSpace(data); len(trimmed) > 0 && trimmed[0] == '[' {
-		return json.Unmarshal(trimmed, out)
-	}
-	var wrapped map[string]json.RawMessage
-	if err := json.Unmarshal(data, &wrapped); err != nil {
-		return err
-	}
-	for _, k := range keys {
-		if raw, ok := wrapped[k]; ok && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-			return json.Unmarshal(raw, out)
-		}
-	}
-	return fmt.Errorf("expected a JSON array or an object with a %q array", strings.Join(keys, `" or "`))
 }

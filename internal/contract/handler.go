@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxhttp"
 )
 
 // Reporter is the part of testing.TB a Handler needs.
@@ -29,7 +29,7 @@ type Reporter interface {
 // first and no request is still in flight when the report is made.
 //
 // Not validated: the sandbox's admin routes (not part of the contract),
-// the answers of injected faults (they carry sandbox.FaultHeader; their
+// the answers of injected faults (they carry sandboxhttp.FaultHeader; their
 // requests are still checked), answers to requests whose client gave up
 // before anything was written, and requests a test exempts with Exempt.
 type Handler struct {
@@ -95,7 +95,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // checked reports whether r is part of the contract and not exempt.
 func (h *Handler) checked(r *http.Request) bool {
-	if strings.HasPrefix(r.URL.Path, sandbox.AdminPathPrefix) {
+	if strings.HasPrefix(r.URL.Path, sandboxhttp.AdminPathPrefix) {
 		return false
 	}
 	h.mu.Lock()
@@ -121,7 +121,7 @@ func (h *Handler) checkResponse(r *http.Request, body []byte, rec *recorder) {
 		}
 		rec.header = rec.ResponseWriter.Header().Clone() // net/http answers 200 with these
 	}
-	if rec.header.Get(sandbox.FaultHeader) != "" {
+	if rec.header.Get(sandboxhttp.FaultHeader) != "" {
 		return // broken on purpose
 	}
 	resp := &http.Response{

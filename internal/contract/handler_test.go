@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxhttp"
 )
 
 // fakeT records what a Handler reports, so tests can check that a
@@ -137,7 +137,7 @@ func TestHandlerLeavesOutWhatIsNotContract(t *testing.T) {
 		setup []func(*Handler)
 	}{
 		"an injected fault's answer": {
-			canned(502, broken, sandbox.FaultHeader, sandbox.FaultKindStatus),
+			canned(502, broken, sandboxhttp.FaultHeader, sandboxhttp.FaultKindStatus),
 			partnerRequest(http.MethodGet, methodsPath, ""), nil,
 		},
 		"the admin surface": {
@@ -162,7 +162,7 @@ func TestHandlerLeavesOutWhatIsNotContract(t *testing.T) {
 func TestHandlerChecksTheRequestOfAFault(t *testing.T) {
 	req := partnerRequest(http.MethodGet, methodsPath, "")
 	req.Header.Del("X-Partner-Client-Id")
-	if v := exchange(t, canned(503, `{}`, sandbox.FaultHeader, sandbox.FaultKindStatus), req); len(v) != 1 {
+	if v := exchange(t, canned(503, `{}`, sandboxhttp.FaultHeader, sandboxhttp.FaultKindStatus), req); len(v) != 1 {
 		t.Errorf("violations %q, want exactly the request's", v)
 	}
 }

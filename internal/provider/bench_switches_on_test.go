@@ -19,7 +19,7 @@ func TestBenchSwitches(t *testing.T) {
 			t.Errorf("%s=%q: host sharing off %v, want %v", envBenchHostSharing, value, got, off)
 		}
 		env := envFrom(map[string]string{envBenchReadSharing: value})
-		if shared := newProviderData(settings{}, env).paymentMethods.share; shared == off {
+		if shared := newProviderData(resolvedConfig{}, env).paymentMethods.share; shared == off {
 			t.Errorf("%s=%q: lists shared %v, want %v", envBenchReadSharing, value, shared, !off)
 		}
 	}

@@ -11,7 +11,7 @@ import "testing"
 // build reads change nothing here.
 func TestBenchSwitchesOffForUsers(t *testing.T) {
 	env := envFrom(map[string]string{"CARDPAY_BENCH_THROTTLE": "off", "CARDPAY_BENCH_READ_SHARING": "off", "CARDPAY_BENCH_HOST_SHARING": "off"})
-	d := newProviderData(settings{}, env)
+	d := newProviderData(resolvedConfig{}, env)
 	if throttleOff, sharingOff := benchSwitches(env); throttleOff || sharingOff || !d.paymentMethods.share || benchHostSharingOff(env) {
 		t.Error("a build without -tags benchswitches obeys the benchmark's switches")
 	}

@@ -56,42 +56,42 @@ func (p *cardpayProvider) Schema(_ context.Context, _ provider.SchemaRequest, re
 		MarkdownDescription: "Manages a merchant's card-payment setup and reads open-banking (AIS) data " +
 			"through the cardpay partner API. Every attribute can also be set through an environment " +
 			"variable; a value in the configuration wins over the environment.",
-		Attributes: providerAttributes(),
+		Attributes: providerSchema(),
 	}
 }
 
 func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureRequest, resp *provider.ConfigureResponse) {
-	config := map[string]attr.Value{}
+	block := map[string]attr.Value{}
 	for name := range req.Config.Schema.GetAttributes() {
 		var v attr.Value
 		resp.Diagnostics.Append(req.Config.GetAttribute(ctx, path.Root(name), &v)...)
-		config[name] = v
+		block[name] = v
 	}
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	settings, diags := resolveSettings(config, os.LookupEnv)
+	cfg, diags := resolveConfig(block, os.LookupEnv)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	settings.UserAgent = userAgent(p.version, req.TerraformVersion)
-
-	data := newProviderData(settings, os.LookupEnv)
-	data.waits = p.waits
-	resp.Diagnostics.Append(data.validate()...)
+	resp.Diagnostics.Append(cfg.validate()...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	tflog.Debug(ctx, "configured cardpay provider", map[string]any{
-		"base_url":     settings.BaseURL,
-		"ais_base_url": settings.AISBaseURL,
-		"partner_auth": settings.PartnerAuth.String(),
-		"max_retries":  settings.MaxRetries,
-		"timeout":      settings.Timeout.String(),
-		"unknown":      settings.Unknown,
+	cfg.UserAgent = userAgent(p.version, req.TerraformVersion)
 
-		"max_requests_per_second": settings.MaxRequestsPerSecond,
+	data := newProviderData(cfg, os.LookupEnv)
+	data.waits = p.waits
+	tflog.Debug(ctx, "configured cardpay provider", map[string]any{
+		"base_url":     cfg.BaseURL,
+		"ais_base_url": cfg.AISBaseURL,
+		"partner_auth": cfg.PartnerAuth.String(),
+		"max_retries":  cfg.MaxRetries,
+		"timeout":      cfg.Timeout.String(),
+		"unknown":      cfg.Unknown,
+
+		"max_requests_per_second": cfg.MaxRequestsPerSecond,
 	})
 	resp.ActionData = data
 	resp.ResourceData = data

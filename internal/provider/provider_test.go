@@ -35,7 +35,7 @@ func envFrom(m map[string]string) func(string) (string, bool) {
 // noConfig is a provider block that sets nothing: every value is null.
 func noConfig() map[string]attr.Value { return map[string]attr.Value{} }
 
-func TestResolveSettings(t *testing.T) {
+func TestResolveConfig(t *testing.T) {
 	env := envFrom(map[string]string{
 		envBaseURL:             "https://env.example.com",
 		envPartnerClientID:     "env-id",
@@ -46,9 +46,9 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("environment fills what the configuration leaves out", func(t *testing.T) {
-		s, diags := resolveSettings(noConfig(), env)
+		s, diags := resolveConfig(noConfig(), env)
 		requireNoErrors(t, diags)
-		want := settings{Config: client.Config{BaseURL: "https://env.example.com", PartnerClientID: "env-id",
+		want := resolvedConfig{Config: client.Config{BaseURL: "https://env.example.com", PartnerClientID: "env-id",
 			PartnerClientSecret: "env-secret", AccessToken: "env-token", Timeout: 45 * time.Second, MaxRetries: 2}}
 		if fmt.Sprint(s) != fmt.Sprint(want) {
 			t.Errorf("got %+v, want %+v", s, want)
@@ -61,7 +61,7 @@ func TestResolveSettings(t *testing.T) {
 		c[attrPartnerClientSecret] = types.StringValue("config-secret")
 		c[attrRequestTimeout] = timetypes.NewGoDurationValue(5 * time.Second)
 		c[attrMaxRetries] = types.Int64Value(0)
-		s, diags := resolveSettings(c, env)
+		s, diags := resolveConfig(c, env)
 		requireNoErrors(t, diags)
 		if s.BaseURL != "https://config.example.com" || s.PartnerClientSecret != "config-secret" ||
 			s.PartnerClientID != "env-id" || s.Timeout != 5*time.Second || s.MaxRetries != 0 {
@@ -70,7 +70,7 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("defaults", func(t *testing.T) {
-		s, diags := resolveSettings(noConfig(), envFrom(nil))
+		s, diags := resolveConfig(noConfig(), envFrom(nil))
 		requireNoErrors(t, diags)
 		if s.Timeout != defaultRequestTimeout || s.MaxRetries != defaultMaxRetries {
 			t.Errorf("got timeout %s, retries %d", s.Timeout, s.MaxRetries)
@@ -79,12 +79,12 @@ func TestResolveSettings(t *testing.T) {
 
 	t.Run("skip_credentials_check from the environment or the configuration", func(t *testing.T) {
 		skip := envFrom(map[string]string{envSkipCredentialsCheck: "true"})
-		if s, diags := resolveSettings(noConfig(), skip); diags.HasError() || !s.SkipCredentialsCheck {
+		if s, diags := resolveConfig(noConfig(), skip); diags.HasError() || !s.SkipCredentialsCheck {
 			t.Errorf("%s=true: got %v, %v", envSkipCredentialsCheck, s.SkipCredentialsCheck, diagText(diags))
 		}
 		c := noConfig()
 		c[attrSkipCredentialsCheck] = types.BoolValue(false)
-		if s, diags := resolveSettings(c, skip); diags.HasError() || s.SkipCredentialsCheck {
+		if s, diags := resolveConfig(c, skip); diags.HasError() || s.SkipCredentialsCheck {
 			t.Errorf("%s = false in the configuration: got %v, %v", attrSkipCredentialsCheck, s.SkipCredentialsCheck, diagText(diags))
 		}
 	})
@@ -93,7 +93,7 @@ func TestResolveSettings(t *testing.T) {
 		c := noConfig()
 		c[attrAccessToken] = types.StringUnknown()
 		c[attrMaxRetries] = types.Int64Unknown()
-		s, diags := resolveSettings(c, env)
+		s, diags := resolveConfig(c, env)
 		requireNoErrors(t, diags)
 		if s.AccessToken != "" || strings.Join(s.Unknown, ",") != "access_token,max_retries" {
 			t.Errorf("got %+v", s)
@@ -101,7 +101,7 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("invalid environment values name the variable", func(t *testing.T) {
-		_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1",
+		_, diags := resolveConfig(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1",
 			envSkipCredentialsCheck: "maybe"}))
 		text := diagText(diags)
 		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s", envSkipCredentialsCheck, "Write true or false"} {
@@ -115,29 +115,29 @@ func TestResolveSettings(t *testing.T) {
 func TestProviderDataClients(t *testing.T) {
 	cases := []struct {
 		name      string
-		settings  settings
+		config    resolvedConfig
 		ais       bool
 		wantError []string
 	}{
-		{"missing base URL", settings{Config: client.Config{PartnerClientID: "id", PartnerClientSecret: "s"}}, false,
+		{"missing base URL", resolvedConfig{Config: client.Config{PartnerClientID: "id", PartnerClientSecret: "s"}}, false,
 			[]string{attrBaseURL, envBaseURL}},
-		{"missing partner secret", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id"}}, false,
+		{"missing partner secret", resolvedConfig{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id"}}, false,
 			[]string{attrPartnerClientSecret, envPartnerClientSecret}},
-		{"data API without token or partner secret", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id"}}, true,
+		{"data API without token or partner secret", resolvedConfig{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id"}}, true,
 			[]string{attrPartnerClientSecret, envPartnerClientSecret, "short-lived tokens", attrAccessToken, envAccessToken}},
-		{"data API with partner credentials mints tokens", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}}, true, nil},
-		{"unknown data API address", settings{Config: client.Config{BaseURL: "https://api.example.com", AccessToken: "t"}, Unknown: []string{attrAISBaseURL}}, true,
+		{"data API with partner credentials mints tokens", resolvedConfig{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}}, true, nil},
+		{"unknown data API address", resolvedConfig{Config: client.Config{BaseURL: "https://api.example.com", AccessToken: "t"}, Unknown: []string{attrAISBaseURL}}, true,
 			[]string{attrAISBaseURL, "known only after apply"}},
-		{"unknown partner auth", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, Unknown: []string{attrPartnerAuth}}, false,
+		{"unknown partner auth", resolvedConfig{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}, Unknown: []string{attrPartnerAuth}}, false,
 			[]string{attrPartnerAuth, "known only after apply"}},
-		{"unknown access token", settings{Config: client.Config{BaseURL: "https://api.example.com"}, Unknown: []string{attrAccessToken}}, true,
+		{"unknown access token", resolvedConfig{Config: client.Config{BaseURL: "https://api.example.com"}, Unknown: []string{attrAccessToken}}, true,
 			[]string{attrAccessToken, "known only after apply"}},
-		{"partner client needs no token", settings{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}}, false, nil},
-		{"ais client needs no partner credentials", settings{Config: client.Config{BaseURL: "https://api.example.com", AccessToken: "t"}}, true, nil},
+		{"partner client needs no token", resolvedConfig{Config: client.Config{BaseURL: "https://api.example.com", PartnerClientID: "id", PartnerClientSecret: "s"}}, false, nil},
+		{"ais client needs no partner credentials", resolvedConfig{Config: client.Config{BaseURL: "https://api.example.com", AccessToken: "t"}}, true, nil},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			data := newProviderData(tc.settings, envFrom(nil))
+			data := newProviderData(tc.config, envFrom(nil))
 			area := client.AreaPartner
 			if tc.ais {
 				area = client.AreaAIS
@@ -160,18 +160,18 @@ func TestProviderDataClients(t *testing.T) {
 	}
 }
 
-func TestProviderData_insecureBaseURL(t *testing.T) {
-	data := newProviderData(settings{Config: client.Config{BaseURL: "http://api.example.com"}}, envFrom(nil))
-	if text := diagText(data.validate()); !strings.Contains(text, "https") {
+func TestResolvedConfig_insecureBaseURL(t *testing.T) {
+	cfg := resolvedConfig{Config: client.Config{BaseURL: "http://api.example.com"}}
+	if text := diagText(cfg.validate()); !strings.Contains(text, "https") {
 		t.Errorf("validate() = %q, want an error that asks for https", text)
 	}
 }
 
 // A data API address with a path the service does not publish is refused
 // at configure time, naming the attribute and the published forms.
-func TestProviderData_aisBaseURLPath(t *testing.T) {
-	data := newProviderData(settings{Config: client.Config{BaseURL: "https://api.acountpay.com/v1/partner", AISBaseURL: "https://data.example.com/api/v2"}}, envFrom(nil))
-	text := diagText(data.validate())
+func TestResolvedConfig_aisBaseURLPath(t *testing.T) {
+	cfg := resolvedConfig{Config: client.Config{BaseURL: "https://api.acountpay.com/v1/partner", AISBaseURL: "https://data.example.com/api/v2"}}
+	text := diagText(cfg.validate())
 	for _, want := range []string{"Invalid " + attrAISBaseURL, `has the path "/api/v2"`, "/v1/partner", envAISBaseURL} {
 		if !strings.Contains(text, want) {
 			t.Errorf("validate() = %q, want it to mention %q", text, want)
@@ -182,27 +182,27 @@ func TestProviderData_aisBaseURLPath(t *testing.T) {
 	}
 }
 
-// An unusable base URL gets one error, titled after its setting, whether
+// An unusable base URL gets one error, titled after its attribute, whether
 // the attribute's validator or Configure (for a value from the
 // environment) finds it; it names the published addresses once.
 func TestInvalidBaseURLDiagnostic(t *testing.T) {
 	const bad = "https://api.example.com/api"
 	for _, tc := range []struct {
 		attr, env string
-		settings  client.Config
+		config    client.Config
 	}{
 		{attrBaseURL, envBaseURL, client.Config{BaseURL: bad}},
 		{attrAISBaseURL, envAISBaseURL, client.Config{BaseURL: "https://api.acountpay.com", AISBaseURL: bad}},
 	} {
 		resp := &validator.StringResponse{}
-		attribute, ok := providerAttributes()[tc.attr].(schema.StringAttribute)
+		attribute, ok := providerSchema()[tc.attr].(schema.StringAttribute)
 		if !ok {
 			t.Fatalf("%s is not a string attribute", tc.attr)
 		}
 		for _, v := range attribute.Validators {
 			v.ValidateString(context.Background(), validator.StringRequest{Path: path.Root(tc.attr), ConfigValue: types.StringValue(bad)}, resp)
 		}
-		fromEnv := newProviderData(settings{Config: tc.settings}, envFrom(nil)).validate()
+		fromEnv := resolvedConfig{Config: tc.config}.validate()
 		if len(resp.Diagnostics) != 1 || len(fromEnv) != 1 {
 			t.Fatalf("%s: validator %v, configure %v; want one error each", tc.attr, resp.Diagnostics, fromEnv)
 		}
@@ -224,12 +224,12 @@ func TestInvalidBaseURLDiagnostic(t *testing.T) {
 func TestResolvePartnerAuth(t *testing.T) {
 	c := noConfig()
 	c[attrPartnerAuth] = types.StringValue("oauth2")
-	s, diags := resolveSettings(c, envFrom(nil))
+	s, diags := resolveConfig(c, envFrom(nil))
 	requireNoErrors(t, diags)
 	if s.PartnerAuth != client.PartnerAuthOAuth2 {
 		t.Errorf("partner auth %v, want oauth2", s.PartnerAuth)
 	}
-	_, diags = resolveSettings(noConfig(), envFrom(map[string]string{envPartnerAuth: "basic"}))
+	_, diags = resolveConfig(noConfig(), envFrom(map[string]string{envPartnerAuth: "basic"}))
 	if text := diagText(diags); !strings.Contains(text, envPartnerAuth) || !strings.Contains(text, "headers or oauth2") {
 		t.Errorf("diagnostics %q, want the variable and the accepted values", text)
 	}

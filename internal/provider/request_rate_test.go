@@ -32,7 +32,7 @@ func TestResolveMaxRequestsPerSecond(t *testing.T) {
 		"empty variable is unset": {withRate(types.Float64Null()), map[string]string{envMaxRequestsPerSecond: ""}, 0},
 	} {
 		t.Run(name, func(t *testing.T) {
-			s, diags := resolveSettings(tc.config, envFrom(tc.env))
+			s, diags := resolveConfig(tc.config, envFrom(tc.env))
 			requireNoErrors(t, diags)
 			if s.MaxRequestsPerSecond != tc.want {
 				t.Errorf("got %v, want %v", s.MaxRequestsPerSecond, tc.want)
@@ -41,7 +41,7 @@ func TestResolveMaxRequestsPerSecond(t *testing.T) {
 	}
 
 	t.Run("unknown is remembered", func(t *testing.T) {
-		s, diags := resolveSettings(withRate(types.Float64Unknown()), envFrom(nil))
+		s, diags := resolveConfig(withRate(types.Float64Unknown()), envFrom(nil))
 		requireNoErrors(t, diags)
 		if strings.Join(s.Unknown, ",") != attrMaxRequestsPerSecond {
 			t.Errorf("unknown = %v", s.Unknown)
@@ -50,7 +50,7 @@ func TestResolveMaxRequestsPerSecond(t *testing.T) {
 
 	for _, raw := range []string{"0", "-1", "fast", "10001", "NaN"} {
 		t.Run("invalid "+raw, func(t *testing.T) {
-			_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envMaxRequestsPerSecond: raw}))
+			_, diags := resolveConfig(noConfig(), envFrom(map[string]string{envMaxRequestsPerSecond: raw}))
 			text := diagText(diags)
 			for _, want := range []string{envMaxRequestsPerSecond, "such as 20"} {
 				if !strings.Contains(text, want) {

@@ -82,7 +82,7 @@ func (r *partnerCredentialResource) ModifyPlan(ctx context.Context, req resource
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("client_secret_last4"), types.StringUnknown())...)
 	}
 	ends := plan == nil || changesAny(ctx, req, replacedBy(req.Plan.Schema.GetAttributes()))
-	if (rotates || ends) && r.data != nil && state.ClientID.ValueString() == r.data.settings.PartnerClientID {
+	if (rotates || ends) && r.data != nil && state.ClientID.ValueString() == r.data.config.PartnerClientID {
 		what := map[bool]string{true: "rotate", false: "revoke"}[rotates && !ends]
 		resp.Diagnostics.AddError(fmt.Sprintf("Refusing to %s the provider's own credential", what),
 			fmt.Sprintf("The plan would %s partner credential %s (client ID %s), which is the credential this provider "+

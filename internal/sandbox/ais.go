@@ -10,18 +10,29 @@ import (
 	"net/http"
 	"slices"
 	"sort"
-	"strings"
 	"time"
 )
 
-// AIS permissions and the endpoint each one unlocks.
+// The data API's account reads (accounts, balance, transactions) over the
+// fixtures' bank data, and what every /v1/ais/ route shares: the call
+// (aisCall, ais) and the consent a data read needs (consentFor).
+
+// The routes of the data API's account reads.
 const (
-	permAccounts     = "ReadAccountsDetail"
-	permBalances     = "ReadBalances"
-	permTransactions = "ReadTransactionsDetail"
+	// RouteListAccounts lists a user's bank accounts.
+	RouteListAccounts = "POST /v1/ais/accounts"
+	// RouteGetBalance reads one account's balance.
+	RouteGetBalance = "POST /v1/ais/accounts/balance"
+	// RouteListTransactions reads one page of an account's transactions.
+	RouteListTransactions = "POST /v1/ais/accounts/transactions"
 )
 
-var permissions = []string{permAccounts, permBalances, permTransactions}
+// accountRoutes registers the routes of the data API's account reads.
+func (s *Server) accountRoutes() {
+	s.api(RouteListAccounts, s.ais(s.listAccounts))
+	s.api(RouteGetBalance, s.ais(s.getBalance))
+	s.api(RouteListTransactions, s.ais(s.listTransactions))
+}
 
 // aisCall is what an AIS handler needs. Unlike partner handlers, AIS
 // handlers take the lock themselves: the merchant is named in the body, and
@@ -62,148 +73,6 @@ func requireMerchantID(id int64) error {
 		return badRequest("field %q is required and must be a positive integer", "merchantId")
 	}
 	return nil
-}
-
-func (s *Server) createConsent(c *aisCall) (int, any, error) {
-	var req consentRequest
-	if err := decodeJSON(c.body, &req, true); err != nil {
-		return 0, nil, err
-	}
-	now := s.now()
-	expires, txFrom, err := validateConsent(req, now)
-	if err != nil {
-		return 0, nil, err
-	}
-	if err := c.token.permits(req.MerchantID, req.UserID, ""); err != nil {
-		return 0, nil, err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if _, err := s.st.ownedMerchant(c.partner, req.MerchantID); err != nil {
-		return 0, nil, err
-	}
-	id := randomID("req_")
-	rec := &ConsentRecord{
-		Consent: Consent{
-			RequestID: id, MerchantID: req.MerchantID, UserID: req.UserID, Permissions: slices.Clone(req.Permissions),
-			ExpirationDateTime: req.ExpirationDateTime, TransactionFromDateTime: req.TransactionFromDateTime,
-			Status: consentPending, CreatedAt: timestamp(now), UpdatedAt: timestamp(now),
-			AuthorizationURL: authorizationURL(id),
-		},
-		CallbackURL: req.CallbackURL, ClientID: c.partner.AISClientID, expires: expires, txFrom: txFrom,
-	}
-	s.st.consents = append(s.st.consents, rec)
-	return http.StatusCreated, rec.Consent, nil
-}
-
-// validateConsent checks the request and returns its parsed times.
-func validateConsent(req consentRequest, now time.Time) (expires, txFrom time.Time, err error) {
-	if err = requireMerchantID(req.MerchantID); err != nil {
-		return
-	}
-	if err = required("userId", req.UserID); err != nil {
-		return
-	}
-	if err = validatePermissions(req.Permissions); err != nil {
-		return
-	}
-	if expires, err = parseDateTime("expirationDateTime", req.ExpirationDateTime); err != nil {
-		return
-	}
-	if txFrom, err = parseDateTime("transactionFromDateTime", req.TransactionFromDateTime); err != nil {
-		return
-	}
-	if !expires.After(txFrom) {
-		err = badRequest("expirationDateTime (%s) must be after transactionFromDateTime (%s)", req.ExpirationDateTime, req.TransactionFromDateTime)
-		return
-	}
-	if !expires.After(now) {
-		err = badRequest("expirationDateTime (%s) must be in the future (now %s)", req.ExpirationDateTime, timestamp(now))
-		return
-	}
-	if req.CallbackURL != "" {
-		err = validCallbackURL(req.CallbackURL)
-	}
-	return
-}
-
-func validatePermissions(perms []string) error {
-	if len(perms) == 0 {
-		return badRequest("field %q is required: a non-empty array of %s", "permissions", strings.Join(permissions, ", "))
-	}
-	for i, p := range perms {
-		if err := oneOf("permissions", p, permissions); err != nil {
-			return err
-		}
-		if slices.Contains(perms[:i], p) {
-			return badRequest("field %q lists %s twice", "permissions", p)
-		}
-	}
-	return nil
-}
-
-// pathConsent is the consent a call without a body names in its path,
-// once the call's token may read it, expired if its time has come; the
-// caller holds the lock.
-func (s *Server) pathConsent(c *aisCall) (*ConsentRecord, error) {
-	if err := decodeJSON(c.body, &struct{}{}, false); err != nil {
-		return nil, err
-	}
-	rec, err := s.st.clientConsent(c.partner, c.r.PathValue("consentId"))
-	if err != nil {
-		return nil, err
-	}
-	if err := c.token.permits(rec.MerchantID, rec.UserID, ""); err != nil {
-		return nil, err
-	}
-	expireIfDue(rec, s.now())
-	return rec, nil
-}
-
-// getConsent answers the consent named in the path by its consent ID or,
-// as the sandbox's choice, its request ID. Consents of other AIS clients
-// are 404 like unknown ones.
-func (s *Server) getConsent(c *aisCall) (int, any, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rec, err := s.pathConsent(c)
-	if err != nil {
-		return 0, nil, err
-	}
-	return http.StatusOK, rec.Consent, nil
-}
-
-// authorizeConsentURL gives a pending consent a fresh bank authorization
-// URL, which later reads return too.
-func (s *Server) authorizeConsentURL(c *aisCall) (int, any, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	rec, err := s.pathConsent(c)
-	if err != nil {
-		return 0, nil, err
-	}
-	now := s.now()
-	if rec.Status != consentPending {
-		return 0, nil, errorf(http.StatusConflict, "consent %s is %s; only a pending consent can be authorized", rec.RequestID, rec.Status)
-	}
-	rec.AuthorizationURL = authorizationURL(rec.RequestID)
-	rec.UpdatedAt = timestamp(now)
-	return http.StatusOK, consentAuthorization{AuthorizationURL: rec.AuthorizationURL}, nil
-}
-
-// authorizationURL is a bank link for the consent, new on every call.
-func authorizationURL(requestID string) string {
-	return "https://bank.sandbox.cardpay.example/authorize?requestId=" + requestID + "&session=" + randomID("")
-}
-
-// clientConsent finds a consent of p's AIS client by consent ID or request ID.
-func (st *state) clientConsent(p Partner, id string) (*ConsentRecord, error) {
-	for _, c := range st.consents {
-		if c.ClientID == p.AISClientID && (c.RequestID == id || (c.ConsentID != "" && c.ConsentID == id)) {
-			return c, nil
-		}
-	}
-	return nil, errorf(http.StatusNotFound, "consent %q not found", id)
 }
 
 // consentFor finds the newest authorized, unexpired consent of merchant and
@@ -256,6 +125,56 @@ func (s *Server) consentFor(c *aisCall, merchantID int64, userID, perm string) (
 	}
 }
 
+// Account is one bank account as the accounts endpoint returns it. Balance is
+// an exact decimal string; AccountDetails is an arbitrary JSON object kept
+// value for value (numbers digit for digit).
+type Account struct {
+	AccountID         string          `json:"accountId"`
+	BankID            string          `json:"bankId"`
+	AccountHolderName string          `json:"accountHolderName"`
+	IBAN              string          `json:"iban"`
+	Currency          string          `json:"currency"`
+	Balance           string          `json:"balance"`
+	AccountType       string          `json:"accountType"`
+	AccountDetails    json.RawMessage `json:"accountDetails,omitempty"`
+}
+
+// Counterparty is the other side of a transaction.
+type Counterparty struct {
+	Name string `json:"name"`
+	IBAN string `json:"iban"`
+}
+
+// Transaction is one booked transaction, shaped like the published example:
+// Amount is a positive exact decimal string and Type (DEBIT or CREDIT) its
+// direction; BookingDate and ValueDate are RFC 3339 timestamps in UTC.
+type Transaction struct {
+	TransactionID string       `json:"transactionId"`
+	Amount        string       `json:"amount"`
+	Currency      string       `json:"currency"`
+	Description   string       `json:"description"`
+	BookingDate   string       `json:"bookingDate"`
+	ValueDate     string       `json:"valueDate"`
+	Counterparty  Counterparty `json:"counterparty"`
+	Reference     string       `json:"reference"`
+	Type          string       `json:"type"`
+	Status        string       `json:"status"`
+}
+
+type accountsRequest struct {
+	UserID     string `json:"userId"`
+	MerchantID int64  `json:"merchantId"`
+}
+
+type accountsResponse struct {
+	UserID        string    `json:"userId"`
+	MerchantID    int64     `json:"merchantId"`
+	ClientID      string    `json:"clientId"`
+	ConsentID     string    `json:"consentId"`
+	Accounts      []Account `json:"accounts"`
+	TotalAccounts int       `json:"totalAccounts"`
+}
+
 func (s *Server) listAccounts(c *aisCall) (int, any, error) {
 	var req accountsRequest
 	if err := decodeJSON(c.body, &req, true); err != nil {
@@ -287,6 +206,32 @@ func requireUser(merchantID int64, userID string) error {
 	return required("userId", userID)
 }
 
+type balanceRequest struct {
+	UserID     string `json:"userId"`
+	MerchantID int64  `json:"merchantId"`
+	AccountID  string `json:"accountId"`
+}
+
+type balanceValue struct {
+	Value       string `json:"value"`
+	Currency    string `json:"currency"`
+	LastUpdated string `json:"lastUpdated"`
+}
+
+type balanceAccountDetails struct {
+	IBAN              string `json:"iban"`
+	AccountHolderName string `json:"accountHolderName"`
+	BankID            string `json:"bankId"`
+}
+
+type balanceResponse struct {
+	UserID         string                `json:"userId"`
+	MerchantID     int64                 `json:"merchantId"`
+	AccountID      string                `json:"accountId"`
+	Balance        balanceValue          `json:"balance"`
+	AccountDetails balanceAccountDetails `json:"accountDetails"`
+}
+
 func (s *Server) getBalance(c *aisCall) (int, any, error) {
 	var req balanceRequest
 	if err := decodeJSON(c.body, &req, true); err != nil {
@@ -310,6 +255,24 @@ func (s *Server) getBalance(c *aisCall) (int, any, error) {
 		Balance:        balanceValue{Value: a.Balance, Currency: a.Currency, LastUpdated: a.BalanceLastUpdated},
 		AccountDetails: balanceAccountDetails{IBAN: a.IBAN, AccountHolderName: a.AccountHolderName, BankID: a.BankID},
 	}, nil
+}
+
+type transactionsRequest struct {
+	UserID     string `json:"userId"`
+	MerchantID int64  `json:"merchantId"`
+	AccountID  string `json:"accountId"`
+	PageLimit  *int64 `json:"pageLimit"`
+	FromDate   string `json:"fromDate"`
+	ToDate     string `json:"toDate"`
+}
+
+type transactionsResponse struct {
+	UserID            string        `json:"userId"`
+	MerchantID        int64         `json:"merchantId"`
+	AccountID         string        `json:"accountId"`
+	TotalTransactions int           `json:"totalTransactions"`
+	PageLimit         int64         `json:"pageLimit"`
+	Transactions      []Transaction `json:"transactions"`
 }
 
 func (s *Server) listTransactions(c *aisCall) (int, any, error) {

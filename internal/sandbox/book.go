@@ -77,11 +77,3 @@ func (st *state) bookSnapshot() BookState {
 func (st *state) merchantIDsOf(partner string) []int64 {
 	return slices.DeleteFunc(slices.Clone(st.merchantIDs), func(id int64) bool { return st.merchants[id].partner != partner })
 }
-
-// bookAdminRoutes registers the admin operations of the partner book.
-func (s *Server) bookAdminRoutes() {
-	s.merchantAdminRoutes()
-	s.admin("POST /_sandbox/card-payments/{paymentId}/status", s.adminCardPaymentStatus)
-	s.admin("POST /_sandbox/payments/{paymentId}/status", s.adminPaymentStatus)
-	s.autoAdvanceRoutes()
-}

@@ -18,6 +18,22 @@ import (
 // The order read keeps its payments list empty, as the shape of its
 // entries is not published.
 
+// The routes of card payments and the online SDK's token.
+const (
+	// RouteCreateSDKToken issues a token for the online payment SDK.
+	RouteCreateSDKToken = "POST " + merchantRoutePrefix + "/card-payments/auth-token"
+	// RouteCardPaymentStatus reads a card payment's status.
+	RouteCardPaymentStatus = "GET " + merchantRoutePrefix + "/card-payments/payments/{paymentId}/status"
+)
+
+// cardPaymentRoutes registers the routes of card payments and the online
+// SDK's token, and the admin operation that moves a card payment.
+func (s *Server) cardPaymentRoutes() {
+	s.api(RouteCreateSDKToken, s.partner(s.createSDKToken))
+	s.api(RouteCardPaymentStatus, s.partner(s.getCardPaymentStatus))
+	s.admin("POST /_sandbox/card-payments/{paymentId}/status", s.adminCardPaymentStatus)
+}
+
 // Card payment statuses, as published.
 const (
 	cardCreated    = "CREATED"

@@ -20,6 +20,18 @@ type consentAccount struct {
 	UpdatedAt         string                `json:"updatedAt"`
 }
 
+// The routes of the accounts a consent covers.
+const (
+	// RouteListConsentAccounts lists the accounts a consent covers.
+	RouteListConsentAccounts = "GET /v1/ais/consents/{consentId}/accounts"
+)
+
+// consentAccountRoutes registers the route of the accounts a consent
+// covers.
+func (s *Server) consentAccountRoutes() {
+	s.api(RouteListConsentAccounts, s.ais(s.listConsentAccounts))
+}
+
 type consentAccountDetails struct {
 	AccountType     string   `json:"accountType"`
 	AccountFeatures []string `json:"accountFeatures"`

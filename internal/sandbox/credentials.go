@@ -31,6 +31,26 @@ const (
 	maxCredentialName = 100
 )
 
+// The routes of the partner's credential pairs.
+const (
+	// RouteListCredentials lists the partner's credential pairs.
+	RouteListCredentials = "GET /v1/partner/credentials"
+	// RouteCreateCredential generates a credential pair.
+	RouteCreateCredential = "POST /v1/partner/credentials"
+	// RouteRotateCredential gives a pair a new secret.
+	RouteRotateCredential = "POST /v1/partner/credentials/{credentialId}/rotate"
+	// RouteRevokeCredential revokes a pair.
+	RouteRevokeCredential = "DELETE /v1/partner/credentials/{credentialId}"
+)
+
+// credentialRoutes registers the routes of the partner's credential pairs.
+func (s *Server) credentialRoutes() {
+	s.api(RouteListCredentials, s.partnerWide(s.listCredentials))
+	s.api(RouteCreateCredential, s.partnerWide(s.createCredential))
+	s.api(RouteRotateCredential, s.partnerWide(s.rotateCredential))
+	s.api(RouteRevokeCredential, s.partnerWide(s.revokeCredential))
+}
+
 // Credential is a credential pair as the sandbox keeps it. The API shows
 // the secret only when it is created or rotated; Snapshot shows it, like
 // webhook secrets, for tests. Rotations counts the secrets issued after the

@@ -15,27 +15,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxhttp"
 )
-
-// FaultHeader marks every answer an injected fault produced, with the kind
-// of fault as its value (one of the FaultKind constants), so contract
-// checks can tell a deliberately broken answer from a real mismatch.
-const FaultHeader = "X-Sandbox-Fault"
-
-// Kinds of faulty answer, the values of FaultHeader.
-const (
-	// FaultKindStatus: the handler did not run; Status answers instead.
-	FaultKindStatus = "status"
-	// FaultKindAfterApply: the handler ran and its answer was replaced.
-	FaultKindAfterApply = "after-apply"
-	// FaultKindEchoHeaders: as FaultKindStatus or FaultKindAfterApply, with
-	// the request headers in the message.
-	FaultKindEchoHeaders = "echo-headers"
-)
-
-// AdminPathPrefix starts every path of the admin surface, which is not part
-// of the API.
-const AdminPathPrefix = "/_sandbox/"
 
 // Fault makes API requests misbehave, to test client retries and the
 // provider's handling of ambiguous failures.
@@ -242,7 +224,7 @@ func (f *Fault) hits() bool {
 }
 
 func writeFault(w http.ResponseWriter, r *http.Request, f Fault) {
-	w.Header().Set(FaultHeader, f.kind())
+	w.Header().Set(sandboxhttp.FaultHeader, f.kind())
 	if f.RetryAfter != "" {
 		w.Header().Set("Retry-After", f.RetryAfter)
 	}
@@ -255,15 +237,15 @@ func writeFault(w http.ResponseWriter, r *http.Request, f Fault) {
 	writeError(w, r, f.Status, msg)
 }
 
-// kind names the fault for FaultHeader.
+// kind names the fault for sandboxhttp.FaultHeader.
 func (f Fault) kind() string {
 	switch {
 	case f.EchoHeaders:
-		return FaultKindEchoHeaders
+		return sandboxhttp.FaultKindEchoHeaders
 	case f.AfterApply:
-		return FaultKindAfterApply
+		return sandboxhttp.FaultKindAfterApply
 	default:
-		return FaultKindStatus
+		return sandboxhttp.FaultKindStatus
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxhttp"
 	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
@@ -119,7 +120,7 @@ func TestFaultEchoHeaders(t *testing.T) {
 }
 
 // TestFaultHeaderMarksFaultyAnswers checks that every answer a fault
-// produces names its kind in FaultHeader, and that real answers, delayed
+// produces names its kind in sandboxhttp.FaultHeader, and that real answers, delayed
 // ones included, carry no such header.
 func TestFaultHeaderMarksFaultyAnswers(t *testing.T) {
 	e := newEnv(t)
@@ -127,10 +128,10 @@ func TestFaultHeaderMarksFaultyAnswers(t *testing.T) {
 	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
 	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Status: 500, EchoHeaders: true, Count: 1})
 	e.srv.InjectFault(Fault{Route: RouteCreateOrder, Latency: time.Millisecond, Count: 1})
-	for _, want := range []string{FaultKindStatus, FaultKindAfterApply, FaultKindEchoHeaders, ""} {
+	for _, want := range []string{sandboxhttp.FaultKindStatus, sandboxhttp.FaultKindAfterApply, sandboxhttp.FaultKindEchoHeaders, ""} {
 		r := e.partner(http.MethodPost, ordersPath, validOrder())
-		if got := r.header.Get(FaultHeader); got != want {
-			t.Errorf("answer %d: %s = %q, want %q", r.status, FaultHeader, got, want)
+		if got := r.header.Get(sandboxhttp.FaultHeader); got != want {
+			t.Errorf("answer %d: %s = %q, want %q", r.status, sandboxhttp.FaultHeader, got, want)
 		}
 	}
 }

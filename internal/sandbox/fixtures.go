@@ -280,7 +280,8 @@ func validateTransaction(t Transaction) error {
 	return nil
 }
 
-// DefaultFixtures returns the demo data set described in the package doc.
+// DefaultFixtures returns the demo data set that docs/development/api-notes.md
+// describes ("Fixtures").
 func DefaultFixtures() *Fixtures {
 	f := &Fixtures{
 		Partners: []Partner{

@@ -76,6 +76,22 @@ func writeJSON(w http.ResponseWriter, status int, v any) error {
 	return nil
 }
 
+type errorResponse struct {
+	Status  string `json:"status"`
+	Message string `json:"message"`
+}
+
+type aisErrorResponse struct {
+	StatusCode int    `json:"statusCode"`
+	Message    string `json:"message"`
+}
+
+// oauthError is the OAuth2 error body (RFC 6749, section 5.2).
+type oauthError struct {
+	Error       string `json:"error"`
+	Description string `json:"error_description"`
+}
+
 // writeError writes the error envelope of the API area r is in: the AIS
 // pages publish {"statusCode": 404, "message": ...}; everything else uses
 // the partner API's {"status": "ERROR", "message": ...}.
@@ -94,12 +110,6 @@ func writeError(w http.ResponseWriter, r *http.Request, status int, message stri
 // account-information endpoints and its token endpoint.
 func onDataAPI(path string) bool {
 	return strings.HasPrefix(path, "/v1/ais/") || strings.HasPrefix(path, "/v1/auth/")
-}
-
-// oauthError is the OAuth2 error body (RFC 6749, section 5.2).
-type oauthError struct {
-	Error       string `json:"error"`
-	Description string `json:"error_description"`
 }
 
 // readBody reads the whole body within the size limit. A declared non-JSON

@@ -41,6 +41,35 @@ const (
 	maxPartnerRefIDLength = 100
 )
 
+// The routes of merchants.
+const (
+	// RouteCreateMerchant creates a merchant, which then completes its
+	// onboarding at the answer's link.
+	RouteCreateMerchant = "POST /v1/partner/merchants"
+	// RouteCreateFastTrackMerchant creates a merchant with its company
+	// details.
+	RouteCreateFastTrackMerchant = "POST /v1/partner/merchants/fast-track"
+	// RouteCreateTestMerchant creates a pre-activated test merchant; the
+	// service offers it on its sandbox only (production answers 404).
+	RouteCreateTestMerchant = "POST /v1/partner/merchants/test"
+	// RouteGetMerchant reads one merchant.
+	RouteGetMerchant = "GET " + merchantRoutePrefix
+	// RouteListMerchants lists the partner's merchants.
+	RouteListMerchants = "GET /v1/partner/merchants"
+)
+
+// merchantRoutes registers the routes of merchants and their admin
+// operations.
+func (s *Server) merchantRoutes() {
+	s.api(RouteCreateMerchant, s.partnerWide(s.createMerchant(merchantKindStandard)))
+	s.api(RouteCreateFastTrackMerchant, s.partnerWide(s.createFastTrackMerchant))
+	s.api(RouteCreateTestMerchant, s.partnerWide(s.createMerchant(merchantKindTest)))
+	s.api(RouteGetMerchant, s.partner(s.getMerchant))
+	s.api(RouteListMerchants, s.partnerWide(s.listMerchants))
+	s.admin("POST /_sandbox/merchants/{merchantId}/activate", s.adminMerchantStatus(merchantActive))
+	s.admin("POST /_sandbox/merchants/{merchantId}/deactivate", s.adminMerchantStatus(merchantInactive))
+}
+
 // How a merchant came to be, in MerchantProfile.Kind.
 const (
 	merchantKindFixture   = "fixture"
@@ -423,12 +452,6 @@ func (st *state) moveMerchant(id int64, m *merchantState, status string, now tim
 		m.stockStores(id, now)
 	}
 	return st.eventDeliveries(m.partner, event, map[string]any{"merchantId": id, "clientId": m.clientID}, now)
-}
-
-// merchantAdminRoutes registers the admin operations of merchants.
-func (s *Server) merchantAdminRoutes() {
-	s.admin("POST /_sandbox/merchants/{merchantId}/activate", s.adminMerchantStatus(merchantActive))
-	s.admin("POST /_sandbox/merchants/{merchantId}/deactivate", s.adminMerchantStatus(merchantInactive))
 }
 
 func (s *Server) adminMerchantStatus(status string) adminHandler {

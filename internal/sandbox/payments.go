@@ -20,6 +20,19 @@ import (
 // page at a time, and moved on through the admin surface (each move
 // announced to the partner's endpoints). Creating one is not served.
 
+// The routes of account-to-account payments.
+const (
+	// RouteListPayments reads one page of the account-to-account payments.
+	RouteListPayments = "GET /v1/partner/payments"
+)
+
+// paymentRoutes registers the route of account-to-account payments and the
+// admin operation that moves a payment.
+func (s *Server) paymentRoutes() {
+	s.api(RouteListPayments, s.partnerWide(s.listPayments))
+	s.admin("POST /_sandbox/payments/{paymentId}/status", s.adminPaymentStatus)
+}
+
 // Payment statuses. The list publishes pending and paid ("..."); the others
 // are the words the sandbox's payment events already report.
 const (

@@ -26,6 +26,17 @@ type PartnerProfile struct {
 	UpdatedAt          string `json:"updatedAt"`
 }
 
+// The routes of the partner's profile.
+const (
+	// RouteGetProfile reads the partner's profile.
+	RouteGetProfile = "GET /v1/partner/profile"
+)
+
+// profileRoutes registers the route of the partner's profile.
+func (s *Server) profileRoutes() {
+	s.api(RouteGetProfile, s.partnerWide(s.getProfile))
+}
+
 // getProfile answers the calling partner's profile.
 func (s *Server) getProfile(p Partner, _ *http.Request, body []byte) (int, any, error) {
 	if err := decodeJSON(body, &struct{}{}, false); err != nil {

@@ -17,7 +17,7 @@ import (
 )
 
 // The limits and defaults below are the sandbox's answers to what the
-// reference leaves open; the package doc lists them.
+// reference leaves open; docs/development/api-notes.md lists them.
 const (
 	defaultMaxBodyBytes = 64 << 10
 	defaultPageLimit    = 200

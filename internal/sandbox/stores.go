@@ -4,6 +4,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"net/http"
 	"regexp"
 	"slices"
@@ -19,7 +20,116 @@ const (
 	locationAlphabet   = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 )
 
+// The routes of stores.
+const (
+	// RouteUpdateStore replaces a store's fields.
+	RouteUpdateStore = "PUT " + merchantRoutePrefix + "/stores/{storeId}"
+	// RouteCreateStore creates a store.
+	RouteCreateStore = "POST " + merchantRoutePrefix + "/stores"
+	// RouteListStores lists a merchant's stores.
+	RouteListStores = "GET " + merchantRoutePrefix + "/stores"
+	// RouteGetStore reads one store.
+	RouteGetStore = "GET " + merchantRoutePrefix + "/stores/{storeId}"
+	// RouteDeactivateStore deactivates a store.
+	RouteDeactivateStore = "DELETE " + merchantRoutePrefix + "/stores/{storeId}"
+)
+
+// storeRoutes registers the routes of stores and the admin operation that
+// changes a store.
+func (s *Server) storeRoutes() {
+	s.api(RouteUpdateStore, s.partner(s.updateStore))
+	s.api(RouteCreateStore, s.partner(s.createStore))
+	s.api(RouteListStores, s.partner(s.listStores))
+	s.api(RouteGetStore, s.partner(s.getStore))
+	s.api(RouteDeactivateStore, s.partner(s.deactivateStore))
+	s.admin("PATCH /_sandbox/merchants/{merchantId}/stores/{storeId}", s.adminChangeStore)
+}
+
 var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
+
+// Store is a merchant's store (location), as the fixtures and Snapshot hold
+// it. The API answers it in the merchant's variant: referenceStore or
+// guideStore.
+type Store struct {
+	ID            string `json:"id"`
+	Name          string `json:"name"`
+	LocationID    string `json:"locationId"`
+	StreetAddress string `json:"streetAddress"`
+	City          string `json:"city"`
+	PostalCode    string `json:"postalCode"`
+	CountryCode   string `json:"countryCode"`
+	Phone         string `json:"phone"`
+	Email         string `json:"email"`
+	IsDefault     bool   `json:"isDefault"`
+	Status        string `json:"status"`
+	CreatedAt     string `json:"createdAt"`
+	// UpdatedAt is the time of the last change; only the guide's shape
+	// shows it.
+	UpdatedAt string `json:"updatedAt,omitempty"`
+}
+
+// MerchantStore is a store together with its merchant.
+type MerchantStore struct {
+	MerchantID int64 `json:"merchantId"`
+	Store
+}
+
+type storeCreateRequest struct {
+	Name          string  `json:"name"`
+	LocationID    string  `json:"locationId"`
+	StreetAddress string  `json:"streetAddress"`
+	City          string  `json:"city"`
+	PostalCode    string  `json:"postalCode"`
+	CountryCode   *string `json:"countryCode"`
+	Phone         string  `json:"phone"`
+	Email         *string `json:"email"`
+	IsDefault     bool    `json:"isDefault"`
+}
+
+type storeUpdateRequest struct {
+	Name          *string `json:"name"`
+	StreetAddress *string `json:"streetAddress"`
+	City          *string `json:"city"`
+	PostalCode    *string `json:"postalCode"`
+	CountryCode   *string `json:"countryCode"`
+	Phone         *string `json:"phone"`
+	Email         *string `json:"email"`
+	IsDefault     *bool   `json:"isDefault"`
+}
+
+// storeFields are the fields both published store shapes share.
+type storeFields struct {
+	Name          string `json:"name"`
+	LocationID    string `json:"locationId"`
+	StreetAddress string `json:"streetAddress"`
+	City          string `json:"city"`
+	PostalCode    string `json:"postalCode"`
+	CountryCode   string `json:"countryCode"`
+	Phone         string `json:"phone"`
+	Email         string `json:"email"`
+	IsDefault     bool   `json:"isDefault"`
+}
+
+// referenceStore is the API reference's store: id, status, no updatedAt.
+type referenceStore struct {
+	ID string `json:"id"`
+	storeFields
+	Status    string `json:"status"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// guideStore is the guide's store: storeId, isActive and updatedAt.
+type guideStore struct {
+	StoreID string `json:"storeId"`
+	storeFields
+	IsActive  bool   `json:"isActive"`
+	CreatedAt string `json:"createdAt"`
+	UpdatedAt string `json:"updatedAt"`
+}
+
+type guideStoreList struct {
+	Stores []guideStore `json:"stores"`
+}
 
 // pathStore is the store named by the path's storeId (404 if the merchant
 // has none such).
@@ -174,30 +284,22 @@ func (req storeUpdateRequest) change() StoreChange {
 	}
 }
 
-func (c StoreChange) validate() error {
-	if err := validateStoreFormats(c.Name, c.CountryCode, c.Email); err != nil {
-		return err
-	}
-	if c.Status != nil {
-		return oneOf("status", *c.Status, []string{statusActive, statusInactive})
+func (m *merchantState) store(id string) *Store {
+	for _, s := range m.stores {
+		if s.ID == id {
+			return s
+		}
 	}
 	return nil
 }
 
-// applyStoreChange copies the fields sent except isDefault, whose rules
-// differ between the API and the admin surface.
-func applyStoreChange(st *Store, c StoreChange) {
-	for _, f := range []struct {
-		dst *string
-		src *string
-	}{
-		{&st.Name, c.Name}, {&st.StreetAddress, c.StreetAddress}, {&st.City, c.City}, {&st.PostalCode, c.PostalCode},
-		{&st.CountryCode, c.CountryCode}, {&st.Phone, c.Phone}, {&st.Email, c.Email}, {&st.Status, c.Status},
-	} {
-		if f.src != nil {
-			*f.dst = *f.src
+func (m *merchantState) defaultStore() *Store {
+	for _, s := range m.stores {
+		if s.IsDefault {
+			return s
 		}
 	}
+	return nil
 }
 
 // ensureDefaultStore gives a merchant without a default store a new one,
@@ -283,4 +385,86 @@ func newGuideStore(st *Store) guideStore {
 		StoreID: st.ID, storeFields: newStoreFields(st), IsActive: st.Status == statusActive,
 		CreatedAt: st.CreatedAt, UpdatedAt: updated,
 	}
+}
+
+// StoreChange is a change made to a store outside Terraform; nil fields
+// stay as they are. Status is "active" or "inactive".
+type StoreChange struct {
+	Name          *string `json:"name"`
+	StreetAddress *string `json:"streetAddress"`
+	City          *string `json:"city"`
+	PostalCode    *string `json:"postalCode"`
+	CountryCode   *string `json:"countryCode"`
+	Phone         *string `json:"phone"`
+	Email         *string `json:"email"`
+	IsDefault     *bool   `json:"isDefault"`
+	Status        *string `json:"status"`
+}
+
+func (c StoreChange) validate() error {
+	if err := validateStoreFormats(c.Name, c.CountryCode, c.Email); err != nil {
+		return err
+	}
+	if c.Status != nil {
+		return oneOf("status", *c.Status, []string{statusActive, statusInactive})
+	}
+	return nil
+}
+
+// applyStoreChange copies the fields sent except isDefault, whose rules
+// differ between the API and the admin surface.
+func applyStoreChange(st *Store, c StoreChange) {
+	for _, f := range []struct {
+		dst *string
+		src *string
+	}{
+		{&st.Name, c.Name}, {&st.StreetAddress, c.StreetAddress}, {&st.City, c.City}, {&st.PostalCode, c.PostalCode},
+		{&st.CountryCode, c.CountryCode}, {&st.Phone, c.Phone}, {&st.Email, c.Email}, {&st.Status, c.Status},
+	} {
+		if f.src != nil {
+			*f.dst = *f.src
+		}
+	}
+}
+
+// ChangeStore applies change to a store, validating formats as the API's
+// PUT does (ErrInvalidInput). Unlike the API it may leave the merchant
+// without a default or deactivate the default store; isDefault true still
+// clears the other stores' flag.
+func (s *Server) ChangeStore(merchantID int64, storeID string, change StoreChange) (Store, error) {
+	if err := change.validate(); err != nil {
+		return Store{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, ok := s.st.merchants[merchantID]
+	if !ok {
+		return Store{}, fmt.Errorf("merchant %d: %w", merchantID, ErrNotFound)
+	}
+	st := m.store(storeID)
+	if st == nil {
+		return Store{}, fmt.Errorf("store %q of merchant %d: %w", storeID, merchantID, ErrNotFound)
+	}
+	now := timestamp(s.now())
+	applyStoreChange(st, change)
+	st.UpdatedAt = now
+	if change.IsDefault != nil && *change.IsDefault {
+		m.makeDefault(st, now)
+	} else if change.IsDefault != nil {
+		st.IsDefault = false
+	}
+	return *st, nil
+}
+
+func (s *Server) adminChangeStore(r *http.Request) (int, any, error) {
+	id, err := parseMerchantID(r.PathValue("merchantId"))
+	if err != nil {
+		return 0, nil, err
+	}
+	var change StoreChange
+	if err := s.adminBody(r, &change, true); err != nil {
+		return 0, nil, err
+	}
+	st, err := s.ChangeStore(id, r.PathValue("storeId"), change)
+	return http.StatusOK, st, err
 }

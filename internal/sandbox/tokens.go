@@ -346,8 +346,20 @@ func (t dataToken) permits(merchantID int64, userID, tokenPerm string) error {
 	return nil
 }
 
-// tokenRoutes registers the admin operations of tokens.
+// The routes of the token endpoints.
+const (
+	// RouteGenerateToken issues a data-API token for one user of one
+	// merchant.
+	RouteGenerateToken = "POST /v1/auth/generate-token"
+	// RouteOAuthToken issues a partner token (OAuth2 client credentials).
+	RouteOAuthToken = "POST /oauth/token"
+)
+
+// tokenRoutes registers the token endpoints and the admin operations of
+// tokens.
 func (s *Server) tokenRoutes() {
+	s.api(RouteGenerateToken, s.generateToken)
+	s.api(RouteOAuthToken, s.oauthToken)
 	s.admin("POST /_sandbox/tokens/expire", func(*http.Request) (int, any, error) {
 		s.ExpireTokens()
 		return http.StatusOK, okBody, nil

@@ -4,23 +4,47 @@
 package sandbox
 
 import (
-	"bytes"
-	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/webhooksig"
 )
+
+// Webhook endpoints: the partner's, created (the only answer with the
+// signing secret), listed and replaced; the admin surface changes or
+// removes one behind the provider's back. Deliveries are in events.go.
+
+// The routes of webhook endpoints.
+const (
+	// RouteCreateWebhook creates a webhook endpoint.
+	RouteCreateWebhook = "POST /v1/partner/webhooks"
+	// RouteListWebhooks lists the partner's webhook endpoints.
+	RouteListWebhooks = "GET /v1/partner/webhooks"
+	// RouteUpdateWebhook replaces a webhook endpoint's URL and events.
+	RouteUpdateWebhook = "PUT /v1/partner/webhooks/{id}"
+)
+
+// webhookRoutes registers the routes of webhook endpoints and their admin
+// operations.
+func (s *Server) webhookRoutes() {
+	s.api(RouteCreateWebhook, s.partnerWide(s.createWebhook))
+	s.api(RouteListWebhooks, s.partnerWide(s.listWebhooks))
+	s.api(RouteUpdateWebhook, s.partnerWide(s.updateWebhook))
+	s.admin("POST /_sandbox/webhooks/{id}/deliver", s.adminDeliver)
+	s.admin("PATCH /_sandbox/webhooks/{id}", s.adminChangeWebhook)
+	s.admin("DELETE /_sandbox/webhooks/{id}", func(r *http.Request) (int, any, error) {
+		id, err := adminWebhookID(r)
+		if err != nil {
+			return 0, nil, err
+		}
+		return http.StatusOK, okBody, s.RemoveWebhook(id)
+	})
+}
 
 // webhookEvents are the event names the service's pages publish.
 var webhookEvents = []string{
@@ -54,23 +78,26 @@ func (w *Webhook) answer() webhookResponse {
 	return resp
 }
 
-// partnerWide wraps a handler of a partner route without a merchant in its
-// path: credentials (401), body size and type (413/415), then the handler
-// under the lock.
-func (s *Server) partnerWide(h func(p Partner, r *http.Request, body []byte) (int, any, error)) handlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		p, body, err := s.partnerRequest(w, r)
-		if err != nil {
-			return err
-		}
-		s.mu.Lock()
-		status, resp, err := h(p, r, body)
-		s.mu.Unlock()
-		if err != nil {
-			return err
-		}
-		return writeJSON(w, status, resp)
-	}
+type webhookRequest struct {
+	URL    string   `json:"url"`
+	Events []string `json:"events"`
+}
+
+// webhookResponse is an endpoint as the API shows it: lastTriggeredAt is
+// null until the first delivery, and the secret is left out.
+type webhookResponse struct {
+	ID              int64    `json:"id"`
+	URL             string   `json:"url"`
+	Events          []string `json:"events"`
+	Status          string   `json:"status"`
+	LastTriggeredAt *string  `json:"lastTriggeredAt"`
+	CreatedAt       string   `json:"createdAt"`
+}
+
+// createdWebhookResponse is the create answer, the only one with the secret.
+type createdWebhookResponse struct {
+	webhookResponse
+	Secret string `json:"secret"`
 }
 
 func (s *Server) createWebhook(p Partner, _ *http.Request, body []byte) (int, any, error) {
@@ -259,6 +286,23 @@ func (s *Server) ChangeWebhook(id int64, change WebhookChange) (Webhook, error) 
 	return w.copy(), nil
 }
 
+func (s *Server) adminChangeWebhook(r *http.Request) (int, any, error) {
+	id, err := adminWebhookID(r)
+	if err != nil {
+		return 0, nil, err
+	}
+	var change WebhookChange
+	if err := s.adminBody(r, &change, true); err != nil {
+		return 0, nil, err
+	}
+	w, err := s.ChangeWebhook(id, change)
+	return http.StatusOK, w, err
+}
+
+func adminWebhookID(r *http.Request) (int64, error) {
+	return parseWebhookID(r.PathValue("id"))
+}
+
 // RemoveWebhook deletes an endpoint, as cardpay support would: the API has
 // no delete endpoint.
 func (s *Server) RemoveWebhook(id int64) error {
@@ -276,160 +320,4 @@ func (w *Webhook) copy() Webhook {
 	c := *w
 	c.Events = slices.Clone(w.Events)
 	return c
-}
-
-// Test deliveries invent a payment for payment events, numbered from
-// firstTestPaymentID (clear of merchant and endpoint IDs), so each delivery
-// is a new payment to a receiver that deduplicates on the payment ID. The
-// payment's other fields are fixed: an amount in major units as a JSON
-// number, as the payments pages publish it.
-const (
-	firstTestPaymentID  = 70001
-	testPaymentAmount   = 149.5
-	testPaymentCurrency = "DKK"
-)
-
-// paymentEventStatus is the payment status each payment event reports in
-// data.status. The pages publish the events and a payment's statuses
-// (pending, paid, ...) but not which goes with which: the sandbox's choice.
-var paymentEventStatus = map[string]string{
-	"payment.created":    "pending",
-	"payment.processing": "processing",
-	"payment.completed":  "paid",
-	"payment.failed":     "failed",
-	"payment.expired":    "expired",
-}
-
-// webhookTimestampLayout is the envelope's timestamp as published
-// ("2026-01-18T14:35:00.000Z"): UTC with milliseconds.
-const webhookTimestampLayout = "2006-01-02T15:04:05.000Z"
-
-// TestEvent chooses what a test delivery carries. Event "" means the
-// endpoint's first event. Data's fields replace or add to the generated
-// data, as JSON values (json.RawMessage(`42`)), for tests of a receiver.
-type TestEvent struct {
-	Event string                     `json:"event"`
-	Data  map[string]json.RawMessage `json:"data"`
-}
-
-// WebhookDelivery is the outcome of a test delivery: the event as sent and
-// the receiver's status.
-type WebhookDelivery struct {
-	Event      string          `json:"event"`
-	Timestamp  string          `json:"timestamp"`
-	Data       json.RawMessage `json:"data"`
-	StatusCode int             `json:"statusCode"`
-}
-
-// DeliverWebhookEvent sends a signed test event with generated data to an
-// endpoint's URL, as the service would: event is one the endpoint
-// subscribes to ("" means its first).
-func (s *Server) DeliverWebhookEvent(id int64, event string) (WebhookDelivery, error) {
-	return s.DeliverTestEvent(id, TestEvent{Event: event})
-}
-
-// DeliverTestEvent sends e, signed, to an endpoint's URL. Both published
-// signing schemes are sent, so a receiver written for either verifies it.
-// A receiver that cannot be reached is an error; any status it answers is
-// not.
-func (s *Server) DeliverTestEvent(id int64, e TestEvent) (WebhookDelivery, error) {
-	d, err := s.prepareDelivery(id, e)
-	if err != nil {
-		return WebhookDelivery{}, err
-	}
-	status, err := s.post(d)
-	if err != nil {
-		return WebhookDelivery{}, fmt.Errorf("delivery to %s: %w", d.url, err)
-	}
-	return WebhookDelivery{Event: d.event.Event, Timestamp: d.event.Timestamp, Data: d.event.Data, StatusCode: status}, nil
-}
-
-// delivery is an event ready to send. Its timestamp, the signature's
-// timestamp and the endpoint's lastTriggeredAt share one instant.
-type delivery struct {
-	url, secret string
-	event       webhookEvent
-	body        []byte
-	at          time.Time
-}
-
-// prepareDelivery builds the event and stamps lastTriggeredAt under the
-// lock; the delivery itself runs unlocked, so a slow receiver (or one that
-// calls the sandbox back) blocks nobody.
-func (s *Server) prepareDelivery(id int64, e TestEvent) (delivery, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	w := s.st.webhook(id)
-	if w == nil {
-		return delivery{}, fmt.Errorf("webhook %d: %w", id, ErrNotFound)
-	}
-	if e.Event == "" {
-		e.Event = w.Events[0]
-	}
-	if !slices.Contains(w.Events, e.Event) {
-		return delivery{}, fmt.Errorf("webhook %d does not subscribe to %q (it has %s): %w",
-			id, e.Event, strings.Join(w.Events, ", "), ErrInvalidInput)
-	}
-	data := s.st.eventData(w.PartnerClientID, e.Event)
-	for name, value := range e.Data {
-		data[name] = value
-	}
-	d := delivery{url: w.URL, secret: w.Secret, at: s.now()}
-	d.event = webhookEvent{Event: e.Event, Timestamp: d.at.UTC().Format(webhookTimestampLayout)}
-	d.event.Data, _ = json.Marshal(data)
-	d.body, _ = json.Marshal(d.event)
-	w.LastTriggeredAt = timestamp(d.at)
-	return d, nil
-}
-
-// eventData is the generated data of a test event of the partner: a new
-// payment of its first merchant for payment events, that merchant's IDs
-// for merchant events.
-func (st *state) eventData(partner, event string) map[string]any {
-	merchantID, clientID := st.firstMerchantOf(partner)
-	status, isPayment := paymentEventStatus[event]
-	if !isPayment {
-		return map[string]any{"merchantId": merchantID, "clientId": clientID}
-	}
-	paymentID := st.nextPaymentID
-	st.nextPaymentID++
-	return map[string]any{
-		"paymentId": paymentID, "status": status, "amount": testPaymentAmount, "currency": testPaymentCurrency,
-		"referenceNumber": fmt.Sprintf("SANDBOX-%d", paymentID), "merchantId": merchantID,
-	}
-}
-
-// firstMerchantOf names a merchant of the partner, by ID and client ID, in
-// test events; 0 and "" when it has none.
-func (st *state) firstMerchantOf(partner string) (int64, string) {
-	for _, id := range st.merchantIDs {
-		if m := st.merchants[id]; m.partner == partner {
-			return id, m.clientID
-		}
-	}
-	return 0, ""
-}
-
-// post sends d with both signature schemes and returns the receiver's
-// status.
-func (s *Server) post(d delivery) (int, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), callbackTimeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, d.url, bytes.NewReader(d.body))
-	if err != nil {
-		return 0, err
-	}
-	ts := strconv.FormatInt(d.at.Unix(), 10)
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "cardpay-sandbox")
-	req.Header.Set(webhooksig.HeaderSignature, webhooksig.Sign(d.secret, webhooksig.Message("", d.body)))
-	req.Header.Set(webhooksig.HeaderTimestamp, ts)
-	req.Header.Set(webhooksig.HeaderTimestampedSignature, webhooksig.Sign(d.secret, webhooksig.Message(ts, d.body)))
-	resp, err := s.callback.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10)) // lets the connection be reused
-	_ = resp.Body.Close()
-	return resp.StatusCode, nil
 }

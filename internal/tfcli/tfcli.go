@@ -18,7 +18,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"testing"
 
 	"github.com/hashicorp/go-version"
 )
@@ -50,10 +49,21 @@ func Build(ctx context.Context, dir string, buildArgs ...string) (*Provider, err
 	return p, nil
 }
 
+// TB is the part of testing.TB that BuildForTest needs. It is an interface
+// of its own so that programs using this package (the bench) do not link
+// the testing package.
+type TB interface {
+	Helper()
+	Context() context.Context
+	TempDir() string
+	Skip(args ...any)
+	Fatal(args ...any)
+}
+
 // BuildForTest builds the provider into a temporary directory of t, or
 // skips t when TF_ACC is unset: a test that runs the CLI is an acceptance
 // test.
-func BuildForTest(t testing.TB) *Provider {
+func BuildForTest(t TB) *Provider {
 	t.Helper()
 	if os.Getenv("TF_ACC") == "" {
 		t.Skip("runs the terraform CLI; set TF_ACC=1 (make test does)")

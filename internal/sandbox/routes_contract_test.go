@@ -1,22 +1,23 @@
 // Copyright (c) The terraform-provider-cardpay authors
 // SPDX-License-Identifier: MPL-2.0
 
-package contract
+package sandbox_test
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/contract"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
 // TestContractAndSandboxCoverEachOther checks that every API route of the
 // sandbox is described by the contract and every operation of the
-// contract is served by the sandbox. Both use
-// the same path template syntax and parameter names.
+// contract is served by the sandbox. Both use the same path template
+// syntax and parameter names.
 func TestContractAndSandboxCoverEachOther(t *testing.T) {
-	spec, err := Load()
+	spec, err := contract.Load()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ package provider
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/provider/schema"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -21,9 +23,12 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-// Every provider attribute is declared once, below: its schema, the
-// environment variable behind it, and how its value, from the
-// configuration or the environment, sets the client's configuration.
+// The provider block, top to bottom: each providerAttribute is declared
+// once in providerAttributes (its schema, the environment variable behind
+// it, and how its value sets the client's configuration); resolveConfig
+// merges the block with the environment into a resolvedConfig; and
+// credentialAttributes names the attribute of each credential the client
+// may lack, for the operations that need it (providerData.clientFor).
 
 // Provider attribute names and the environment variables that back them.
 const (
@@ -60,16 +65,18 @@ const (
 	maxRequestsPerSecondLimit = 10000
 )
 
-// providerSetting is one provider attribute: its schema, its environment
-// variable and how its text sets the client's configuration (an error
-// completes "<variable>=<value> ...").
-type providerSetting struct {
-	attr, env string
-	attribute schema.Attribute
-	set       func(cfg *client.Config, text string) error
+// providerAttribute is one attribute of the provider block: its schema,
+// the environment variable that sets it when the block does not, and how
+// its value, as text, sets the client's configuration (an error completes
+// "<variable>=<value> ...").
+type providerAttribute struct {
+	name, env string
+	schema    schema.Attribute
+	apply     func(cfg *client.Config, text string) error
 }
 
-var providerSettings = []providerSetting{
+// providerAttributes are the attributes of the provider block.
+var providerAttributes = []providerAttribute{
 	{attrBaseURL, envBaseURL, schema.StringAttribute{
 		MarkdownDescription: "Address of the partner API, as the service publishes it: with no path, or ending " +
 			"in `/v1` or `/v1/partner`, for example `https://api.acountpay.com` (production) or " +
@@ -187,51 +194,145 @@ var providerSettings = []providerSetting{
 	}},
 }
 
-// providerAttributes is the provider's schema, from providerSettings.
-func providerAttributes() map[string]schema.Attribute {
-	attrs := make(map[string]schema.Attribute, len(providerSettings))
-	for _, s := range providerSettings {
-		attrs[s.attr] = s.attribute
+// providerSchema is the provider block's schema, from providerAttributes.
+func providerSchema() map[string]schema.Attribute {
+	attrs := make(map[string]schema.Attribute, len(providerAttributes))
+	for _, a := range providerAttributes {
+		attrs[a.name] = a.schema
 	}
 	return attrs
 }
 
-// settings is the provider configuration after configuration values and
-// environment variables have been merged: the client's configuration and
-// what is not known yet.
-type settings struct {
+// envOf is the environment variable behind the provider attribute name.
+func envOf(name string) string {
+	for _, a := range providerAttributes {
+		if a.name == name {
+			return a.env
+		}
+	}
+	panic("no provider attribute " + name)
+}
+
+// resolvedConfig is the provider block merged with the environment: the
+// client's configuration and what is not known yet.
+type resolvedConfig struct {
 	client.Config
 	// Unknown lists attributes whose value is not known yet (for example a
 	// token produced by another resource during the same apply).
 	Unknown []string
 }
 
-// resolveSettings merges the configuration's values (by attribute name;
-// a missing one is null) with the environment: a value in the
-// configuration wins, an unknown value is remembered rather than guessed.
-func resolveSettings(config map[string]attr.Value, lookupEnv func(string) (string, bool)) (settings, diag.Diagnostics) {
-	s := settings{Config: client.Config{Timeout: defaultRequestTimeout, MaxRetries: defaultMaxRetries, LogBodies: traceLogging(lookupEnv)}}
+// resolveConfig merges the provider block's values (by attribute name; a
+// missing one is null) with the environment: a value in the block wins,
+// an unknown value is remembered rather than guessed.
+func resolveConfig(block map[string]attr.Value, lookupEnv func(string) (string, bool)) (resolvedConfig, diag.Diagnostics) {
+	cfg := resolvedConfig{Config: client.Config{Timeout: defaultRequestTimeout, MaxRetries: defaultMaxRetries, LogBodies: traceLogging(lookupEnv)}}
 	var diags diag.Diagnostics
-	for _, p := range providerSettings {
+	for _, a := range providerAttributes {
 		var text, source string
-		switch v := config[p.attr]; {
+		switch v := block[a.name]; {
 		case v != nil && v.IsUnknown():
-			s.Unknown = append(s.Unknown, p.attr)
+			cfg.Unknown = append(cfg.Unknown, a.name)
 			continue
 		case v != nil && !v.IsNull():
-			text, source = valueText(v), p.attr
+			text, source = valueText(v), a.name
 		default:
-			env, _ := lookupEnv(p.env)
-			text, source = strings.TrimSpace(env), p.env
+			env, _ := lookupEnv(a.env)
+			text, source = strings.TrimSpace(env), a.env
 		}
 		if text == "" {
 			continue
 		}
-		if err := p.set(&s.Config, text); err != nil {
-			diags.AddError("Invalid "+p.env, fmt.Sprintf("%s=%q %s.", source, text, err))
+		if err := a.apply(&cfg.Config, text); err != nil {
+			diags.AddError("Invalid "+a.env, fmt.Sprintf("%s=%q %s.", source, text, err))
 		}
 	}
-	return s, diags
+	return cfg, diags
+}
+
+// validate reports a base URL that is set but unusable at configure time
+// (the attributes' validators see only values written in the block).
+func (cfg resolvedConfig) validate() diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, u := range []struct{ value, attr string }{
+		{cfg.BaseURL, attrBaseURL},
+		{cfg.AISBaseURL, attrAISBaseURL},
+	} {
+		if u.value == "" {
+			continue
+		}
+		if err := client.ValidateBaseURL(u.value); err != nil {
+			summary, detail := invalidBaseURL(u.attr, fmt.Sprintf("from the %s environment variable, or the %s "+
+				"attribute when its value is known only at apply", envOf(u.attr), u.attr), err)
+			diags.AddAttributeError(path.Root(u.attr), summary, detail)
+		}
+	}
+	return diags
+}
+
+// credentialAttributes names the provider attribute of each credential
+// the client may lack.
+var credentialAttributes = map[client.Credential]string{
+	client.CredentialPartnerClientID:     attrPartnerClientID,
+	client.CredentialPartnerClientSecret: attrPartnerClientSecret,
+	client.CredentialAccessToken:         attrAccessToken,
+}
+
+// neededFor names the attributes calls to area depend on. The data API
+// needs the partner credentials to mint its tokens, unless access_token
+// gives one (or may, once known).
+func (cfg resolvedConfig) neededFor(area client.Area) []string {
+	needed := []string{attrBaseURL}
+	switch area {
+	case client.AreaPartner:
+		needed = append(needed, attrPartnerAuth)
+	case client.AreaAIS:
+		needed = append(needed, attrAISBaseURL)
+		if cfg.AccessToken != "" {
+			return needed
+		}
+		if slices.Contains(cfg.Unknown, attrAccessToken) {
+			return append(needed, attrAccessToken)
+		}
+		needed = append(needed, attrPartnerAuth)
+	}
+	for _, c := range area.Credentials() {
+		needed = append(needed, credentialAttributes[c])
+	}
+	return needed
+}
+
+// lacksFor reports the attributes calls to area need that are not known
+// yet, or set neither in the block nor in the environment: the base URL
+// and the area's credentials, which the client names.
+func (cfg resolvedConfig) lacksFor(area client.Area) diag.Diagnostics {
+	missing := map[string]bool{attrBaseURL: cfg.BaseURL == ""}
+	for _, c := range cfg.Missing(area) {
+		missing[credentialAttributes[c]] = true
+	}
+	var diags diag.Diagnostics
+	for _, attr := range cfg.neededFor(area) {
+		switch {
+		case slices.Contains(cfg.Unknown, attr):
+			diags.AddError("Provider configuration not yet known",
+				fmt.Sprintf("The provider attribute %q depends on a value that is known only after apply. "+
+					"Apply the resource that produces it first (for example with -target), or set %s.", attr, envOf(attr)))
+		case missing[attr]:
+			diags.AddError("Missing provider configuration: "+attr, missingDetail(area, attr))
+		}
+	}
+	return diags
+}
+
+func missingDetail(area client.Area, attr string) string {
+	detail := fmt.Sprintf("This operation needs %q. Set it in the provider \"cardpay\" block or through the %s "+
+		"environment variable.", attr, envOf(attr))
+	if area == client.AreaAIS && attr != attrBaseURL {
+		detail += fmt.Sprintf(" The account-information (AIS) data API is read with short-lived tokens that the "+
+			"provider asks the service for with the partner credentials; alternatively set %q (or %s) to a token "+
+			"you already hold.", attrAccessToken, envAccessToken)
+	}
+	return detail
 }
 
 // valueText is a known configuration value as the text an environment

@@ -1,0 +1,74 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package client
+
+import (
+	"context"
+	"net/http"
+	"testing"
+)
+
+// paymentMethodOps are the endpoints of payment methods, for TestEndpoints and the retry tests.
+func paymentMethodOps() []opCase {
+	return []opCase{
+		{
+			name: "ListPaymentMethods",
+			call: func(ctx context.Context, c *Client) (any, error) {
+				return c.ListPaymentMethods(ctx, 1002)
+			},
+			method:     http.MethodGet,
+			path:       "/v1/partner/merchants/1002/card-payments/payment-methods",
+			status:     http.StatusOK,
+			respBody:   `[{"method":"visa","status":"active","activatedAt":"2025-01-02T03:04:05Z"},{"method":"amex","status":"inactive"}]`,
+			repeatable: true,
+			check: func(t *testing.T, got any) {
+				methods, ok := got.([]PaymentMethod)
+				if !ok || len(methods) != 2 {
+					t.Fatalf("got %#v, want two methods", got)
+				}
+				if m := methods[0]; m.Method != "visa" || m.Status != "active" || m.ActivatedAt == nil || *m.ActivatedAt != "2025-01-02T03:04:05Z" {
+					t.Errorf("first method = %+v", m)
+				}
+				if m := methods[1]; m.Method != "amex" || m.Status != "inactive" || m.ActivatedAt != nil {
+					t.Errorf("second method = %+v, want activatedAt nil", m)
+				}
+			},
+		},
+		{
+			name: "ActivatePaymentMethod",
+			call: func(ctx context.Context, c *Client) (any, error) {
+				return nil, c.ActivatePaymentMethod(ctx, 1001, "amex")
+			},
+			method:     http.MethodPost,
+			path:       "/v1/partner/merchants/1001/card-payments/payment-methods/amex/activate",
+			reqBody:    `{}`,
+			status:     http.StatusOK,
+			respBody:   `{"status":"OK"}`,
+			repeatable: true,
+		},
+	}
+}
+
+func TestActivateIgnoresResponseBody(t *testing.T) {
+	api := newFakeAPI(t, reply{status: http.StatusNoContent, header: map[string]string{"Content-Type": "text/plain"}})
+	if err := api.client(t).ActivatePaymentMethod(t.Context(), 1001, "amex"); err != nil {
+		t.Errorf("ActivatePaymentMethod: %v", err)
+	}
+}
+
+func TestSameMethod(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"visa", "VISA", true},
+		{"MobilePay", "mobilepay", true},
+		{"visa", "mastercard", false},
+		{"amex", "amex ", true},
+	} {
+		if got := SameMethod(tc.a, tc.b); got != tc.want {
+			t.Errorf("SameMethod(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
