@@ -13,9 +13,10 @@ import (
 )
 
 // badInput is one invalid configuration and the message it must produce:
-// the attribute's name and what to write instead. Its blocks are named x;
-// for a list resource, config is the query; for an action, TestAccBadInput
-// triggers action.<type>.x.
+// the attribute's name and what to write instead. TestAccBadInput expects
+// that error, and that no request reached the service. Its blocks are named
+// x; for a list resource, config is the query; for an action,
+// TestAccBadInput triggers action.<type>.x.
 type badInput struct {
 	config string
 	// importID, when set, imports <type>.x with this ID instead of planning
@@ -57,13 +58,13 @@ func TestAccBadInput(t *testing.T) {
 				versions = actionVersionChecks
 			}
 			env := newTestEnv(t)
-			mark := sandboxtest.MarkRequests(env.requireSandbox(t))
+			requests := sandboxtest.MarkRequests(env.requireSandbox(t))
 			resource.ParallelTest(t, resource.TestCase{
 				TerraformVersionChecks:   versions,
 				ProtoV6ProviderFactories: testProviderFactories,
 				Steps:                    badInputSteps(env, kind, typeName, tc),
 			})
-			mark.ExpectNoneReached(t)
+			requests.ExpectNoneReached(t) // the error came before any request
 		})
 	}
 }

@@ -68,9 +68,10 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 		resource.TestStep{
 			// The refresh reads the status the service moved on to; the
 			// plan has nothing to change and starts no second application.
-			PreConfig:        func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("IN_REVIEW")),
+			PreConfig: func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
+			Config:    config,
+			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("IN_REVIEW"),
+				plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{
 				expectSandboxApplication(sb, env.MerchantID, fixtures+1),
 			},
@@ -81,6 +82,7 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 			Config:    config,
 			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("MERCHANT_CREATED"),
 				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
+				plancheck.ExpectEmptyPlan(),
 			),
 		},
 		resource.TestStep{
@@ -175,8 +177,9 @@ func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 				}
 				setApplicationStatus(t, sb, newer.ApplicationID, "IN_REVIEW")
 			},
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("PENDING")),
+			Config: config,
+			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("PENDING"),
+				plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
 				if got := stateString(attrs, "application_id"); got != ours {
 					return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)

@@ -151,9 +151,10 @@ func TestAccOrder_refresh(t *testing.T) {
 	}
 	statusStep := func(status string) resource.TestStep {
 		return resource.TestStep{
-			PreConfig:        setStatus(status),
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(orderAddr, "status", knownvalue.StringExact(status)),
+			PreConfig: setStatus(status),
+			Config:    config,
+			ConfigPlanChecks: refreshRecords(orderAddr, "status", knownvalue.StringExact(status),
+				plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"),
 					knownvalue.StringRegexp(regexp.MustCompile(`^https://pay\.sandbox\.cardpay\.example/orders/ord_`))),

@@ -179,8 +179,9 @@ func TestAccWebhook_signedDelivery(t *testing.T) {
 					t.Errorf("delivered body %s does not name the event", body)
 				}
 			},
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(webhookAddr, "last_triggered_at", knownvalue.NotNull()),
+			Config: config,
+			ConfigPlanChecks: refreshRecords(webhookAddr, "last_triggered_at", knownvalue.NotNull(),
+				plancheck.ExpectEmptyPlan()),
 		},
 	)
 }
