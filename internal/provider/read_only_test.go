@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
+	"github.com/hashicorp/go-version"
 	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
@@ -106,6 +108,8 @@ data "cardpay_ais_accounts" "user" {
 // only plan, so nothing is imported into state, and prevent_destroy stops
 // any destroy.
 func TestAccReadOnly_planChangesNothing(t *testing.T) {
+	skipUnlessCLI(t, importsForEachOfData, "expands an import block's for_each before it reads data sources, "+
+		"so it cannot import the objects a data source lists (OpenTofu 1.12 can)")
 	env := readOnlyEnv(t)
 	accTest(t, resource.TestStep{
 		Config: env.providerConfig(fmt.Sprintf(`
@@ -160,6 +164,14 @@ resource "cardpay_payment_method" "existing" {
 			PostApplyPostRefresh: []plancheck.PlanCheck{expectImportsOnly()},
 		},
 	})
+}
+
+// importsForEachOfData reports whether the CLI takes an import block's
+// for_each from data sources: Terraform (1.7 and later), and OpenTofu 1.12
+// and later.
+func importsForEachOfData(cli tfcli.CLI) bool {
+	v, err := version.NewVersion(cli.Version)
+	return !cli.OpenTofu() || err == nil && v.Core().GreaterThanOrEqual(version.Must(version.NewVersion("1.12.0")))
 }
 
 // expectImportsOnly is a plan check: the plan imports at least one object
