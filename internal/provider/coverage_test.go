@@ -192,8 +192,8 @@ func crossTypeTables() []crossTypeTable {
 	return []crossTypeTable{
 		newCrossTypeTable("identityTests", "identityTest", "identity_test.go", []string{kindResource},
 			`{addr: ..., config: ..., identity: ...}`, identityTests),
-		// Data sources and list resources only read, so they have no
-		// create to lose: readsOnly.
+		// Not data sources and list resources: they only read, so a lost
+		// answer changes nothing at the service (readsOnly).
 		newCrossTypeTable("ambiguousCreates", "ambiguousCreate", "faults_test.go", []string{kindResource, kindEphemeral, kindAction},
 			`{route: ..., config: ..., want: ..., held: ...}`, ambiguousCreates),
 		newCrossTypeTable("badInputs", "badInput", "bad_input_test.go", allKinds,
