@@ -212,3 +212,32 @@ func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
 		t.Errorf("reports %q, want the start of the wait and 2 to 10 reports that it still waits", reports)
 	}
 }
+
+// The rows of action.cardpay_interapp_pairing in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"action.cardpay_interapp_pairing merchant 0": {config: `
+action "cardpay_interapp_pairing" "x" {
+  config {
+    merchant_id = 0
+  }
+}
+`, want: `merchant_id value must be at least 1, got: 0`},
+		"action.cardpay_interapp_pairing blank store": {config: `
+action "cardpay_interapp_pairing" "x" {
+  config {
+    merchant_id = 1001
+    store_id    = " "
+  }
+}
+`, want: `store_id must not be empty or only whitespace`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"action.cardpay_interapp_pairing": {except: actionsNeedTerraform114 + "; TestAccInterappPairingAction_progress " +
+			"checks that the TRACE log never holds its code"},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"action.cardpay_interapp_pairing": {except: "issues its code as the cardpay_interapp_registration resource " +
+			"does (interappRegistrationData.issue), whose lost answer that entry tests"},
+	})
+}

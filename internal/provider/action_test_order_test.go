@@ -172,3 +172,64 @@ func TestAccTestOrderAction_taintAfterRefusal(t *testing.T) {
 		},
 	)
 }
+
+// The rows of action.cardpay_test_order in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"action.cardpay_test_order merchant 0": {config: `
+action "cardpay_test_order" "x" {
+  config {
+    merchant_id = 0
+    amount      = 1000
+    currency    = "SEK"
+  }
+}
+`, want: `merchant_id value must be at least 1, got: 0`},
+		"action.cardpay_test_order amount 0": {config: `
+action "cardpay_test_order" "x" {
+  config {
+    merchant_id = 1001
+    amount      = 0
+    currency    = "SEK"
+  }
+}
+`, want: `amount value must be at least 1, got: 0`},
+		"action.cardpay_test_order currency": {config: `
+action "cardpay_test_order" "x" {
+  config {
+    merchant_id = 1001
+    amount      = 1000
+    currency    = "usd"
+  }
+}
+`, want: `currency value must be one of: \["DKK" "EUR" "SEK"\], got: "usd"`},
+		"action.cardpay_test_order blank reference": {config: `
+action "cardpay_test_order" "x" {
+  config {
+    merchant_id = 1001
+    amount      = 1000
+    currency    = "SEK"
+    reference   = " "
+  }
+}
+`, want: `reference must not be empty or only whitespace`},
+		"action.cardpay_test_order blank description": {config: `
+action "cardpay_test_order" "x" {
+  config {
+    merchant_id = 1001
+    amount      = 1000
+    currency    = "SEK"
+    description = " "
+  }
+}
+`, want: `description must not be empty or only whitespace`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"action.cardpay_test_order": {except: actionsNeedTerraform114 + "; TestAccTestOrderAction_progress checks that " +
+			"its output never shows the order's nonce"},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"action.cardpay_test_order": {except: "tested beside the action, by TestAccTestOrderAction_outcomeUnknown: " +
+			"an action runs once per trigger, so this test's second apply would not run it again"},
+	})
+}

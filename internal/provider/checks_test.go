@@ -44,29 +44,23 @@ func beforeApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
 }
 
 // afterApply checks the plan Terraform makes after a step's apply and a
-// refresh.
+// refresh. (Unless a step sets ExpectNonEmptyPlan, terraform-plugin-testing
+// itself fails it when that plan would change anything.)
 func afterApply(checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
 	return resource.ConfigPlanChecks{PostApplyPostRefresh: checks}
 }
 
 // refreshRecords checks a step's plan before the apply: the refresh
-// recorded the attribute name of the resource at addr as want says, the
-// further checks hold, and nothing is left to change.
+// recorded the attribute name of the resource at addr as want says, and
+// the further checks hold.
 func refreshRecords(addr, name string, want knownvalue.Check, checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
-	return beforeApply(append([]plancheck.PlanCheck{
-		plancheck.ExpectEmptyPlan(),
-		plancheck.ExpectKnownValue(addr, tfjsonpath.New(name), want),
-	}, checks...)...)
+	return beforeApply(append([]plancheck.PlanCheck{plancheck.ExpectKnownValue(addr, tfjsonpath.New(name), want)}, checks...)...)
 }
 
-// plannedAction checks a step's plans: before the apply, that Terraform
-// plans action for the resource at addr, and the further checks; after the
-// apply and a refresh, that nothing is left to change.
+// plannedAction checks a step's plan before the apply: Terraform plans
+// action for the resource at addr, and the further checks hold.
 func plannedAction(addr string, action plancheck.ResourceActionType, checks ...plancheck.PlanCheck) resource.ConfigPlanChecks {
-	return resource.ConfigPlanChecks{
-		PreApply:             append([]plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, action)}, checks...),
-		PostApplyPostRefresh: []plancheck.PlanCheck{plancheck.ExpectEmptyPlan()},
-	}
+	return beforeApply(append([]plancheck.PlanCheck{plancheck.ExpectResourceAction(addr, action)}, checks...)...)
 }
 
 // stateResources returns the resources of the state's root module.
@@ -104,10 +98,15 @@ func resourceAttrs(addr string, check func(attrs map[string]any) error) stateche
 }
 
 // recordAttr records the string attribute name of the resource at addr in
-// *into, for the steps after it.
+// *into, for the steps after it, and fails when the attribute is null or
+// empty: there is nothing to record.
 func recordAttr(addr, name string, into *string) statecheck.StateCheck {
 	return resourceAttrs(addr, func(attrs map[string]any) error {
-		*into = stateString(attrs, name)
+		value := stateString(attrs, name)
+		if value == "" {
+			return fmt.Errorf("%s has no %s to record: %v", addr, name, attrs[name])
+		}
+		*into = value
 		return nil
 	})
 }

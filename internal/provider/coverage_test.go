@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -120,13 +122,47 @@ func typesOf[T any](kind string, factories []func() T, describe func(T) provider
 	return out
 }
 
+// The cross-type tables hold the cases that every type of some kinds must
+// have: badInputs, secretsUses, ambiguousCreates, identityTests and
+// inPlaceUpdates, each beside the test that runs its cases. A type adds its
+// rows from an init function at the end of its own test file
+// (resource_store_test.go for cardpay_store, data_source_stores_test.go for
+// data.cardpay_stores), keyed as Terraform addresses the type, with a variant
+// after a space where it has several cases:
+//
+//	func init() {
+//		addRows(badInputs, map[string]badInput{
+//			"cardpay_store e-mail": {config: ..., attr: "email", want: ...},
+//		})
+//	}
+//
+// TestCoverage fails, saying what to add where, for a registered type that
+// lacks a row.
+
+// rowFiles are the test files each row key was added from.
+var rowFiles = map[string][]string{}
+
+// addRows adds a type's rows to a cross-type table.
+func addRows[T any](table, rows map[string]T) {
+	_, file, _, _ := runtime.Caller(1)
+	for key, row := range rows {
+		if _, ok := table[key]; ok {
+			panic(fmt.Sprintf("%s adds the row %q, which the table already holds", filepath.Base(file), key))
+		}
+		table[key] = row
+		rowFiles[key] = append(rowFiles[key], filepath.Base(file))
+	}
+}
+
 // crossTypeTable is a table of cases that must hold every type of its
 // kinds, as the coverage check sees it.
 type crossTypeTable struct {
-	name    string // the table and its file, as the failure names them
+	name    string // the table's variable
+	rowType string // the type of its rows
+	file    string // where the table and its test are
 	kinds   []string
 	entries map[string]tableEntryKind
-	// entry shows how to add a type, for the failure message.
+	// entry shows the fields of a row, for the failure message.
 	entry string
 }
 
@@ -143,26 +179,28 @@ type tableEntryKind struct {
 	exception string
 }
 
-func newCrossTypeTable[T tableEntry](name string, kinds []string, entry string, table map[string]T) crossTypeTable {
+func newCrossTypeTable[T tableEntry](name, rowType, file string, kinds []string, entry string, table map[string]T) crossTypeTable {
 	entries := make(map[string]tableEntryKind, len(table))
 	for key, e := range table {
 		entries[key] = tableEntryKind{isCase: e.hasCase(), exception: strings.TrimSpace(e.exception())}
 	}
-	return crossTypeTable{name: name, kinds: kinds, entries: entries, entry: entry}
+	return crossTypeTable{name: name, rowType: rowType, file: file, kinds: kinds, entries: entries, entry: entry}
 }
 
 // crossTypeTables are the tables every new type must join.
 func crossTypeTables() []crossTypeTable {
 	return []crossTypeTable{
-		newCrossTypeTable("identityTests (identity_test.go)", []string{kindResource},
+		newCrossTypeTable("identityTests", "identityTest", "identity_test.go", []string{kindResource},
 			`{addr: ..., config: ..., identity: ...}`, identityTests),
-		newCrossTypeTable("ambiguousCreates (faults_test.go)", allKinds,
+		// Not data sources and list resources: they only read, so a lost
+		// answer changes nothing at the service (readsOnly).
+		newCrossTypeTable("ambiguousCreates", "ambiguousCreate", "faults_test.go", []string{kindResource, kindEphemeral, kindAction},
 			`{route: ..., config: ..., want: ..., held: ...}`, ambiguousCreates),
-		newCrossTypeTable("badInputs (bad_input_test.go)", allKinds,
+		newCrossTypeTable("badInputs", "badInput", "bad_input_test.go", allKinds,
 			`{config: ..., attr: ..., want: ...}`, badInputs),
-		newCrossTypeTable("secretsUses (secrets_test.go)", allKinds,
+		newCrossTypeTable("secretsUses", "secretsUse", "secrets_test.go", allKinds,
 			`{config: ...}`, secretsUses),
-		newCrossTypeTable("inPlaceUpdates (resource_update_plans_test.go)", []string{kindResource},
+		newCrossTypeTable("inPlaceUpdates", "inPlaceUpdate", "resource_update_plans_test.go", []string{kindResource},
 			`{addr: ..., config: ..., changed: ..., attr: ..., want: ...}`, inPlaceUpdates),
 	}
 }
@@ -178,21 +216,47 @@ func (tbl crossTypeTable) problems(types []providerType) []string {
 			continue
 		}
 		if !slices.ContainsFunc(slices.Collect(maps.Keys(tbl.entries)), func(key string) bool { return tableKeyType(key) == typ.key() }) {
-			out = append(out, fmt.Sprintf("%s has no entry for %s: add %q: %s, or %q: {except: \"why it has none\"}",
-				tbl.name, typ, typ.key(), tbl.entry, typ.key()))
+			out = append(out, fmt.Sprintf("%s has no row in %s (%s): add to the init function of %s "+
+				"addRows(%s, map[string]%s{%q: %s}), or the row %q: {except: \"why it has none\"}",
+				typ, tbl.name, tbl.file, testFileOf(typ.kind, typ.name), tbl.name, tbl.rowType, typ.key(), tbl.entry, typ.key()))
 		}
 	}
 	for key, e := range tbl.entries {
 		switch {
 		case !known[tableKeyType(key)]:
-			out = append(out, fmt.Sprintf("%s has an entry %q, but the provider registers no such type: "+
+			out = append(out, fmt.Sprintf("%s has a row %q, but the provider registers no such type: "+
 				"rename it after the type (prefixed data., ephemeral., list. or action. unless a resource) or remove it", tbl.name, key))
 		case e.isCase == (e.exception != ""):
-			out = append(out, fmt.Sprintf("%s: the entry %q must be either a case or an exception with its reason (except: \"why\")",
+			out = append(out, fmt.Sprintf("%s: the row %q must be either a case or an exception with its reason (except: \"why\")",
 				tbl.name, key))
 		}
 	}
 	return out
+}
+
+// rowFileProblems says which rows a file other than their type's own test
+// file adds.
+func rowFileProblems(files map[string][]string) []string {
+	var out []string
+	for key, added := range files {
+		want := testFileOf(kindAndType(key))
+		for _, file := range added {
+			if file != want {
+				out = append(out, fmt.Sprintf("%s adds the row %q: add it from %s, the test file of its type", file, key, want))
+			}
+		}
+	}
+	return out
+}
+
+// testFileOf is the test file of a type, named as its source file is.
+func testFileOf(kind, name string) string {
+	prefix := map[string]string{kindData: "data_source", kindEphemeral: "ephemeral", kindList: "list",
+		kindAction: "action", kindFunction: "function"}[kind]
+	if prefix == "" {
+		prefix = "resource"
+	}
+	return prefix + "_" + strings.TrimPrefix(name, "cardpay_") + "_test.go"
 }
 
 // tableKeyType is the type a table key names: the key up to the first
@@ -242,11 +306,12 @@ func docProblems(typ providerType, repo fs.FS) []string {
 	return out
 }
 
-// coverageProblems is everything the provider's types lack: an entry in a
-// cross-type table, a template, an example or an import example. Tables
-// and the repository are arguments, so a test can show what a gap reports.
-func coverageProblems(types []providerType, tables []crossTypeTable, repo fs.FS) []string {
-	var out []string
+// coverageProblems is everything the provider's types lack: a row in a
+// cross-type table, added from the type's own test file, a template, an
+// example or an import example. Tables, row files and the repository are
+// arguments, so a test can show what a gap reports.
+func coverageProblems(types []providerType, tables []crossTypeTable, files map[string][]string, repo fs.FS) []string {
+	out := rowFileProblems(files)
 	for _, tbl := range tables {
 		out = append(out, tbl.problems(types)...)
 	}
@@ -257,28 +322,29 @@ func coverageProblems(types []providerType, tables []crossTypeTable, repo fs.FS)
 	return out
 }
 
-// Every registered type is in every cross-type table of its kind (or an
-// exception there says why not), and has its template, example and import
-// examples.
+// Every registered type has a row in every cross-type table of its kind
+// (a case, or an exception that says why it has none), added from its own
+// test file, and has its template, example and import examples.
 func TestCoverage(t *testing.T) {
 	types := registeredTypes(t)
 	if len(types) < 20 {
 		t.Fatalf("the provider registers %d types, fewer than it did when this test was written: %v", len(types), types)
 	}
-	for _, problem := range coverageProblems(types, crossTypeTables(), os.DirFS("../..")) {
+	for _, problem := range coverageProblems(types, crossTypeTables(), rowFiles, os.DirFS("../..")) {
 		t.Error(problem)
 	}
 }
 
-// The check fails, saying which table and what to add, for a type removed
-// from a table; and for a stale entry, an entry that is neither a case nor
-// an exception, and a new type with nothing yet.
+// The check fails, saying which table and what to add where, for a type
+// removed from a table; and for a stale row, a row that is neither a case
+// nor an exception, a row added from another type's file, and new types
+// with nothing yet: a resource, and a data source, which has no create to
+// lose.
 func TestCoverageReportsGaps(t *testing.T) {
 	types := registeredTypes(t)
 	tables := map[string]crossTypeTable{}
 	for _, tbl := range crossTypeTables() {
-		name, _, _ := strings.Cut(tbl.name, " ")
-		tables[name] = tbl
+		tables[tbl.name] = tbl
 	}
 	for key := range tables["badInputs"].entries {
 		if tableKeyType(key) == "cardpay_store" {
@@ -288,27 +354,40 @@ func TestCoverageReportsGaps(t *testing.T) {
 	delete(tables["identityTests"].entries, "cardpay_interapp_registration")
 	tables["ambiguousCreates"].entries["cardpay_stores"] = tableEntryKind{exception: "stale"}
 	tables["secretsUses"].entries["data.cardpay_stores"] = tableEntryKind{}
+	files := maps.Clone(rowFiles)
+	files["data.cardpay_stores merchant -1"] = []string{"data_source_stores_test.go", "bad_input_test.go"}
 	refund := providerType{kind: kindResource, name: "cardpay_refund", importable: true}
+	refunds := providerType{kind: kindData, name: "cardpay_refunds"}
 
-	got := coverageProblems(append(slices.Clone(types), refund), slices.Collect(maps.Values(tables)), os.DirFS("../.."))
+	got := coverageProblems(append(slices.Clone(types), refund, refunds), slices.Collect(maps.Values(tables)), files, os.DirFS("../.."))
 	want := []string{
-		`badInputs (bad_input_test.go) has no entry for resource cardpay_store: add "cardpay_store": ` +
-			`{config: ..., attr: ..., want: ...}, or "cardpay_store": {except: "why it has none"}`,
-		`identityTests (identity_test.go) has no entry for resource cardpay_interapp_registration: ` +
-			`add "cardpay_interapp_registration": {addr: ..., config: ..., identity: ...}, or ` +
-			`"cardpay_interapp_registration": {except: "why it has none"}`,
-		`ambiguousCreates (faults_test.go) has an entry "cardpay_stores", but the provider registers no such type: ` +
+		`resource cardpay_store has no row in badInputs (bad_input_test.go): add to the init function of ` +
+			`resource_store_test.go addRows(badInputs, map[string]badInput{"cardpay_store": {config: ..., attr: ..., want: ...}}), ` +
+			`or the row "cardpay_store": {except: "why it has none"}`,
+		`resource cardpay_interapp_registration has no row in identityTests (identity_test.go): add to the init function of ` +
+			`resource_interapp_registration_test.go addRows(identityTests, map[string]identityTest{` +
+			`"cardpay_interapp_registration": {addr: ..., config: ..., identity: ...}}), ` +
+			`or the row "cardpay_interapp_registration": {except: "why it has none"}`,
+		`ambiguousCreates has a row "cardpay_stores", but the provider registers no such type: ` +
 			`rename it after the type (prefixed data., ephemeral., list. or action. unless a resource) or remove it`,
-		`secretsUses (secrets_test.go): the entry "data.cardpay_stores" must be either a case or an exception with its reason (except: "why")`,
+		`secretsUses: the row "data.cardpay_stores" must be either a case or an exception with its reason (except: "why")`,
+		`bad_input_test.go adds the row "data.cardpay_stores merchant -1": add it from data_source_stores_test.go, the test file of its type`,
 		`resource cardpay_refund has no examples/resources/cardpay_refund/import-by-string-id.tf: add it (the docs are generated from it)`,
 		`resource cardpay_refund has no examples/resources/cardpay_refund/import.sh: add it (the docs are generated from it)`,
 		`resource cardpay_refund has no examples/resources/cardpay_refund/resource.tf: add it (the docs are generated from it)`,
 		`resource cardpay_refund has no templates/resources/refund.md.tmpl: add it (the docs are generated from it)`,
+		`data cardpay_refunds has no examples/data-sources/cardpay_refunds/data-source.tf: add it (the docs are generated from it)`,
+		`data cardpay_refunds has no row in badInputs (bad_input_test.go): add to the init function of ` +
+			`data_source_refunds_test.go addRows(badInputs, map[string]badInput{"data.cardpay_refunds": {config: ..., attr: ..., want: ...}}), ` +
+			`or the row "data.cardpay_refunds": {except: "why it has none"}`,
+		`data cardpay_refunds has no row in secretsUses (secrets_test.go): add to the init function of ` +
+			`data_source_refunds_test.go addRows(secretsUses, map[string]secretsUse{"data.cardpay_refunds": {config: ...}}), ` +
+			`or the row "data.cardpay_refunds": {except: "why it has none"}`,
 	}
-	for _, tbl := range []string{"ambiguousCreates (faults_test.go)", "badInputs (bad_input_test.go)",
-		"identityTests (identity_test.go)", "inPlaceUpdates (resource_update_plans_test.go)", "secretsUses (secrets_test.go)"} {
-		want = append(want, fmt.Sprintf(`%s has no entry for resource cardpay_refund: add "cardpay_refund": %s, `+
-			`or "cardpay_refund": {except: "why it has none"}`, tbl, tables[strings.Fields(tbl)[0]].entry))
+	for _, tbl := range tables {
+		want = append(want, fmt.Sprintf(`resource cardpay_refund has no row in %s (%s): add to the init function of `+
+			`resource_refund_test.go addRows(%s, map[string]%s{"cardpay_refund": %s}), or the row "cardpay_refund": `+
+			`{except: "why it has none"}`, tbl.name, tbl.file, tbl.name, tbl.rowType, tbl.entry))
 	}
 	slices.Sort(want)
 	if !slices.Equal(got, want) {

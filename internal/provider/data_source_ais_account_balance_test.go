@@ -88,3 +88,25 @@ func TestAccAISAccountBalanceDataSource_unknownAccount(t *testing.T) {
 		ExpectError: aisTestError("HTTP 404", "acc-nope", "request ID"),
 	})
 }
+
+// The rows of data.cardpay_ais_account_balance in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_ais_account_balance blank user": {config: `
+data "cardpay_ais_account_balance" "x" {
+  merchant_id = 1001
+  user_id     = " "
+  account_id  = "acc-1001-dkk"
+}
+`, attr: "user_id", want: `user_id must not be empty or only whitespace`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_ais_account_balance": {afterConsent: true, config: `
+data "cardpay_ais_account_balance" "b" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`},
+	})
+}

@@ -327,3 +327,34 @@ func TestAISTransactionsTerraformValue(t *testing.T) {
 		}
 	}
 }
+
+// The rows of data.cardpay_ais_account_transactions in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_ais_account_transactions from_date": {config: `
+data "cardpay_ais_account_transactions" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+  from_date   = "01/02/2026"
+}
+`, attr: "from_date", want: `"01/02/2026" is not a valid date. Write an RFC 3339 timestamp such as .* or a date such as "2025-01-31"`},
+		"data.cardpay_ais_account_transactions page_limit 0": {config: `
+data "cardpay_ais_account_transactions" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+  page_limit  = 0
+}
+`, attr: "page_limit", want: `page_limit value must be at least 1, got: 0`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_ais_account_transactions": {afterConsent: true, config: `
+data "cardpay_ais_account_transactions" "t" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`},
+	})
+}

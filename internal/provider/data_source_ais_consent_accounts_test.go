@@ -118,3 +118,25 @@ func TestAccAISConsentAccountsDataSource_noAccess(t *testing.T) {
 		},
 	)
 }
+
+// The rows of data.cardpay_ais_consent_accounts in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_ais_consent_accounts blank consent": {config: `
+data "cardpay_ais_consent_accounts" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  consent_id  = " "
+}
+`, attr: "consent_id", want: `consent_id must not be empty or only whitespace`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_ais_consent_accounts": {afterConsent: true, config: `
+data "cardpay_ais_consent_accounts" "a" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  consent_id  = cardpay_ais_consent.c.consent_id
+}
+`},
+	})
+}

@@ -116,3 +116,23 @@ data "cardpay_card_payment" "test" {
 `, `Could not read card payment "pay_0000000000000000" of merchant 2001.*HTTP 403.*may not act for this merchant`),
 	)
 }
+
+// The rows of data.cardpay_card_payment in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_card_payment blank ID": {config: `
+data "cardpay_card_payment" "x" {
+  merchant_id = 1001
+  payment_id  = ""
+}
+`, attr: "payment_id", want: `payment_id must not be empty or only whitespace`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_card_payment": {config: `
+data "cardpay_card_payment" "p" {
+  merchant_id = 1001
+  payment_id  = replace(cardpay_order.o.order_id, "ord_", "pay_")
+}
+`},
+	})
+}

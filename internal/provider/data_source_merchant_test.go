@@ -180,3 +180,22 @@ data "cardpay_merchant" "x" {
 `, `Invalid Attribute Combination.*merchant_id,partner_ref_id`),
 	)
 }
+
+// The rows of data.cardpay_merchant in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_merchant both keys": {config: `
+data "cardpay_merchant" "x" {
+  merchant_id    = 1001
+  partner_ref_id = "CRM-1"
+}
+`, want: `merchant_id.*partner_ref_id`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_merchant": {config: `
+data "cardpay_merchant" "m" {
+  merchant_id = cardpay_merchant.m.merchant_id
+}
+`},
+	})
+}

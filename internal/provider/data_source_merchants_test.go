@@ -84,3 +84,21 @@ data "cardpay_merchants" "inactive" {
 		},
 	)
 }
+
+// The rows of data.cardpay_merchants in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_merchants blank status": {config: `
+data "cardpay_merchants" "x" {
+  status = " "
+}
+`, attr: "status", want: `status must not be empty or only whitespace`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_merchants": {config: `
+data "cardpay_merchants" "m" {
+  depends_on = [cardpay_merchant.m]
+}
+`},
+	})
+}

@@ -78,3 +78,21 @@ func TestAccOnboardingStatusDataSource(t *testing.T) {
 		},
 	)
 }
+
+// The rows of data.cardpay_onboarding_status in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_onboarding_status merchant 0": {config: `
+data "cardpay_onboarding_status" "x" {
+  merchant_id = 0
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_onboarding_status": {config: `
+data "cardpay_onboarding_status" "o" {
+  merchant_id = 1003
+}
+`},
+	})
+}

@@ -108,3 +108,17 @@ data "cardpay_partner_credentials" "all" {}
 			`Check the provider's partner_client_id and partner_client_secret`),
 	})
 }
+
+// The rows of data.cardpay_partner_credentials in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_partner_credentials": {except: "takes no arguments: it lists every credential pair of the partner"},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_partner_credentials": {config: `
+data "cardpay_partner_credentials" "k" {
+  depends_on = [cardpay_partner_credential.k]
+}
+`},
+	})
+}

@@ -71,3 +71,15 @@ func TestAccPartnerProfileDataSource(t *testing.T) {
 		},
 	)
 }
+
+// The rows of data.cardpay_partner_profile in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_partner_profile": {except: "takes no arguments: it reads the partner the provider is configured as"},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_partner_profile": {config: `
+data "cardpay_partner_profile" "p" {}
+`},
+	})
+}

@@ -44,3 +44,21 @@ func TestAccPaymentMethodsDataSource(t *testing.T) {
 		},
 	})
 }
+
+// The rows of data.cardpay_payment_methods in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_payment_methods merchant 0": {config: `
+data "cardpay_payment_methods" "x" {
+  merchant_id = 0
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_payment_methods": {config: `
+data "cardpay_payment_methods" "m" {
+  merchant_id = 1001
+}
+`},
+	})
+}

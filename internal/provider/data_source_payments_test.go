@@ -209,3 +209,21 @@ data "cardpay_payments" "test" {
 		},
 	)
 }
+
+// The rows of data.cardpay_payments in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_payments page size": {config: `
+data "cardpay_payments" "x" {
+  page_size = 500
+}
+`, attr: "page_size", want: `page_size value must be between 1 and 100, got: 500`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_payments": {config: `
+data "cardpay_payments" "p" {
+  max_payments = 10
+}
+`},
+	})
+}

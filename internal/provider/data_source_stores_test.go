@@ -64,3 +64,21 @@ data "cardpay_stores" "guide" {
 		},
 	)
 }
+
+// The rows of data.cardpay_stores in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_stores merchant -1": {config: `
+data "cardpay_stores" "x" {
+  merchant_id = -1
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_stores": {config: `
+data "cardpay_stores" "s" {
+  merchant_id = 1001
+}
+`},
+	})
+}

@@ -72,3 +72,27 @@ data "cardpay_terminals" "none" {
 		},
 	})
 }
+
+// The rows of data.cardpay_terminals in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_terminals merchant 0": {config: `
+data "cardpay_terminals" "x" {
+  merchant_id = 0
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+		"data.cardpay_terminals blank type": {config: `
+data "cardpay_terminals" "x" {
+  merchant_id   = 1001
+  terminal_type = " "
+}
+`, attr: "terminal_type", want: `terminal_type must not be empty or only whitespace`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_terminals": {config: `
+data "cardpay_terminals" "t" {
+  merchant_id = 1001
+}
+`},
+	})
+}

@@ -40,3 +40,17 @@ data "cardpay_webhooks" "all" {
 		},
 	})
 }
+
+// The rows of data.cardpay_webhooks in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"data.cardpay_webhooks": {except: "takes no arguments: it lists every webhook endpoint of the partner"},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"data.cardpay_webhooks": {config: `
+data "cardpay_webhooks" "w" {
+  depends_on = [cardpay_webhook.w]
+}
+`},
+	})
+}

@@ -55,3 +55,28 @@ ephemeral "cardpay_ais_account_balance" "test" {
 		ExpectError: aisTestError("HTTP 403", "lacks permission ReadBalances", "request ID", "holds the ReadBalances permission"),
 	})
 }
+
+// The rows of ephemeral.cardpay_ais_account_balance in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"ephemeral.cardpay_ais_account_balance blank account": {config: `
+ephemeral "cardpay_ais_account_balance" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = " "
+}
+`, attr: "account_id", want: `account_id must not be empty or only whitespace`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"ephemeral.cardpay_ais_account_balance": {afterConsent: true, config: `
+ephemeral "cardpay_ais_account_balance" "b" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-eur"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"ephemeral.cardpay_ais_account_balance": {except: readsOnly},
+	})
+}

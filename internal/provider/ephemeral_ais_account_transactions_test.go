@@ -68,3 +68,29 @@ data "cardpay_ais_account_transactions" "test" {
 		},
 	)
 }
+
+// The rows of ephemeral.cardpay_ais_account_transactions in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"ephemeral.cardpay_ais_account_transactions to_date": {config: `
+ephemeral "cardpay_ais_account_transactions" "x" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+  to_date     = "2026-13-01"
+}
+`, attr: "to_date", want: `"2026-13-01" is not a valid date. Write an RFC 3339 timestamp`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"ephemeral.cardpay_ais_account_transactions": {afterConsent: true, config: `
+ephemeral "cardpay_ais_account_transactions" "t" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+  account_id  = "acc-1001-dkk"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"ephemeral.cardpay_ais_account_transactions": {except: readsOnly},
+	})
+}

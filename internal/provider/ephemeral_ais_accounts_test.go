@@ -83,3 +83,26 @@ ephemeral "cardpay_ais_accounts" "test" {
 		ExpectError: aisTestError("Could not list the bank accounts", "HTTP 403", "consent "+id+" is pending", "request ID"),
 	})
 }
+
+// The rows of ephemeral.cardpay_ais_accounts in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"ephemeral.cardpay_ais_accounts merchant 0": {config: `
+ephemeral "cardpay_ais_accounts" "x" {
+  merchant_id = 0
+  user_id     = "user-1001"
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"ephemeral.cardpay_ais_accounts": {afterConsent: true, config: `
+ephemeral "cardpay_ais_accounts" "a" {
+  merchant_id = 1001
+  user_id     = "user-1001"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"ephemeral.cardpay_ais_accounts": {except: readsOnly},
+	})
+}

@@ -125,3 +125,26 @@ func TestInterappRegistrationEphemeralSchema(t *testing.T) {
 		}
 	}
 }
+
+// The rows of ephemeral.cardpay_interapp_registration in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"ephemeral.cardpay_interapp_registration merchant 0": {config: `
+ephemeral "cardpay_interapp_registration" "x" {
+  merchant_id = 0
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"ephemeral.cardpay_interapp_registration": {config: `
+ephemeral "cardpay_interapp_registration" "e" {
+  merchant_id = 1002
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"ephemeral.cardpay_interapp_registration": {except: "issues its code as the cardpay_interapp_registration " +
+			"resource does (interappRegistrationData.issue), whose lost answer that entry tests; a lost ephemeral code " +
+			"expires unused"},
+	})
+}

@@ -188,3 +188,25 @@ ephemeral "cardpay_online_sdk_token" "checkout" {
 `, `Could not issue an online SDK token for merchant 2001.*HTTP 403.*may not act for this merchant`),
 	)
 }
+
+// The rows of ephemeral.cardpay_online_sdk_token in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"ephemeral.cardpay_online_sdk_token merchant 0": {config: `
+ephemeral "cardpay_online_sdk_token" "x" {
+  merchant_id = 0
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"ephemeral.cardpay_online_sdk_token": {config: `
+ephemeral "cardpay_online_sdk_token" "s" {
+  merchant_id = 1001
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"ephemeral.cardpay_online_sdk_token": {except: "a token creates nothing that lasts: the client repeats a " +
+			"request whose answer was lost (a repeatable endpoint), and a token lost with it is never used"},
+	})
+}

@@ -115,103 +115,13 @@ func (c ambiguousCreate) hasCase() bool     { return c.config != "" }
 const readsOnly = "reads only: a lost answer changes nothing at the service, and reads are retried " +
 	"like any request (TestAccFaults_transientUnderLoad, TestAccFaults_rateLimitExhausted)"
 
-// ambiguousCreates holds every type, keyed as Terraform addresses it
-// (cardpay_store, data.cardpay_stores, action.cardpay_test_order...).
-// TestCoverage fails when a type is missing.
-var ambiguousCreates = map[string]ambiguousCreate{
-	"cardpay_online_terminal": {route: sandbox.RouteCreateOnlineTerminal, config: onlineTerminalConfig(1001, "PaymentPage"),
-		recovers: true, want: `Warning: The terminal's registration was answered with an error, but it exists.*HTTP 502.*` +
-			`found terminal term_[0-9a-f]+ of merchant 1001, a PaymentPage terminal that was not in the merchant's terminal list`,
-		held: func(s sandbox.State) int { return len(s.Terminals) }},
-	"cardpay_order": {route: sandbox.RouteCreateOrder, config: testOrder{1001, 1000, "SEK", "tf-acc-lost", ""}.config(),
-		want: `order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
-			`orders for reference "tf-acc-lost" before applying again`,
-		held: func(s sandbox.State) int { return len(s.Orders) }},
-	"cardpay_onboarding_application": {route: sandbox.RouteStartOnboarding, config: merchantConfig("CRM-onboard") + `
-resource "cardpay_onboarding_application" "x" {
-  merchant_id = cardpay_merchant.x.merchant_id
-}
-`, recovers: true, want: `Warning: The application's start was answered with an error, but it exists.*HTTP 502.*` +
-		`reports application app_[0-9a-f]+, which was not merchant \d+'s current application before the request`,
-		held: func(s sandbox.State) int { return len(s.Applications) }},
-	"cardpay_interapp_registration": {route: sandbox.RouteCreateInterappCode, config: `
-resource "cardpay_interapp_registration" "x" {
-  merchant_id = 1001
-}
-`, want: `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
-		held: func(s sandbox.State) int { return len(s.InterappCodes) }},
-	"cardpay_store": {route: sandbox.RouteCreateStore, config: `
-resource "cardpay_store" "x" {
-  merchant_id = 1001
-  name        = "Lost answer"
-  city        = "Aarhus"
-}
-`, recovers: true, want: `Warning: The store's creation was answered with an error, but it exists.*HTTP 502.*` +
-		`found store "\S+" of merchant 1001, named "Lost answer" with the configured details`,
-		held: func(s sandbox.State) int { return len(s.Stores) }},
-	"cardpay_webhook": {route: sandbox.RouteCreateWebhook, config: webhookConfig("https://hooks.example/lost", `["payment.failed"]`),
-		recovers: true, want: `Warning: The endpoint's creation was answered with an error, but it exists.*HTTP 502.*` +
-			`found webhook endpoint \d+ for https://hooks.example/lost.*secret is null`,
-		held: func(s sandbox.State) int { return len(s.Webhooks) }},
-	"cardpay_merchant": {route: sandbox.RouteCreateMerchant, config: merchantConfig("CRM-lost"),
-		recovers: true, want: `Warning: The merchant's creation was answered with an error, but it exists.*HTTP 502.*` +
-			`found merchant \d+ with partner reference "CRM-lost"`,
-		held: func(s sandbox.State) int { return len(s.Merchants) }},
-	"cardpay_merchant without reference": {route: sandbox.RouteCreateMerchant, config: `
-resource "cardpay_merchant" "x" {
-  company_name  = "Unreferenced ApS"
-  contact_email = "owner@unreferenced.example"
-}
-`, want: `merchant "Unreferenced ApS" may have been created for the partner \(outcome unknown\).*HTTP 502.*` +
-		`cardpay_merchants data source lists`,
-		held: func(s sandbox.State) int { return len(s.Merchants) }},
-	"cardpay_partner_credential": {route: sandbox.RouteCreateCredential, config: `
-resource "cardpay_partner_credential" "x" {
-  name = "lost"
-}
-`, recovers: true, want: `Warning: The credential's creation was answered with an error, but it exists.*HTTP 502.*` +
-		`found credential \d+ named "lost".*change rotate_when`,
-		held: func(s sandbox.State) int { return len(s.Credentials) }},
-	"cardpay_ais_consent": {route: sandbox.RouteCreateConsent, config: consentBase,
-		want: `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
-		held: func(s sandbox.State) int { return len(s.Consents) }},
-	"cardpay_payment_method": {except: "activating creates nothing, so its outcome is never unknown: the client " +
-		"repeats an activation whose answer was lost (a repeatable endpoint), as activating an active method " +
-		"again succeeds (TestAccPaymentMethod_alreadyActive)"},
-	"ephemeral.cardpay_interapp_registration": {except: "issues its code as the cardpay_interapp_registration " +
-		"resource does (interappRegistrationData.issue), whose lost answer that entry tests; a lost ephemeral code " +
-		"expires unused"},
-	"action.cardpay_interapp_pairing": {except: "issues its code as the cardpay_interapp_registration resource " +
-		"does (interappRegistrationData.issue), whose lost answer that entry tests"},
-	"action.cardpay_test_order": {except: "tested beside the action, by TestAccTestOrderAction_outcomeUnknown: " +
-		"an action runs once per trigger, so this test's second apply would not run it again"},
-
-	"data.cardpay_ais_account_balance":           {except: readsOnly},
-	"data.cardpay_ais_account_transactions":      {except: readsOnly},
-	"data.cardpay_ais_accounts":                  {except: readsOnly},
-	"data.cardpay_onboarding_status":             {except: readsOnly},
-	"data.cardpay_payment_methods":               {except: readsOnly},
-	"data.cardpay_stores":                        {except: readsOnly},
-	"data.cardpay_terminals":                     {except: readsOnly},
-	"data.cardpay_webhooks":                      {except: readsOnly},
-	"ephemeral.cardpay_ais_account_balance":      {except: readsOnly},
-	"ephemeral.cardpay_ais_account_transactions": {except: readsOnly},
-	"ephemeral.cardpay_ais_accounts":             {except: readsOnly},
-	"list.cardpay_online_terminal":               {except: readsOnly},
-	"list.cardpay_payment_method":                {except: readsOnly},
-	"list.cardpay_store":                         {except: readsOnly},
-	"list.cardpay_webhook":                       {except: readsOnly},
-	"list.cardpay_merchant":                      {except: readsOnly},
-	"data.cardpay_merchant":                      {except: readsOnly},
-	"data.cardpay_merchants":                     {except: readsOnly},
-	"data.cardpay_partner_credentials":           {except: readsOnly},
-	"data.cardpay_partner_profile":               {except: readsOnly},
-	"data.cardpay_card_payment":                  {except: readsOnly},
-	"data.cardpay_payments":                      {except: readsOnly},
-	"data.cardpay_ais_consent_accounts":          {except: readsOnly},
-	"ephemeral.cardpay_online_sdk_token": {except: "a token creates nothing that lasts: the client repeats a " +
-		"request whose answer was lost (a repeatable endpoint), and a token lost with it is never used"},
-}
+// ambiguousCreates holds every resource, ephemeral resource and action, keyed
+// as Terraform addresses the type (cardpay_store,
+// ephemeral.cardpay_online_sdk_token, action.cardpay_test_order...) with a
+// variant after a space where a type has several cases. Each type adds its
+// rows from its own test file (addRows); TestCoverage fails when a type has
+// none. Data sources and list resources have no create to lose (readsOnly).
+var ambiguousCreates = map[string]ambiguousCreate{}
 
 // A create that the service applies but answers with 502 is not sent again;
 // the error says the object may exist and how to check; once the fault is

@@ -93,3 +93,13 @@ func TestAccMerchantList_revokedCredentials(t *testing.T) {
 		ExpectError: wrappedErrorPattern(`Could not list the partner's merchants.*HTTP 401.*this credential was revoked`),
 	})
 }
+
+// The rows of list.cardpay_merchant in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"list.cardpay_merchant": {except: "takes no arguments: it lists every merchant of the partner"},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"list.cardpay_merchant": {except: listsWriteNothing},
+	})
+}

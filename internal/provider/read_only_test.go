@@ -4,19 +4,25 @@
 package provider
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
+	"github.com/hashicorp/go-version"
+	tfjson "github.com/hashicorp/terraform-json"
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
 	"github.com/hashicorp/terraform-plugin-testing/knownvalue"
+	"github.com/hashicorp/terraform-plugin-testing/plancheck"
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 )
 
 // The TestAccReadOnly tests change nothing at the service: they configure
-// the provider, read data sources and plan configurations that plan no
-// change. `make test-real` runs them alone against the account named by
+// the provider, read data sources and plan imports of existing objects
+// that change nothing, and never apply them. `make test-real` runs them alone against the account named by
 // the environment (see README.md); `make test` runs them against a sandbox
 // like every other test. They assert only what holds on any account.
 
@@ -96,16 +102,100 @@ data "cardpay_ais_accounts" "user" {
 		statecheck.ExpectKnownValue("data.cardpay_ais_accounts.user", tfjsonpath.New("accounts"), knownvalue.NotNull()))
 }
 
-// A plan of reads alone plans no change, the way a partner's CI checks a
-// configuration before it applies anything.
+// A plan that imports the merchant's existing stores and active payment
+// methods with import blocks, configured as they are, plans the imports
+// and no change, the way a partner adopts an account's objects. The steps
+// only plan, so nothing is imported into state, and prevent_destroy stops
+// any destroy.
 func TestAccReadOnly_planChangesNothing(t *testing.T) {
+	skipUnlessCLI(t, importsForEachOfData, "expands an import block's for_each before it reads data sources, "+
+		"so it cannot import the objects a data source lists (OpenTofu 1.12 can)")
 	env := readOnlyEnv(t)
 	accTest(t, resource.TestStep{
 		Config: env.providerConfig(fmt.Sprintf(`
-data "cardpay_stores" "all" {
-  merchant_id = %d
+data "cardpay_stores" "existing" {
+  merchant_id = %[1]d
+}
+
+data "cardpay_payment_methods" "existing" {
+  merchant_id = %[1]d
+}
+
+locals {
+  stores  = toset(data.cardpay_stores.existing.stores[*].store_id)
+  methods = toset([for m in data.cardpay_payment_methods.existing.methods : m.method if m.status == "active"])
+}
+
+import {
+  for_each = local.stores
+  to       = cardpay_store.existing[each.key]
+  id       = "%[1]d/${each.key}"
+}
+
+resource "cardpay_store" "existing" {
+  for_each    = local.stores
+  merchant_id = %[1]d
+  store_id    = each.key
+  lifecycle {
+    prevent_destroy = true
+  }
+}
+
+import {
+  for_each = local.methods
+  to       = cardpay_payment_method.existing[each.key]
+  id       = "%[1]d/${each.key}"
+}
+
+resource "cardpay_payment_method" "existing" {
+  for_each    = local.methods
+  merchant_id = %[1]d
+  method      = each.key
+  lifecycle {
+    prevent_destroy = true
+  }
 }
 `, env.MerchantID)),
 		PlanOnly: true,
+		// A plan-only step's two plans (without and with a refresh) are
+		// checked as the plans after an apply.
+		ConfigPlanChecks: resource.ConfigPlanChecks{
+			PostApplyPreRefresh:  []plancheck.PlanCheck{expectImportsOnly()},
+			PostApplyPostRefresh: []plancheck.PlanCheck{expectImportsOnly()},
+		},
+	})
+}
+
+// importsForEachOfData reports whether the CLI takes an import block's
+// for_each from data sources: Terraform (1.7 and later), and OpenTofu 1.12
+// and later.
+func importsForEachOfData(cli tfcli.CLI) bool {
+	v, err := version.NewVersion(cli.Version)
+	return !cli.OpenTofu() || err == nil && v.Core().GreaterThanOrEqual(version.Must(version.NewVersion("1.12.0")))
+}
+
+// expectImportsOnly is a plan check: the plan imports at least one object
+// and changes nothing, so every resource change is an import without a
+// change.
+func expectImportsOnly() plancheck.PlanCheck {
+	return planCheckFunc(func(plan *tfjson.Plan) error {
+		var imports, problems []string
+		for _, rc := range plan.ResourceChanges {
+			switch {
+			case rc.Change.Importing == nil:
+				problems = append(problems, fmt.Sprintf("%s is not imported (%v)", rc.Address, rc.Change.Actions))
+			case !rc.Change.Actions.NoOp():
+				problems = append(problems, fmt.Sprintf("%s is imported with a change (%v)", rc.Address, rc.Change.Actions))
+			default:
+				imports = append(imports, rc.Address)
+			}
+		}
+		if len(problems) > 0 {
+			return fmt.Errorf("the plan should only import: %s", strings.Join(problems, "; "))
+		}
+		if len(imports) == 0 {
+			return errors.New("the plan imports nothing: the merchant has no store or active payment method to import")
+		}
+		return nil
 	})
 }

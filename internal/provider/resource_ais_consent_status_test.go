@@ -56,7 +56,8 @@ func TestAccAISConsent_refresh(t *testing.T) {
 					},
 					Config: config,
 					ConfigPlanChecks: refreshRecords(aisConsentAddr, "status",
-						knownvalue.StringExact(map[bool]string{true: "authorized", false: "pending"}[e.authorizedFirst])),
+						knownvalue.StringExact(map[bool]string{true: "authorized", false: "pending"}[e.authorizedFirst]),
+						plancheck.ExpectEmptyPlan()),
 				},
 				acc.TestStep{
 					PreConfig: func() {
@@ -99,6 +100,7 @@ func TestAccAISConsent_authorizedAtBank(t *testing.T) {
 			Config:    config,
 			ConfigPlanChecks: refreshRecords(aisConsentAddr, "status", knownvalue.StringExact("authorized"),
 				plancheck.ExpectKnownValue(aisConsentAddr, tfjsonpath.New("consent_id"), knownvalue.NotNull()),
+				plancheck.ExpectEmptyPlan(),
 			),
 			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(aisConsentAddr, func(attrs map[string]any) error {
 				if got := stateString(attrs, "consent_id"); got != consentID {
@@ -136,8 +138,9 @@ func TestAccAISConsent_requestIDNotReadable(t *testing.T) {
 				}
 				sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404})
 			},
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(aisConsentAddr, "status", knownvalue.StringExact("pending")),
+			Config: config,
+			ConfigPlanChecks: refreshRecords(aisConsentAddr, "status", knownvalue.StringExact("pending"),
+				plancheck.ExpectEmptyPlan()),
 		},
 	)
 	if n := len(sb.Snapshot().Consents); n != 1 {

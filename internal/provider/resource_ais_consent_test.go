@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"slices"
@@ -18,6 +19,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-testing/statecheck"
 	"github.com/hashicorp/terraform-plugin-testing/tfjsonpath"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
@@ -287,4 +289,93 @@ func TestAccAISConsent_otherPartnersMerchant(t *testing.T) {
 	if n := len(sb.Snapshot().Consents); n != 0 {
 		t.Errorf("sandbox holds %d consents after a refused create, want 0", n)
 	}
+}
+
+var (
+	// identityConsent is the consent of the identity tests, without the
+	// callback_url that the adopted consent has (identityCallback).
+	identityConsent = aisConsentArgs{merchantID: 1001, userID: "user-1001", permissions: []string{"ReadBalances"},
+		expiration: "2099-01-01T00:00:00Z", transactionFrom: "2025-01-01T00:00:00Z"}
+	identityCallback = "https://merchant.example/ais/callback"
+)
+
+// The rows of cardpay_ais_consent in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_ais_consent permission": {config: `
+resource "cardpay_ais_consent" "x" {
+  merchant_id                = 1001
+  user_id                    = "user-1001"
+  permissions                = ["ReadEverything"]
+  expiration_date_time       = "2099-01-01T00:00:00Z"
+  transaction_from_date_time = "2025-01-01T00:00:00Z"
+}
+`, attr: "permissions", want: `value must be one of:.*ReadAccountsDetail`},
+		"cardpay_ais_consent empty permission set": {config: `
+resource "cardpay_ais_consent" "x" {
+  merchant_id                = 1001
+  user_id                    = "user-1001"
+  permissions                = []
+  expiration_date_time       = "2099-01-01T00:00:00Z"
+  transaction_from_date_time = "2025-01-01T00:00:00Z"
+}
+`, attr: "permissions", want: `permissions set must contain at least 1 elements`},
+		"cardpay_ais_consent expiration": {config: `
+resource "cardpay_ais_consent" "x" {
+  merchant_id                = 1001
+  user_id                    = "user-1001"
+  permissions                = ["ReadBalances"]
+  expiration_date_time       = "next year"
+  transaction_from_date_time = "2025-01-01T00:00:00Z"
+}
+`, attr: "expiration_date_time", want: `not valid RFC3339 string format. Given Value: next year`},
+		"cardpay_ais_consent callback URL": {config: `
+resource "cardpay_ais_consent" "x" {
+  merchant_id                = 1001
+  user_id                    = "user-1001"
+  permissions                = ["ReadBalances"]
+  expiration_date_time       = "2099-01-01T00:00:00Z"
+  transaction_from_date_time = "2025-01-01T00:00:00Z"
+  callback_url               = "ftp://example.com/cb"
+}
+`, attr: "callback_url", want: `uses the scheme "ftp". Write an absolute https URL`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_ais_consent": {config: `
+resource "cardpay_ais_consent" "c" {
+  merchant_id                = 1001
+  user_id                    = "user-1001"
+  permissions                = ["ReadAccountsDetail", "ReadBalances", "ReadTransactionsDetail"]
+  expiration_date_time       = "2099-01-01T00:00:00Z"
+  transaction_from_date_time = "2025-01-01T00:00:00Z"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_ais_consent": {route: sandbox.RouteCreateConsent, config: consentBase,
+			want: `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+			held: func(s sandbox.State) int { return len(s.Consents) }},
+	})
+	addRows(identityTests, map[string]identityTest{
+		// identityConsent leaves callback_url out: reads do not report it, so
+		// an import records it on the next apply.
+		"cardpay_ais_consent": {addr: aisConsentAddr, config: identityConsent.config(),
+			identity: map[string]knownvalue.Check{"request_id": anyIdentityID, "merchant_id": identityMerchant,
+				"user_id": knownvalue.StringExact("user-1001")},
+			updated: identityConsent.withCallback(identityCallback).config(), importChanges: "callback_url",
+			adopt: func(ctx context.Context, c *client.Client) (string, error) {
+				a := identityConsent
+				consent, err := c.CreateConsent(ctx, client.ConsentRequest{MerchantID: a.merchantID, UserID: a.userID,
+					Permissions: a.permissions, ExpirationDateTime: a.expiration, TransactionFromDateTime: a.transactionFrom,
+					CallbackURL: identityCallback})
+				if err != nil {
+					return "", err
+				}
+				return fmt.Sprintf("%d/%s/%s", a.merchantID, a.userID, consent.RequestID), nil
+			}},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		"cardpay_ais_consent": {except: "every argument replaces the consent, which the API cannot change; the one " +
+			"update in place, recording a callback_url configured after import, is checked in TestAccAISConsent_import"},
+	})
 }

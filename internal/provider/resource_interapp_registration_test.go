@@ -293,3 +293,46 @@ resource "cardpay_interapp_registration" "test" {
 		t.Errorf("sandbox codes %+v, want one unpaired code", codes)
 	}
 }
+
+// The rows of cardpay_interapp_registration in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_interapp_registration merchant 0": {config: `
+resource "cardpay_interapp_registration" "x" {
+  merchant_id = 0
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_interapp_registration": {config: `
+resource "cardpay_interapp_registration" "i" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_interapp_registration": {route: sandbox.RouteCreateInterappCode, config: `
+resource "cardpay_interapp_registration" "x" {
+  merchant_id = 1001
+}
+`, want: `may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*before applying again`,
+			held: func(s sandbox.State) int { return len(s.InterappCodes) }},
+	})
+	addRows(identityTests, map[string]identityTest{
+		"cardpay_interapp_registration": {except: "its only key is its registration code, which is secret, while " +
+			"Terraform shows identities in plans and state in the clear; it cannot be imported either"},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		"cardpay_interapp_registration": {addr: "cardpay_interapp_registration.x", attr: "wait_for_pairing", want: knownvalue.Bool(false), config: `
+resource "cardpay_interapp_registration" "x" {
+  merchant_id = 1001
+}
+`, changed: `
+resource "cardpay_interapp_registration" "x" {
+  merchant_id      = 1001
+  wait_for_pairing = false
+}
+`},
+	})
+}

@@ -280,3 +280,86 @@ func TestMerchant_destroyWarning(t *testing.T) {
 	requireWarning(t, "plan", plan, merchantNoDeleteSummary)
 	requireWarning(t, "apply", apply, merchantNoDeleteSummary)
 }
+
+// The rows of cardpay_merchant in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_merchant e-mail": {config: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Harbour Coffee ApS"
+  contact_email = "owner at harbour-coffee.example"
+}
+`, attr: "contact_email", want: `is not a plain e-mail address. Write an address such as "name@example.com"`},
+		"cardpay_merchant fast track and test": {config: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Harbour Coffee ApS"
+  contact_email = "owner@harbour-coffee.example"
+  test_merchant = true
+  fast_track = {
+    registration_number = "DK12345678"
+    website             = "https://harbour-coffee.example"
+    iban                = "DK5000400440116243"
+  }
+}
+`, attr: "fast_track", want: `Attribute "test_merchant" cannot be specified when "fast_track" is specified`},
+		"cardpay_merchant IBAN": {config: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Harbour Coffee ApS"
+  contact_email = "owner@harbour-coffee.example"
+  fast_track = {
+    registration_number = "DK12345678"
+    website             = "https://harbour-coffee.example"
+    iban                = "DK00 0000"
+  }
+}
+`, want: `fast_track.iban must be an IBAN in upper case without spaces, such as "DK5000400440116243"`},
+		"cardpay_merchant import by name": {importID: "Harbour Coffee", config: merchantConfig("CRM-1"),
+			want: `Invalid import ID for cardpay_merchant.*ref:`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_merchant": {config: `
+resource "cardpay_merchant" "m" {
+  company_name   = "Secret Coffee ApS"
+  contact_email  = "owner@secret-coffee.example"
+  partner_ref_id = "secrets"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_merchant": {route: sandbox.RouteCreateMerchant, config: merchantConfig("CRM-lost"),
+			recovers: true, want: `Warning: The merchant's creation was answered with an error, but it exists.*HTTP 502.*` +
+				`found merchant \d+ with partner reference "CRM-lost"`,
+			held: func(s sandbox.State) int { return len(s.Merchants) }},
+		"cardpay_merchant without reference": {route: sandbox.RouteCreateMerchant, config: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Unreferenced ApS"
+  contact_email = "owner@unreferenced.example"
+}
+`, want: `merchant "Unreferenced ApS" may have been created for the partner \(outcome unknown\).*HTTP 502.*` +
+			`cardpay_merchants data source lists`,
+			held: func(s sandbox.State) int { return len(s.Merchants) }},
+	})
+	addRows(identityTests, map[string]identityTest{
+		"cardpay_merchant": {addr: merchantAddr, config: merchantConfig("CRM-identity"),
+			identity: map[string]knownvalue.Check{"merchant_id": knownvalue.NotNull()},
+			updated:  merchantConfig("CRM-identity", "timeouts {\n    update = \"5m\"\n  }"), importChanges: "timeouts"},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		// An active merchant: nothing to wait for, so status stays. A pending
+		// one is TestAccMerchant_waitForActiveLater.
+		"cardpay_merchant": {addr: "cardpay_merchant.x", attr: "wait_for", want: knownvalue.StringExact("active"), config: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Module CI ApS"
+  contact_email = "ci@example.com"
+  test_merchant = true
+}
+`, changed: `
+resource "cardpay_merchant" "x" {
+  company_name  = "Module CI ApS"
+  contact_email = "ci@example.com"
+  test_merchant = true
+  wait_for      = "active"
+}
+`},
+	})
+}

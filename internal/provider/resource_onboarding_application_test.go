@@ -68,9 +68,10 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 		resource.TestStep{
 			// The refresh reads the status the service moved on to; the
 			// plan has nothing to change and starts no second application.
-			PreConfig:        func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("IN_REVIEW")),
+			PreConfig: func() { setApplicationStatus(t, sb, appID, "IN_REVIEW") },
+			Config:    config,
+			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("IN_REVIEW"),
+				plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{
 				expectSandboxApplication(sb, env.MerchantID, fixtures+1),
 			},
@@ -81,6 +82,7 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 			Config:    config,
 			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("MERCHANT_CREATED"),
 				plancheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("web_kyb_url"), knownvalue.Null()),
+				plancheck.ExpectEmptyPlan(),
 			),
 		},
 		resource.TestStep{
@@ -175,8 +177,9 @@ func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 				}
 				setApplicationStatus(t, sb, newer.ApplicationID, "IN_REVIEW")
 			},
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("PENDING")),
+			Config: config,
+			ConfigPlanChecks: refreshRecords(onboardingApplicationAddr, "application_status", knownvalue.StringExact("PENDING"),
+				plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{resourceAttrs(onboardingApplicationAddr, func(attrs map[string]any) error {
 				if got := stateString(attrs, "application_id"); got != ours {
 					return fmt.Errorf("application_id = %q, want the one the resource started, %q", got, ours)
@@ -281,4 +284,80 @@ func newestApplication(s sandbox.State, merchantID int64) sandbox.Application {
 		}
 	}
 	return newest
+}
+
+// The rows of cardpay_onboarding_application in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_onboarding_application merchant 0": {config: `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 0
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+		"cardpay_onboarding_application wait_for": {config: `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+  wait_for    = "merchant_created"
+}
+`, attr: "wait_for", want: `wait_for value must be one of: \["MERCHANT_CREATED"\]`},
+		"cardpay_onboarding_application timeout": {config: `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+  timeouts {
+    create = "forever"
+  }
+}
+`, attr: "create", want: `"forever" must be a string containing a sequence of decimal numbers.*such as "300ms"`},
+		"cardpay_onboarding_application import by application ID": {importID: "app_0123", config: `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+}
+`, want: `Invalid import ID for cardpay_onboarding_application.*positive numeric merchant ID`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_onboarding_application": {config: `
+resource "cardpay_onboarding_application" "a" {
+  merchant_id = 1002
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_onboarding_application": {route: sandbox.RouteStartOnboarding, config: merchantConfig("CRM-onboard") + `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = cardpay_merchant.x.merchant_id
+}
+`, recovers: true, want: `Warning: The application's start was answered with an error, but it exists.*HTTP 502.*` +
+			`reports application app_[0-9a-f]+, which was not merchant \d+'s current application before the request`,
+			held: func(s sandbox.State) int { return len(s.Applications) }},
+	})
+	addRows(identityTests, map[string]identityTest{
+		"cardpay_onboarding_application": {addr: "cardpay_onboarding_application.x", config: `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+}
+`, identity: map[string]knownvalue.Check{"merchant_id": identityMerchant, "application_id": anyIdentityID},
+			updated: `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+  timeouts {
+    update = "5m"
+  }
+}
+`, importChanges: "timeouts"},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		"cardpay_onboarding_application": {addr: "cardpay_onboarding_application.x", attr: "timeouts",
+			want: knownvalue.ObjectExact(map[string]knownvalue.Check{"create": knownvalue.StringExact("45m"), "update": knownvalue.Null()}), config: `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+}
+`, changed: `
+resource "cardpay_onboarding_application" "x" {
+  merchant_id = 1001
+  timeouts {
+    create = "45m"
+  }
+}
+`},
+	})
 }

@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"testing"
@@ -347,5 +348,62 @@ func expectSandboxTerminal(sb *sandbox.Server, merchantID int64, mode, storeID s
 			return fmt.Errorf("sandbox terminal %+v, want %+v", got, want)
 		}
 		return nil
+	})
+}
+
+// The rows of cardpay_online_terminal in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_online_terminal merchant -5": {config: `
+resource "cardpay_online_terminal" "x" {
+  merchant_id          = -5
+  online_terminal_mode = "PaymentPage"
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1, got: -5`},
+		"cardpay_online_terminal mode": {config: `
+resource "cardpay_online_terminal" "x" {
+  merchant_id          = 1001
+  online_terminal_mode = "paymentpage"
+}
+`, attr: "online_terminal_mode", want: `online_terminal_mode value must be one of: \["SelfHostedPage" "PaymentPage" "MerchantInitiated"\]`},
+		"cardpay_online_terminal import without merchant": {importID: "term_0123456789abcdef", config: `
+resource "cardpay_online_terminal" "x" {
+  merchant_id          = 1001
+  online_terminal_mode = "PaymentPage"
+}
+`, want: `Invalid import ID for cardpay_online_terminal.*1001/term_0123456789abcdef`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_online_terminal": {config: `
+resource "cardpay_online_terminal" "t" {
+  merchant_id          = 1001
+  online_terminal_mode = "PaymentPage"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_online_terminal": {route: sandbox.RouteCreateOnlineTerminal, config: onlineTerminalConfig(1001, "PaymentPage"),
+			recovers: true, want: `Warning: The terminal's registration was answered with an error, but it exists.*HTTP 502.*` +
+				`found terminal term_[0-9a-f]+ of merchant 1001, a PaymentPage terminal that was not in the merchant's terminal list`,
+			held: func(s sandbox.State) int { return len(s.Terminals) }},
+	})
+	addRows(identityTests, map[string]identityTest{
+		// An online terminal changes in place only after an import,
+		// recording a configured store_id, which the service does not report.
+		"cardpay_online_terminal": {addr: onlineTerminalAddr, config: onlineTerminalConfig(1001, "PaymentPage"),
+			identity: map[string]knownvalue.Check{"merchant_id": identityMerchant, "terminal_id": knownvalue.StringRegexp(regexp.MustCompile(`^term_`))},
+			updated:  onlineTerminalAtStore(1001, "PaymentPage", "1001-second"), importChanges: "store_id",
+			adopt: func(ctx context.Context, c *client.Client) (string, error) {
+				term, err := c.CreateOnlineTerminal(ctx, 1001, client.OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage", StoreID: "1001-second"})
+				if err != nil {
+					return "", err
+				}
+				return "1001/" + term.TerminalID, nil
+			}},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		"cardpay_online_terminal": {except: "every argument replaces the terminal, which the API cannot change; the " +
+			"one update in place, recording a store_id configured after import, is checked in " +
+			"TestAccOnlineTerminal_importExisting"},
 	})
 }

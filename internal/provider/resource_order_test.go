@@ -4,6 +4,7 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"testing"
@@ -150,9 +151,10 @@ func TestAccOrder_refresh(t *testing.T) {
 	}
 	statusStep := func(status string) resource.TestStep {
 		return resource.TestStep{
-			PreConfig:        setStatus(status),
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(orderAddr, "status", knownvalue.StringExact(status)),
+			PreConfig: setStatus(status),
+			Config:    config,
+			ConfigPlanChecks: refreshRecords(orderAddr, "status", knownvalue.StringExact(status),
+				plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(orderAddr, tfjsonpath.New("payment_link"),
 					knownvalue.StringRegexp(regexp.MustCompile(`^https://pay\.sandbox\.cardpay\.example/orders/ord_`))),
@@ -305,4 +307,67 @@ func TestOrderEchoDetail(t *testing.T) {
 	if got := orderEchoDetail(1001, sent, changed); got != want {
 		t.Errorf("changed echo:\n got %q\nwant %q", got, want)
 	}
+}
+
+// The rows of cardpay_order in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_order currency": {config: `
+resource "cardpay_order" "x" {
+  merchant_id = 1001
+  amount      = 1000
+  currency    = "USD"
+  reference   = "r"
+}
+`, attr: "currency", want: `currency value must be one of: \["DKK" "EUR" "SEK"\]`},
+		"cardpay_order amount 0": {config: `
+resource "cardpay_order" "x" {
+  merchant_id = 1001
+  amount      = 0
+  currency    = "SEK"
+  reference   = "r"
+}
+`, attr: "amount", want: `amount value must be at least 1`},
+		"cardpay_order import with extra segment": {importID: "1001/ord_1/2", config: `
+resource "cardpay_order" "x" {
+  merchant_id = 1001
+  amount      = 1000
+  currency    = "SEK"
+}
+`, want: `Invalid import ID for cardpay_order.*1001/ord_0123456789abcdef`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_order": {config: `
+resource "cardpay_order" "o" {
+  merchant_id = 1001
+  amount      = 1000
+  currency    = "DKK"
+  reference   = "secrets"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_order": {route: sandbox.RouteCreateOrder, config: testOrder{1001, 1000, "SEK", "tf-acc-lost", ""}.config(),
+			want: `order may have been created for merchant 1001 \(outcome unknown\).*HTTP 502.*` +
+				`orders for reference "tf-acc-lost" before applying again`,
+			held: func(s sandbox.State) int { return len(s.Orders) }},
+	})
+	addRows(identityTests, map[string]identityTest{
+		// An order changes in place only after an import, recording a
+		// configured description, which the service does not report.
+		"cardpay_order": {addr: orderAddr, config: testOrder{1001, 1000, "DKK", "identity", ""}.config(),
+			identity: map[string]knownvalue.Check{"merchant_id": identityMerchant, "order_id": knownvalue.StringRegexp(regexp.MustCompile(`^ord_`))},
+			updated:  testOrder{1001, 1000, "DKK", "identity", "Recorded after import"}.config(), importChanges: "description",
+			adopt: func(ctx context.Context, c *client.Client) (string, error) {
+				order, err := c.CreateOrder(ctx, 1001, client.OrderRequest{Amount: 1000, Currency: "DKK", Reference: "identity"})
+				if err != nil {
+					return "", err
+				}
+				return "1001/" + order.OrderID, nil
+			}},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		"cardpay_order": {except: "every argument replaces the order, which the API cannot change; the one update " +
+			"in place, recording a description configured after import, is checked in TestAccOrder_import"},
+	})
 }

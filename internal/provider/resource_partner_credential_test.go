@@ -224,3 +224,64 @@ import {
 		},
 	)
 }
+
+// The rows of cardpay_partner_credential in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_partner_credential blank name": {config: `
+resource "cardpay_partner_credential" "x" {
+  name = " "
+}
+`, attr: "name", want: `name must not be empty or only whitespace`},
+		"cardpay_partner_credential import with slash": {importID: "demo/3", config: `
+resource "cardpay_partner_credential" "x" {
+  name = "ci"
+}
+`, want: `Invalid import ID for cardpay_partner_credential.*"3"`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_partner_credential": {config: `
+resource "cardpay_partner_credential" "k" {
+  name = "secrets"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_partner_credential": {route: sandbox.RouteCreateCredential, config: `
+resource "cardpay_partner_credential" "x" {
+  name = "lost"
+}
+`, recovers: true, want: `Warning: The credential's creation was answered with an error, but it exists.*HTTP 502.*` +
+			`found credential \d+ named "lost".*change rotate_when`,
+			held: func(s sandbox.State) int { return len(s.Credentials) }},
+	})
+	addRows(identityTests, map[string]identityTest{
+		"cardpay_partner_credential": {addr: "cardpay_partner_credential.x", config: `
+resource "cardpay_partner_credential" "x" {
+  name = "identity"
+}
+`, identity: map[string]knownvalue.Check{"id": knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))},
+			updated: `
+resource "cardpay_partner_credential" "x" {
+  name        = "identity"
+  rotate_when = { round = "2" }
+}
+`, importChanges: "rotate_when"},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		// Rotation gives the pair a new secret.
+		"cardpay_partner_credential": {addr: "cardpay_partner_credential.x", attr: "rotate_when",
+			want:    knownvalue.MapExact(map[string]knownvalue.Check{"quarter": knownvalue.StringExact("2026-Q2")}),
+			unknown: []string{"client_secret", "client_secret_last4"}, config: `
+resource "cardpay_partner_credential" "x" {
+  name        = "ci"
+  rotate_when = { quarter = "2026-Q1" }
+}
+`, changed: `
+resource "cardpay_partner_credential" "x" {
+  name        = "ci"
+  rotate_when = { quarter = "2026-Q2" }
+}
+`},
+	})
+}

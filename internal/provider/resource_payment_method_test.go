@@ -150,3 +150,55 @@ func TestPaymentMethod_destroyWarning(t *testing.T) {
 	requireWarning(t, "plan", plan, paymentMethodNoDeactivateSummary)
 	requireWarning(t, "apply", apply, paymentMethodNoDeactivateSummary)
 }
+
+// paymentMethodImportConfig is the resource the import ID cases import to.
+const paymentMethodImportConfig = `
+resource "cardpay_payment_method" "x" {
+  merchant_id = 1001
+  method      = "amex"
+}
+`
+
+// The rows of cardpay_payment_method in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_payment_method merchant 0": {config: `
+resource "cardpay_payment_method" "x" {
+  merchant_id = 0
+  method      = "amex"
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1, got: 0`},
+		"cardpay_payment_method in upper case": {config: `
+resource "cardpay_payment_method" "x" {
+  merchant_id = 1001
+  method      = "AMEX"
+}
+`, attr: "method", want: `method must be a lowercase payment-method identifier such as "visa"`},
+		"cardpay_payment_method import without slash": {importID: "1001-amex", config: paymentMethodImportConfig,
+			want: `Invalid import ID for cardpay_payment_method.*1001/amex`},
+		"cardpay_payment_method import merchant 0": {importID: "0/amex", config: paymentMethodImportConfig,
+			want: `Invalid import ID for cardpay_payment_method`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_payment_method": {config: `
+resource "cardpay_payment_method" "p" {
+  merchant_id = 1001
+  method      = "amex"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_payment_method": {except: "activating creates nothing, so its outcome is never unknown: the client " +
+			"repeats an activation whose answer was lost (a repeatable endpoint), as activating an active method " +
+			"again succeeds (TestAccPaymentMethod_alreadyActive)"},
+	})
+	addRows(identityTests, map[string]identityTest{
+		"cardpay_payment_method": {addr: paymentMethodAddr, config: paymentMethodConfig(1001, "amex"),
+			identity: map[string]knownvalue.Check{"merchant_id": identityMerchant, "method": knownvalue.StringExact("amex")},
+			noUpdate: "both its arguments replace it, and it has no other"},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		"cardpay_payment_method": {except: "its two arguments name the activation itself: another merchant_id or " +
+			"method activates another method (replacement), and there is nothing else to change"},
+	})
+}

@@ -40,9 +40,10 @@ resource "cardpay_store" "test" {
 	accTest(t,
 		resource.TestStep{Config: config},
 		resource.TestStep{
-			PreConfig:        change(sandbox.StoreChange{Phone: &phone}),
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(storeAddr, "phone", knownvalue.StringExact(phone)),
+			PreConfig: change(sandbox.StoreChange{Phone: &phone}),
+			Config:    config,
+			ConfigPlanChecks: refreshRecords(storeAddr, "phone", knownvalue.StringExact(phone),
+				plancheck.ExpectEmptyPlan()),
 		},
 		resource.TestStep{
 			PreConfig: change(sandbox.StoreChange{Name: &name}),
@@ -110,9 +111,10 @@ resource "cardpay_store" "main" {
 		},
 		resource.TestStep{
 			// The adopted store shows as inactive and is left alone.
-			PreConfig:        deactivate(&mainID),
-			Config:           config,
-			ConfigPlanChecks: refreshRecords("cardpay_store.main", "status", knownvalue.StringExact("inactive")),
+			PreConfig: deactivate(&mainID),
+			Config:    config,
+			ConfigPlanChecks: refreshRecords("cardpay_store.main", "status", knownvalue.StringExact("inactive"),
+				plancheck.ExpectEmptyPlan()),
 		},
 		resource.TestStep{
 			PreConfig: sb.Reset,

@@ -243,3 +243,131 @@ func TestStore_replaceWarning(t *testing.T) {
 		})
 	requireWarning(t, "plan", diags, storeForgetSummary)
 }
+
+// The rows of cardpay_store in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_store e-mail": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  email       = "shop at example.com"
+}
+`, attr: "email", want: `is not a plain e-mail address. Write an address such as "name@example.com"`},
+		"cardpay_store country code": {config: `
+resource "cardpay_store" "x" {
+  merchant_id  = 1001
+  store_id     = "1001-main"
+  country_code = "Denmark"
+}
+`, attr: "country_code", want: `ISO 3166-1 alpha-2 country code`},
+		"cardpay_store created without name": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  city        = "Odense"
+}
+`, want: `Missing store name.*Set name, for example name = "Harbour Shop", or set store_id to adopt`},
+		"cardpay_store import merchant not numeric": {importID: "shop/1001-main", config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+}
+`, want: `Invalid import ID for cardpay_store.*1001/1001-main`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_store": {config: `
+resource "cardpay_store" "s" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  name        = "Secrets"
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_store": {route: sandbox.RouteCreateStore, config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  name        = "Lost answer"
+  city        = "Aarhus"
+}
+`, recovers: true, want: `Warning: The store's creation was answered with an error, but it exists.*HTTP 502.*` +
+			`found store "\S+" of merchant 1001, named "Lost answer" with the configured details`,
+			held: func(s sandbox.State) int { return len(s.Stores) }},
+	})
+	addRows(identityTests, map[string]identityTest{
+		"cardpay_store adopted": {addr: "cardpay_store.x", config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-second"
+  name        = "Identity"
+}
+`, identity: map[string]knownvalue.Check{"merchant_id": identityMerchant, "store_id": knownvalue.StringExact("1001-second")},
+			updated: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-second"
+  name        = "Identity, renamed"
+}
+`},
+		"cardpay_store created": {addr: "cardpay_store.x", config: `
+resource "cardpay_store" "x" {
+  merchant_id           = 1001
+  name                  = "Identity"
+  deactivate_on_destroy = false
+}
+`, identity: map[string]knownvalue.Check{"merchant_id": identityMerchant, "store_id": knownvalue.StringRegexp(regexp.MustCompile(`^loc_`))},
+			updated: `
+resource "cardpay_store" "x" {
+  merchant_id           = 1001
+  name                  = "Identity, renamed"
+  deactivate_on_destroy = false
+}
+`},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		// The service sets updated_at on every write (merchant 1001's stores
+		// report none, so it becomes null).
+		"cardpay_store created": {addr: "cardpay_store.x", attr: "name", want: knownvalue.StringExact("Harbour Nord"),
+			unknown: []string{"updated_at"}, config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  name        = "Harbour"
+  city        = "Aarhus"
+}
+`, changed: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  name        = "Harbour Nord"
+  city        = "Aarhus"
+}
+`},
+		"cardpay_store adopted": {addr: "cardpay_store.x", attr: "city", want: knownvalue.StringExact("Odense"),
+			unknown: []string{"updated_at"}, config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-second"
+  name        = "Second"
+}
+`, changed: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-second"
+  name        = "Second"
+  city        = "Odense"
+}
+`},
+		// Sends nothing, so updated_at stays.
+		"cardpay_store deactivate_on_destroy": {addr: "cardpay_store.x", attr: "deactivate_on_destroy", want: knownvalue.Bool(true), config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-second"
+}
+`, changed: `
+resource "cardpay_store" "x" {
+  merchant_id           = 1001
+  store_id              = "1001-second"
+  deactivate_on_destroy = true
+}
+`},
+	})
+}

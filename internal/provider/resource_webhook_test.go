@@ -179,8 +179,9 @@ func TestAccWebhook_signedDelivery(t *testing.T) {
 					t.Errorf("delivered body %s does not name the event", body)
 				}
 			},
-			Config:           config,
-			ConfigPlanChecks: refreshRecords(webhookAddr, "last_triggered_at", knownvalue.NotNull()),
+			Config: config,
+			ConfigPlanChecks: refreshRecords(webhookAddr, "last_triggered_at", knownvalue.NotNull(),
+				plancheck.ExpectEmptyPlan()),
 		},
 	)
 }
@@ -256,4 +257,52 @@ func TestWebhook_destroyWarning(t *testing.T) {
 	})
 	requireWarning(t, "plan", plan, webhookNoDeleteSummary)
 	requireWarning(t, "apply", apply, webhookNoDeleteSummary)
+}
+
+// The rows of cardpay_webhook in the cross-type tests (crossTypeTables).
+func init() {
+	addRows(badInputs, map[string]badInput{
+		"cardpay_webhook plain http": {config: webhookConfig("http://hooks.example/events", `["payment.completed"]`),
+			attr: "url", want: `plain http for a host that is not loopback.*Write an absolute https URL`},
+		"cardpay_webhook event name": {config: webhookConfig("https://hooks.example/events", `["payment.complete"]`),
+			attr: "events", want: `value must be one of:.*"payment.completed"`},
+		"cardpay_webhook import with slash": {importID: "9001/x", config: `
+resource "cardpay_webhook" "x" {
+  url    = "https://hooks.example/events"
+  events = ["payment.completed"]
+}
+`, want: `Invalid import ID for cardpay_webhook.*"9001"`},
+	})
+	addRows(secretsUses, map[string]secretsUse{
+		"cardpay_webhook": {config: `
+resource "cardpay_webhook" "w" {
+  url    = "https://hooks.example/secrets"
+  events = ["payment.completed"]
+}
+`},
+	})
+	addRows(ambiguousCreates, map[string]ambiguousCreate{
+		"cardpay_webhook": {route: sandbox.RouteCreateWebhook, config: webhookConfig("https://hooks.example/lost", `["payment.failed"]`),
+			recovers: true, want: `Warning: The endpoint's creation was answered with an error, but it exists.*HTTP 502.*` +
+				`found webhook endpoint \d+ for https://hooks.example/lost.*secret is null`,
+			held: func(s sandbox.State) int { return len(s.Webhooks) }},
+	})
+	addRows(identityTests, map[string]identityTest{
+		"cardpay_webhook": {addr: webhookAddr, config: webhookConfig("https://hooks.example/identity", `["payment.completed"]`),
+			identity: map[string]knownvalue.Check{"id": knownvalue.StringRegexp(regexp.MustCompile(`^\d+$`))},
+			updated:  webhookConfig("https://hooks.example/identity-moved", `["payment.completed"]`)},
+	})
+	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
+		"cardpay_webhook": {addr: "cardpay_webhook.x", attr: "url", want: knownvalue.StringExact("https://hooks.example/v2"), config: `
+resource "cardpay_webhook" "x" {
+  url    = "https://hooks.example/v1"
+  events = ["payment.completed"]
+}
+`, changed: `
+resource "cardpay_webhook" "x" {
+  url    = "https://hooks.example/v2"
+  events = ["payment.completed"]
+}
+`},
+	})
 }
