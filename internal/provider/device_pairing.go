@@ -38,7 +38,7 @@ func tapToPayTerminals(ctx context.Context, c *client.Client, merchantID int64) 
 	return ids, nil
 }
 
-// awaitPairing reads the merchant's tap-to-pay terminals every pairingPoll
+// awaitPairing reads the merchant's tap-to-pay terminals every poll.pairing
 // until one that is not in before appears, and returns its ID. It returns
 // errCodeExpired when expires passes first. notYet is called after every
 // read that found no new terminal.
@@ -48,7 +48,7 @@ func (d *providerData) awaitPairing(ctx context.Context, c *client.Client, merch
 	waitCtx, cancel := context.WithDeadline(ctx, expires)
 	defer cancel()
 	var paired string
-	err := poll(waitCtx, d.waits.pairingPoll, d.waits.pairingPoll, func(ctx context.Context) (bool, error) {
+	err := poll(waitCtx, d.poll.pairing, d.poll.pairing, func(ctx context.Context) (bool, error) {
 		terminals, err := c.ListTerminals(ctx, merchantID, client.TerminalTypeCheckoutX)
 		if err != nil {
 			return false, err

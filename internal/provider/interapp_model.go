@@ -53,7 +53,7 @@ func (d *interappRegistrationData) issue(ctx context.Context, data *providerData
 				"Try again; if this persists, contact cardpay support.", merchantID))
 		return diags
 	}
-	d.fromAPI(reg, answeredAt.Add(data.waits.codeValidity))
+	d.fromAPI(reg, answeredAt.Add(data.poll.codeValidity))
 	return diags
 }
 

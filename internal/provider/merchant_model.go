@@ -81,15 +81,6 @@ func (m *merchantModel) fromAPI(mc *client.Merchant) {
 	}
 }
 
-// keepUnlessSent is the service's value, or the recorded one when the
-// service sent none (an unknown recorded value becomes null).
-func keepUnlessSent(recorded types.String, sent string) types.String {
-	if sent != "" || recorded.IsUnknown() {
-		return stringOrNull(sent)
-	}
-	return recorded
-}
-
 // createBody builds the body of a standard or test merchant.
 func (m merchantAttrs) createBody() client.MerchantRequest {
 	return client.MerchantRequest{

@@ -6,6 +6,7 @@ package provider
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
@@ -27,7 +28,9 @@ type providerData struct {
 	stores         *merchantLists[client.Store]
 	webhooks       *sharedLists[partnerWide, client.Webhook]
 	merchants      *sharedLists[partnerWide, client.Merchant]
-	waits          waits
+	poll           pollIntervals
+	// clock, when set, is the time of day now() reads; tests fix it.
+	clock func() time.Time
 }
 
 // newProviderData builds the client and the shared lists; lookupEnv gives
@@ -36,38 +39,21 @@ func newProviderData(s settings, lookupEnv func(string) (string, bool)) *provide
 	throttleOff, sharingOff := benchSwitches(lookupEnv)
 	s.DisableAdaptiveThrottle = throttleOff
 	s.DisableHostSharing = benchHostSharingOff(lookupEnv)
+	caches := listCaches{}
 	d := &providerData{
 		settings:       s,
-		paymentMethods: newPaymentMethodLists(!sharingOff),
-		terminals:      newTerminalLists(!sharingOff),
-		stores:         newStoreLists(!sharingOff),
-		webhooks:       newWebhookLists(!sharingOff),
-		merchants:      newMerchantLists(!sharingOff),
-		waits:          defaultWaits(),
+		paymentMethods: newPaymentMethodLists(caches, !sharingOff),
+		terminals:      newTerminalLists(caches, !sharingOff),
+		stores:         newStoreLists(caches, !sharingOff),
+		webhooks:       newWebhookLists(caches, !sharingOff),
+		merchants:      newMerchantLists(caches, !sharingOff),
+		poll:           defaultPollIntervals(),
 	}
 	if s.BaseURL != "" {
-		s.OnChange = d.listChanged
+		s.OnChange = caches.changed
 		d.client, d.err = client.New(s.Config)
 	}
 	return d
-}
-
-// listChanged drops the shared copy of a list that a call may have
-// changed: the client reports every such call, so no write path can
-// forget it.
-func (d *providerData) listChanged(ch client.Change) {
-	switch ch.List {
-	case client.ListPaymentMethods:
-		d.paymentMethods.changed(ch.MerchantID)
-	case client.ListTerminals:
-		d.terminals.changed(ch.MerchantID)
-	case client.ListStores:
-		d.stores.changed(ch.MerchantID)
-	case client.ListWebhooks:
-		d.webhooks.changed(partnerWide{})
-	case client.ListMerchants:
-		d.merchants.changed(partnerWide{})
-	}
 }
 
 // validate reports a base URL that is set but unusable at configure time.

@@ -93,10 +93,8 @@ func TestAISConsent_replaceWarning(t *testing.T) {
 // aisConsentTestSchema returns the resource with a fixed clock and its schema.
 func aisConsentTestSchema(t *testing.T, now time.Time) (*aisConsentResource, tfsdk.State) {
 	t.Helper()
-	fixed := defaultWaits()
-	fixed.now = testclock.New(now).Now
 	r := newAISConsent()
-	r.data = &providerData{waits: fixed}
+	r.data = &providerData{poll: defaultPollIntervals(), clock: testclock.New(now).Now}
 	var resp resource.SchemaResponse
 	r.Schema(context.Background(), resource.SchemaRequest{}, &resp)
 	if resp.Diagnostics.HasError() {
@@ -180,9 +178,9 @@ func TestAISConsent_modifyPlanFixedNow(t *testing.T) {
 func TestAISConsent_createRejectsPastExpiry(t *testing.T) {
 	now := time.Date(2030, 6, 1, 12, 0, 0, 0, time.UTC)
 	r, s := aisConsentTestSchema(t, now)
-	waits := r.data.waits
+	clock := r.data.clock
 	r.data = newProviderData(settings{Config: client.Config{BaseURL: "http://127.0.0.1:1", AccessToken: "t"}}, envFrom(nil))
-	r.data.waits = waits
+	r.data.clock = clock
 	attrs := consentConfigAttrs(consentStateAttrs("2030-06-01T11:59:59Z", "ReadBalances"))
 	req := resource.CreateRequest{Plan: tfsdk.Plan{Schema: s.Schema, Raw: aisConsentRaw(t, s, attrs)}}
 	resp := &resource.CreateResponse{State: tfsdk.State{Schema: s.Schema, Raw: aisConsentRaw(t, s, nil)}}
