@@ -13,7 +13,7 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-func newStoreList() list.ListResource { return newStore() }
+func newStoreList() list.ListResource { return &storeResource{} }
 
 func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = merchantListSchema("active stores", "Each is recorded as adopted: `deactivate_on_destroy = false`, as after import.")
@@ -22,10 +22,26 @@ func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListR
 // List finds the merchant's active stores, recorded as adopted, as an
 // import records them: destroying one later leaves it at the service.
 func (r *storeResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	listMerchantObjects(ctx, req, stream, r.data, "the stores", (*client.Client).ListStores,
-		func(merchantID types.Int64, s *client.Store) (listed, bool) {
-			model := storeModel{MerchantID: merchantID, Adopted: types.BoolValue(true), DeactivateOnDestroy: types.BoolValue(false)}
+	var config merchantListConfig
+	diags := req.Config.Get(ctx, &config)
+	c, clientDiags := r.data.clientFor(client.AreaPartner)
+	if diags.Append(clientDiags...); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	merchantID := config.MerchantID.ValueInt64()
+	stores, err := c.ListStores(ctx, merchantID)
+	if err != nil {
+		stream.Results = listFailed(fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
+		return
+	}
+	var found []listed
+	for i := range stores {
+		if s := &stores[i]; s.Active() {
+			model := storeModel{MerchantID: config.MerchantID, Adopted: types.BoolValue(true), DeactivateOnDestroy: types.BoolValue(false)}
 			model.fromAPI(s)
-			return listed{name: fmt.Sprintf("%s (%s)", s.Name, s.ID), model: model}, s.Active()
-		})
+			found = append(found, listed{name: fmt.Sprintf("%s (%s)", s.Name, s.ID), model: model, identity: model.identity()})
+		}
+	}
+	stream.Results = listResults(ctx, req, found)
 }

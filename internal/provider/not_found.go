@@ -9,7 +9,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
@@ -37,20 +36,21 @@ func merchantThing(kind string, key any, merchantID int64) string {
 	return fmt.Sprintf("%s %q of merchant %d", kind, fmt.Sprint(key), merchantID)
 }
 
-// forget ends a read that found the object gone. The framework wants an
-// identity after every read, so the last one is kept.
-func forget(ctx context.Context, prior tfsdk.State, resp *resource.ReadResponse) {
-	resp.Diagnostics.Append(identityFrom(ctx, prior, resp.Identity)...)
+// forget ends a read that found the object gone: the next plan creates it
+// again. The framework wants an identity after every read, so the object's
+// last one is kept.
+func forget(ctx context.Context, resp *resource.ReadResponse, identity any) {
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, identity)...)
 	resp.State.RemoveResource(ctx)
 }
 
-// readOrForget ends a refresh whose read failed: an object the service no
-// longer has is forgotten, so the next plan creates it again, and another
+// readOrForget ends a refresh whose read failed with err: an object the
+// service no longer has is forgotten (keeping its identity), and another
 // error is reported under failure. It reports whether the read succeeded.
-func readOrForget(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse, err error, failure string) bool {
+func readOrForget(ctx context.Context, resp *resource.ReadResponse, err error, failure string, identity any) bool {
 	switch {
 	case notFound(err):
-		forget(ctx, req.State, resp)
+		forget(ctx, resp, identity)
 		return false
 	case err != nil:
 		addAPIError(&resp.Diagnostics, failure, err)

@@ -22,6 +22,16 @@ type onboardingApplicationModel struct {
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
+// onboardingIdentityModel is the identity of cardpay_onboarding_application.
+type onboardingIdentityModel struct {
+	MerchantID    types.Int64  `tfsdk:"merchant_id"`
+	ApplicationID types.String `tfsdk:"application_id"`
+}
+
+func (m onboardingApplicationModel) identity() onboardingIdentityModel {
+	return onboardingIdentityModel{MerchantID: m.MerchantID, ApplicationID: m.ApplicationID}
+}
+
 // waitsFor reports whether the configuration waits for the merchant and
 // status says it does not exist yet.
 func (m onboardingApplicationModel) waitsFor(status types.String) bool {

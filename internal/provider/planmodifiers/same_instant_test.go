@@ -7,6 +7,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
@@ -39,5 +40,24 @@ func TestKeepStateForSameInstant(t *testing.T) {
 	KeepStateForSameInstant().PlanModifyString(context.Background(), req, resp)
 	if resp.PlanValue.ValueString() != current {
 		t.Errorf("a create plans %s, want %s", resp.PlanValue, current)
+	}
+}
+
+// timetypes.RFC3339 treats other values as equal than the same instant,
+// which is why KeepStateForSameInstant compares instants itself.
+func TestTimetypesSemanticEquality(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want bool
+	}{
+		{"2027-01-01T00:00:00Z", "2027-01-01T00:00:00+00:00", true},
+		{"2027-01-01T00:00:00Z", "2027-01-01T01:00:00+01:00", false}, // same instant, not equal
+		{"2027-01-01T00:00:00Z", "2027-01-01T00:00:00.5Z", true},     // different instants, equal
+	}
+	for _, tc := range cases {
+		got, diags := timetypes.NewRFC3339ValueMust(tc.a).StringSemanticEquals(context.Background(), timetypes.NewRFC3339ValueMust(tc.b))
+		if diags.HasError() || got != tc.want {
+			t.Errorf("StringSemanticEquals(%s, %s) = %v (%v), want %v", tc.a, tc.b, got, diags, tc.want)
+		}
 	}
 }
