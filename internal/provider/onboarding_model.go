@@ -32,13 +32,6 @@ func (m onboardingApplicationModel) identity() onboardingIdentityModel {
 	return onboardingIdentityModel{MerchantID: m.MerchantID, ApplicationID: m.ApplicationID}
 }
 
-// waitsFor reports whether the configuration waits for the merchant and
-// status says it does not exist yet.
-func (m onboardingApplicationModel) waitsFor(status types.String) bool {
-	return !m.WaitFor.IsNull() && !status.IsUnknown() &&
-		client.OnboardingStageOf(status.ValueString()) == client.OnboardingInProgress
-}
-
 // fromCreateAnswer records the answer that started the application, which
 // has a shape of its own.
 func (m *onboardingApplicationModel) fromCreateAnswer(app *client.OnboardingApplication) {

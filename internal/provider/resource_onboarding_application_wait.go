@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -22,6 +23,13 @@ import (
 // no timeouts. Verification is done by people, so it is generous; it only
 // matters to configurations that ask to wait.
 const defaultOnboardingWait = 30 * time.Minute
+
+// waitsFor reports whether the configuration waits for the merchant and
+// status says it does not exist yet.
+func (m onboardingApplicationModel) waitsFor(status types.String) bool {
+	return !m.WaitFor.IsNull() && !status.IsUnknown() &&
+		client.OnboardingStageOf(status.ValueString()) == client.OnboardingInProgress
+}
 
 // waitForMerchant polls the onboarding status until the merchant exists,
 // recording each answer in m. A rejection or the end of timeout is an
