@@ -8,8 +8,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 func newOnlineTerminalList() list.ListResource { return &onlineTerminalResource{} }
@@ -22,23 +20,14 @@ func (r *onlineTerminalResource) ListResourceConfigSchema(_ context.Context, _ l
 // list does not say under which store a terminal is, so store_id stays
 // null, as after import.
 func (r *onlineTerminalResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var config merchantListConfig
-	diags := req.Config.Get(ctx, &config)
-	c, clientDiags := r.data.clientFor(client.AreaPartner)
-	if diags.Append(clientDiags...); diags.HasError() {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	terminals, err := c.ListTerminals(ctx, merchantID, "") // all types: the online ones are several
-	if err != nil {
-		stream.Results = listFailed(fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
+	merchantID, terminals, ok := merchantObjects(ctx, req, stream, r.data, "the terminals", fetchTerminals)
+	if !ok {
 		return
 	}
 	var found []listed
 	for i := range terminals {
 		if t := &terminals[i]; isOnlineTerminalMode(t.TerminalType) && !t.Inactive() {
-			model := onlineTerminalModel{MerchantID: config.MerchantID}
+			model := onlineTerminalModel{MerchantID: merchantID}
 			model.fromAPI(t)
 			found = append(found, listed{name: fmt.Sprintf("%s terminal %s", t.TerminalType, t.TerminalID), model: model, identity: model.identity()})
 		}

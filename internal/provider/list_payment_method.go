@@ -8,8 +8,6 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 func newPaymentMethodList() list.ListResource { return &paymentMethodResource{} }
@@ -21,25 +19,16 @@ func (r *paymentMethodResource) ListResourceConfigSchema(_ context.Context, _ li
 // List finds the merchant's active methods: an inactive one is nothing to
 // adopt, since managing it means activating it.
 func (r *paymentMethodResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var config merchantListConfig
-	diags := req.Config.Get(ctx, &config)
-	c, clientDiags := r.data.clientFor(client.AreaPartner)
-	if diags.Append(clientDiags...); diags.HasError() {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	methods, err := c.ListPaymentMethods(ctx, merchantID)
-	if err != nil {
-		stream.Results = listFailed(fmt.Sprintf("Could not list payment methods of merchant %d", merchantID), err)
+	merchantID, methods, ok := merchantObjects(ctx, req, stream, r.data, "payment methods", fetchPaymentMethods)
+	if !ok {
 		return
 	}
 	var found []listed
 	for i := range methods {
 		if isActive(&methods[i]) {
-			model := paymentMethodModel{MerchantID: config.MerchantID}
+			model := paymentMethodModel{MerchantID: merchantID}
 			model.fromAPI(&methods[i])
-			found = append(found, listed{name: fmt.Sprintf("%s of merchant %d", model.Method.ValueString(), merchantID),
+			found = append(found, listed{name: fmt.Sprintf("%s of merchant %d", model.Method.ValueString(), merchantID.ValueInt64()),
 				model: model, identity: model.identity()})
 		}
 	}

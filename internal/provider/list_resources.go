@@ -5,12 +5,15 @@ package provider
 
 import (
 	"context"
+	"fmt"
 	"iter"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
 	"github.com/hashicorp/terraform-plugin-framework/types"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 // List resources (Terraform 1.14 and later, `terraform query`) find the
@@ -39,6 +42,27 @@ func merchantListSchema(what, note string) listschema.Schema {
 			},
 		},
 	}
+}
+
+// merchantObjects reads the merchant a list block names, and its objects
+// with fetch (such as fetchStores; what names them in errors, such as "the
+// stores"). When it cannot, it ends the stream with why, and ok is false.
+func merchantObjects[T any](ctx context.Context, req list.ListRequest, stream *list.ListResultsStream, data *providerData,
+	what string, fetch func(ctx context.Context, c *client.Client, merchantID int64) ([]T, error),
+) (merchantID types.Int64, objects []T, ok bool) {
+	var config merchantListConfig
+	diags := req.Config.Get(ctx, &config)
+	c, clientDiags := data.clientFor(client.AreaPartner)
+	if diags.Append(clientDiags...); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return config.MerchantID, nil, false
+	}
+	objects, err := fetch(ctx, c, config.MerchantID.ValueInt64())
+	if err != nil {
+		stream.Results = listFailed(fmt.Sprintf("Could not list %s of merchant %d", what, config.MerchantID.ValueInt64()), err)
+		return config.MerchantID, nil, false
+	}
+	return config.MerchantID, objects, true
 }
 
 // listed is one object found by a list resource: its display name, and

@@ -9,8 +9,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
 func newStoreList() list.ListResource { return &storeResource{} }
@@ -22,23 +20,14 @@ func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListR
 // List finds the merchant's active stores, recorded as adopted, as an
 // import records them: destroying one later leaves it at the service.
 func (r *storeResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	var config merchantListConfig
-	diags := req.Config.Get(ctx, &config)
-	c, clientDiags := r.data.clientFor(client.AreaPartner)
-	if diags.Append(clientDiags...); diags.HasError() {
-		stream.Results = list.ListResultsStreamDiagnostics(diags)
-		return
-	}
-	merchantID := config.MerchantID.ValueInt64()
-	stores, err := c.ListStores(ctx, merchantID)
-	if err != nil {
-		stream.Results = listFailed(fmt.Sprintf("Could not list the stores of merchant %d", merchantID), err)
+	merchantID, stores, ok := merchantObjects(ctx, req, stream, r.data, "the stores", fetchStores)
+	if !ok {
 		return
 	}
 	var found []listed
 	for i := range stores {
 		if s := &stores[i]; s.Active() {
-			model := storeModel{MerchantID: config.MerchantID, Adopted: types.BoolValue(true), DeactivateOnDestroy: types.BoolValue(false)}
+			model := storeModel{MerchantID: merchantID, Adopted: types.BoolValue(true), DeactivateOnDestroy: types.BoolValue(false)}
 			model.fromAPI(s)
 			found = append(found, listed{name: fmt.Sprintf("%s (%s)", s.Name, s.ID), model: model, identity: model.identity()})
 		}

@@ -175,27 +175,19 @@ type partnerWide struct{}
 func merchantOf(ch client.Change) int64   { return ch.MerchantID }
 func partnerOf(client.Change) partnerWide { return partnerWide{} }
 
-// The lists shared per operation, one constructor each.
+// The lists shared per operation, one constructor each, and the reads of
+// a merchant's lists (which the list resources make too).
 
 func newPaymentMethodLists(caches listCaches, share bool) *merchantLists[client.PaymentMethod] {
-	return newSharedLists(caches, client.ListPaymentMethods, merchantOf, share,
-		func(ctx context.Context, c *client.Client, merchantID int64) ([]client.PaymentMethod, error) {
-			return c.ListPaymentMethods(ctx, merchantID)
-		})
+	return newSharedLists(caches, client.ListPaymentMethods, merchantOf, share, fetchPaymentMethods)
 }
 
 func newTerminalLists(caches listCaches, share bool) *merchantLists[client.Terminal] {
-	return newSharedLists(caches, client.ListTerminals, merchantOf, share,
-		func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
-			return c.ListTerminals(ctx, merchantID, "")
-		})
+	return newSharedLists(caches, client.ListTerminals, merchantOf, share, fetchTerminals)
 }
 
 func newStoreLists(caches listCaches, share bool) *merchantLists[client.Store] {
-	return newSharedLists(caches, client.ListStores, merchantOf, share,
-		func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Store, error) {
-			return c.ListStores(ctx, merchantID)
-		})
+	return newSharedLists(caches, client.ListStores, merchantOf, share, fetchStores)
 }
 
 func newWebhookLists(caches listCaches, share bool) *sharedLists[partnerWide, client.Webhook] {
@@ -210,4 +202,18 @@ func newMerchantLists(caches listCaches, share bool) *sharedLists[partnerWide, c
 		func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Merchant, error) {
 			return c.ListMerchants(ctx)
 		})
+}
+
+func fetchPaymentMethods(ctx context.Context, c *client.Client, merchantID int64) ([]client.PaymentMethod, error) {
+	return c.ListPaymentMethods(ctx, merchantID)
+}
+
+// fetchTerminals reads terminals of every type: online ones of several
+// modes, and tap-to-pay devices.
+func fetchTerminals(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
+	return c.ListTerminals(ctx, merchantID, "")
+}
+
+func fetchStores(ctx context.Context, c *client.Client, merchantID int64) ([]client.Store, error) {
+	return c.ListStores(ctx, merchantID)
 }

@@ -74,6 +74,15 @@ func (m ReplaceWithWarning) requiresReplace(ctx context.Context, prior tfsdk.Sta
 	return true, m.warning.Diagnostics(ctx, prior)
 }
 
+// modify sets a plan modifier's response, of any attribute type.
+func (m ReplaceWithWarning) modify(ctx context.Context, prior tfsdk.State, plan tfsdk.Plan, state, planned, config attr.Value,
+	private privateKeys, requiresReplace *bool, diags *diag.Diagnostics,
+) {
+	replace, d := m.requiresReplace(ctx, prior, plan, state, planned, config, private)
+	*requiresReplace = *requiresReplace || replace
+	diags.Append(d...)
+}
+
 // Description says when the value replaces the object.
 func (m ReplaceWithWarning) Description(context.Context) string { return m.description }
 
@@ -84,28 +93,20 @@ func (m ReplaceWithWarning) MarkdownDescription(ctx context.Context) string {
 
 // PlanModifyString replaces the object when a string changes.
 func (m ReplaceWithWarning) PlanModifyString(ctx context.Context, req planmodifier.StringRequest, resp *planmodifier.StringResponse) {
-	replace, diags := m.requiresReplace(ctx, req.State, req.Plan, req.StateValue, req.PlanValue, req.ConfigValue, req.Private)
-	resp.RequiresReplace = resp.RequiresReplace || replace
-	resp.Diagnostics.Append(diags...)
+	m.modify(ctx, req.State, req.Plan, req.StateValue, req.PlanValue, req.ConfigValue, req.Private, &resp.RequiresReplace, &resp.Diagnostics)
 }
 
 // PlanModifyInt64 replaces the object when a number changes.
 func (m ReplaceWithWarning) PlanModifyInt64(ctx context.Context, req planmodifier.Int64Request, resp *planmodifier.Int64Response) {
-	replace, diags := m.requiresReplace(ctx, req.State, req.Plan, req.StateValue, req.PlanValue, req.ConfigValue, req.Private)
-	resp.RequiresReplace = resp.RequiresReplace || replace
-	resp.Diagnostics.Append(diags...)
+	m.modify(ctx, req.State, req.Plan, req.StateValue, req.PlanValue, req.ConfigValue, req.Private, &resp.RequiresReplace, &resp.Diagnostics)
 }
 
 // PlanModifySet replaces the object when a set changes.
 func (m ReplaceWithWarning) PlanModifySet(ctx context.Context, req planmodifier.SetRequest, resp *planmodifier.SetResponse) {
-	replace, diags := m.requiresReplace(ctx, req.State, req.Plan, req.StateValue, req.PlanValue, req.ConfigValue, req.Private)
-	resp.RequiresReplace = resp.RequiresReplace || replace
-	resp.Diagnostics.Append(diags...)
+	m.modify(ctx, req.State, req.Plan, req.StateValue, req.PlanValue, req.ConfigValue, req.Private, &resp.RequiresReplace, &resp.Diagnostics)
 }
 
 // PlanModifyMap replaces the object when a map changes.
 func (m ReplaceWithWarning) PlanModifyMap(ctx context.Context, req planmodifier.MapRequest, resp *planmodifier.MapResponse) {
-	replace, diags := m.requiresReplace(ctx, req.State, req.Plan, req.StateValue, req.PlanValue, req.ConfigValue, req.Private)
-	resp.RequiresReplace = resp.RequiresReplace || replace
-	resp.Diagnostics.Append(diags...)
+	m.modify(ctx, req.State, req.Plan, req.StateValue, req.PlanValue, req.ConfigValue, req.Private, &resp.RequiresReplace, &resp.Diagnostics)
 }
