@@ -38,9 +38,9 @@ partner_config := c if {
 } else := {}
 
 # What destroying an object of each cardpay resource type does at the
-# service. Keep it in step with the provider: the lifecycle each resource
-# embeds (internal/provider/lifecycles.go: forgottenOnDestroy,
-# deactivatedUnlessAdopted) and the "Destroy" notes in docs/resources/*.md.
+# service. Keep it in step with the provider: each resource's Delete
+# (internal/provider/resource_<name>.go) and the "Destroy" notes in
+# docs/resources/*.md.
 #   forgets: the API cannot remove the object; destroy only drops it from
 #     state and it stays live (active, registered, valid, receiving events).
 #   expires: forgets too, but the object ends by itself within minutes (an

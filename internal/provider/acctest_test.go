@@ -40,12 +40,12 @@ var testProviderFactories = map[string]func() (tfprotov6.ProviderServer, error){
 // so tests of waits take seconds, and whose in-app codes are valid for
 // codeValidity.
 func fastWaitFactories(codeValidity time.Duration) map[string]func() (tfprotov6.ProviderServer, error) {
-	w := waits{
-		onboardingPoll: 50 * time.Millisecond, onboardingPollMax: 200 * time.Millisecond,
-		pairingPoll: 50 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: codeValidity,
+	p := pollIntervals{
+		onboarding: 50 * time.Millisecond, onboardingMax: 200 * time.Millisecond,
+		pairing: 50 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: codeValidity,
 	}
 	return map[string]func() (tfprotov6.ProviderServer, error){
-		"cardpay": providerserver.NewProtocol6WithError(newWithWaits("test", w)()),
+		"cardpay": providerserver.NewProtocol6WithError(newWithPollIntervals("test", p)()),
 	}
 }
 

@@ -125,7 +125,7 @@ func (a *interappPairingAction) waitForDevice(ctx context.Context, c *client.Cli
 	report("Waiting for a device to pair with the code…")
 	lastReport := a.data.now()
 	terminalID, err := a.data.awaitPairing(ctx, c, merchantID, before, expires, func() {
-		if now := a.data.now(); now.Sub(lastReport) >= a.data.waits.pairingProgress {
+		if now := a.data.now(); now.Sub(lastReport) >= a.data.poll.pairingProgress {
 			report(fmt.Sprintf("Still waiting for a device to pair… (the code expires in %s)",
 				expires.Sub(now).Round(time.Second)))
 			lastReport = now

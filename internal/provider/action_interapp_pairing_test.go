@@ -185,7 +185,7 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
 	sb := sandboxtest.Start(t)
 	data := newProviderData(resolvedConfig{Config: client.Config{BaseURL: sb.URL, PartnerClientID: sb.ClientID, PartnerClientSecret: sb.ClientSecret}}, envFrom(nil))
-	data.waits = waits{pairingPoll: 20 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: 2 * time.Second}
+	data.poll = pollIntervals{pairing: 20 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: 2 * time.Second}
 	c, diags := data.clientFor(client.AreaPartner)
 	code := interappRegistrationData{MerchantID: types.Int64Value(1001), StoreID: types.StringNull()}
 	diags.Append(code.issue(t.Context(), data)...)

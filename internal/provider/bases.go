@@ -12,30 +12,15 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
 	"github.com/hashicorp/terraform-plugin-framework/function"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
-// Every type embeds the base of its kind, which receives the provider data
+// Every type but the resources (which have their own Metadata and
+// Configure) embeds the base of its kind, which receives the provider data
 // in Configure. Before the provider is configured (during validation) data
 // is nil; providerData.clientFor reports that, so no type checks it itself.
 
 // Each base also names its type: name is what follows "cardpay_" in the
-// type name, such as "payment_method", and the base's Metadata reports it.
-
-// resourceBase is embedded by every resource; list resources share it,
-// since they are the resources' own types.
-type resourceBase struct {
-	name string
-	data *providerData
-}
-
-func (b *resourceBase) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
-	resp.TypeName = req.ProviderTypeName + "_" + b.name
-}
-
-func (b *resourceBase) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
-	b.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
-}
+// type name, such as "payment_methods", and the base's Metadata reports it.
 
 // dataSourceBase is embedded by every data source.
 type dataSourceBase struct {

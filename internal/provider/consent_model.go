@@ -31,6 +31,17 @@ type aisConsentModel struct {
 	UpdatedAt               types.String      `tfsdk:"updated_at"`
 }
 
+// aisConsentIdentityModel is the identity of cardpay_ais_consent.
+type aisConsentIdentityModel struct {
+	RequestID  types.String `tfsdk:"request_id"`
+	MerchantID types.Int64  `tfsdk:"merchant_id"`
+	UserID     types.String `tfsdk:"user_id"`
+}
+
+func (m aisConsentModel) identity() aisConsentIdentityModel {
+	return aisConsentIdentityModel{RequestID: m.RequestID, MerchantID: m.MerchantID, UserID: m.UserID}
+}
+
 // fromAPI records what the service reports. The arguments are taken from the
 // answer only after import, when the state has none: otherwise they keep
 // the user's spelling.

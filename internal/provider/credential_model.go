@@ -31,6 +31,13 @@ type credentialModel struct {
 	ClientSecret types.String `tfsdk:"client_secret"`
 }
 
+// credentialIdentityModel is the identity of cardpay_partner_credential.
+type credentialIdentityModel struct {
+	ID types.String `tfsdk:"id"`
+}
+
+func (m credentialModel) identity() credentialIdentityModel { return credentialIdentityModel{ID: m.ID} }
+
 // fromAPI records the service's credential. An answer that leaves a field
 // out keeps what is recorded, and a secret in the answer is recorded with
 // its last four characters.

@@ -15,12 +15,37 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-// Waiting for a tap-to-pay device to pair with a new registration code,
-// shared by cardpay_interapp_registration (wait_for_pairing) and the
-// cardpay_interapp_pairing action. The API does not say which code a
-// terminal used, so a wait notes the merchant's tap-to-pay (checkoutX)
-// terminals before the code is issued and then waits for one that was not
-// there.
+// Issuing an in-app registration code, and waiting for a tap-to-pay device
+// to pair with it, shared by cardpay_interapp_registration (and its
+// wait_for_pairing), the ephemeral resource and the cardpay_interapp_pairing
+// action. The API does not say which code a terminal used, so a wait notes
+// the merchant's tap-to-pay (checkoutX) terminals before the code is issued
+// and then waits for one that was not there.
+
+// issue asks the service for a code and records it, with the expiry counted
+// from the moment the answer arrived: for the resource, the ephemeral
+// resource and the action alike.
+func (d *interappRegistrationData) issue(ctx context.Context, data *providerData) diag.Diagnostics {
+	c, diags := data.clientFor(client.AreaPartner)
+	if diags.HasError() {
+		return diags
+	}
+	merchantID := d.MerchantID.ValueInt64()
+	reg, err := c.CreateInterappRegistration(ctx, merchantID, client.InterappRegistrationRequest{StoreID: d.StoreID.ValueString()})
+	answeredAt := data.now()
+	if err != nil {
+		addCreateError(&diags, "in-app registration code", merchantOwner(merchantID), err, "")
+		return diags
+	}
+	if reg.RegistrationCode == "" {
+		diags.AddError("No registration code in the service's answer",
+			fmt.Sprintf("The service answered the request for merchant %d without a registrationCode. "+
+				"Try again; if this persists, contact cardpay support.", merchantID))
+		return diags
+	}
+	d.fromAPI(reg, answeredAt.Add(data.poll.codeValidity))
+	return diags
+}
 
 // errCodeExpired reports that no device paired before the code expired.
 var errCodeExpired = errors.New("the registration code expired before a device paired")
@@ -38,7 +63,7 @@ func tapToPayTerminals(ctx context.Context, c *client.Client, merchantID int64) 
 	return ids, nil
 }
 
-// awaitPairing reads the merchant's tap-to-pay terminals every pairingPoll
+// awaitPairing reads the merchant's tap-to-pay terminals every poll.pairing
 // until one that is not in before appears, and returns its ID. It returns
 // errCodeExpired when expires passes first. notYet is called after every
 // read that found no new terminal.
@@ -48,7 +73,7 @@ func (d *providerData) awaitPairing(ctx context.Context, c *client.Client, merch
 	waitCtx, cancel := context.WithDeadline(ctx, expires)
 	defer cancel()
 	var paired string
-	err := poll(waitCtx, d.waits.pairingPoll, d.waits.pairingPoll, func(ctx context.Context) (bool, error) {
+	err := poll(waitCtx, d.poll.pairing, d.poll.pairing, func(ctx context.Context) (bool, error) {
 		terminals, err := c.ListTerminals(ctx, merchantID, client.TerminalTypeCheckoutX)
 		if err != nil {
 			return false, err

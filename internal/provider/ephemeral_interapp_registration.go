@@ -5,7 +5,6 @@ package provider
 
 import (
 	"context"
-	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
@@ -21,24 +20,6 @@ func newInterappRegistrationEphemeral() ephemeral.EphemeralResource {
 // interappRegistrationEphemeral issues a code on every open. It needs no
 // Renew or Close: the code cannot be extended or revoked and lapses by itself.
 type interappRegistrationEphemeral struct{ ephemeralBase }
-
-// Descriptions of the attributes of cardpay_interapp_registration, the
-// resource and this ephemeral resource; the action cardpay_interapp_pairing
-// takes the same arguments.
-const (
-	interappMerchantIDDescription = "Numeric ID of the merchant the code is issued for."
-	interappStoreIDDescription    = "ID of the store the device will belong to, for example `1001-second`. When " +
-		"not set, the merchant's default store is used."
-	interappLinkDescription = "Deep link that opens the companion app with the code filled in. Null when the " +
-		"service does not return one. Sensitive, because it carries the registration code."
-)
-
-var (
-	interappCodeDescription      = "Short code the merchant types into the companion app. Sensitive. " + interappValiditySentence
-	interappExpiresAtDescription = "When the code stops working (RFC 3339, UTC): computed by the provider as " +
-		strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after the service's answer, since the " +
-		"service does not report it."
-)
 
 func (e *interappRegistrationEphemeral) Schema(_ context.Context, _ ephemeral.SchemaRequest, resp *ephemeral.SchemaResponse) {
 	resp.Schema = schema.Schema{

@@ -83,7 +83,7 @@ func importIDArguments[A any](ctx context.Context, req function.RunRequest) (typ
 // importIDFormOf is the import ID form of a resource type, or an error on
 // the resource_type argument that lists the types.
 func importIDFormOf(typeName string) (importIDForm, *function.FuncError) {
-	form, ok := importIDForms[typeName]
+	form, ok := importIDForms()[typeName]
 	if !ok {
 		return importIDForm{}, function.NewArgumentFuncError(0, fmt.Sprintf("%q is not a cardpay resource type "+
 			"that can be imported: write one of %s", typeName, strings.ReplaceAll(importIDTypeList(), "`", "")))
@@ -102,7 +102,7 @@ func importIDFormsTable() string {
 	var b strings.Builder
 	b.WriteString("| Resource type | Import ID | Example | Parts |\n| --- | --- | --- | --- |\n")
 	for _, typeName := range importIDTypes() {
-		form := importIDForms[typeName]
+		form := importIDForms()[typeName]
 		names := make([]string, len(form.fields))
 		for i, f := range form.fields {
 			names[i] = "`" + f.name + "`"

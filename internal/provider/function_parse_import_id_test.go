@@ -21,7 +21,7 @@ func TestFunctionParseImportID(t *testing.T) {
 		"cardpay_merchant":    {"ref:CRM:4712/a"},
 		"cardpay_store":       {"1001/shop:main"},
 	}
-	for typeName, form := range importIDForms {
+	for typeName, form := range importIDForms() {
 		for _, id := range append([]string{form.example}, ids[typeName]...) {
 			args := []attr.Value{types.StringValue(typeName), types.StringValue(id)}
 			got, err := callFunction(t, newParseImportIDFunction(), args)
@@ -49,7 +49,7 @@ func TestFunctionParseImportIDOptionalParts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err.Text)
 	}
-	want := types.ObjectValueMust(importPartsType(importIDForms["cardpay_ais_consent"]), map[string]attr.Value{
+	want := types.ObjectValueMust(importPartsType(importIDForms()["cardpay_ais_consent"]), map[string]attr.Value{
 		"merchant_id": types.Int64Null(), "user_id": types.StringNull(), "request_id": types.StringValue("req_1"),
 	})
 	if !got.Equal(types.DynamicValue(want)) {

@@ -7,25 +7,24 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 )
 
 // Resource identities (Terraform 1.12 and later) carry the API's own keys
 // of an object: the merchant and the object's ID within it, or the ID of a
-// partner-wide object. They are set wherever state is written, and import
-// accepts them next to the string IDs.
+// partner-wide object. Each resource has an identity model beside its
+// state model, set wherever state is written, and import accepts an
+// identity next to the string ID (its importIDForm).
 
 // merchantIdentitySchema describes merchant_id and the object's key,
 // both required for import.
 func merchantIdentitySchema(key, keyDescription string) identityschema.Schema {
 	return identityschema.Schema{Attributes: map[string]identityschema.Attribute{
-		"merchant_id": identityschema.Int64Attribute{
+		fieldMerchantID: identityschema.Int64Attribute{
 			Description:       "Numeric ID of the merchant that owns the object.",
 			RequiredForImport: true,
 		},
@@ -40,57 +39,27 @@ func keyIdentitySchema(key, description string) identityschema.Schema {
 	}}
 }
 
-// identityFrom records the identity from the object's state: every
-// identity here names attributes of the resource itself. Nothing happens
-// when the resource has no identity or the state is empty.
-func identityFrom(ctx context.Context, state tfsdk.State, identity *tfsdk.ResourceIdentity) diag.Diagnostics {
-	if state.Raw.IsNull() {
-		return nil
-	}
-	return identityOf(ctx, state, identity)
-}
-
-// attributeGetter is what states, plans and listed resources share.
-type attributeGetter interface {
-	GetAttribute(ctx context.Context, p path.Path, target any) diag.Diagnostics
-}
-
-// identityOf copies the identity's attributes from object's attributes of
-// the same names.
-func identityOf(ctx context.Context, object attributeGetter, identity *tfsdk.ResourceIdentity) diag.Diagnostics {
-	var diags diag.Diagnostics
-	if identity == nil {
-		return diags
-	}
-	for name := range identity.Schema.GetAttributes() {
-		var value attr.Value
-		diags.Append(object.GetAttribute(ctx, path.Root(name), &value)...)
-		diags.Append(identity.SetAttribute(ctx, path.Root(name), value)...)
-	}
-	return diags
-}
-
 // merchantScopedImport records merchant_id and the key of an import of
-// typeName in the state, and returns them; ok is false once resp says why
+// typeName, an ID of form ("<merchant_id>/<key>") or an import block's
+// identity, in the state, and returns them; ok is false once resp says why
 // it could not.
 func merchantScopedImport(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse,
-	typeName string) (merchantID int64, key string, ok bool) {
-	merchantID, key, diags := merchantScopedImportParts(ctx, req, typeName)
+	typeName string, form importIDForm) (merchantID int64, key string, ok bool) {
+	merchantID, key, diags := merchantScopedImportParts(ctx, req, typeName, form)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return 0, "", false
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(fieldMerchantID), merchantID)...)
-	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(importIDForms[typeName].fields[1].name), key)...)
+	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(form.fields[1].name), key)...)
 	return merchantID, key, !resp.Diagnostics.HasError()
 }
 
 // merchantScopedImportParts returns the merchant and key of an import of
-// typeName, from the "<merchant_id>/<key>" string (its importIDForms entry)
-// or from the identity of an import block.
-func merchantScopedImportParts(ctx context.Context, req resource.ImportStateRequest, typeName string) (int64, string, diag.Diagnostics) {
+// typeName, from a string ID of form or from the identity of an import
+// block.
+func merchantScopedImportParts(ctx context.Context, req resource.ImportStateRequest, typeName string, form importIDForm) (int64, string, diag.Diagnostics) {
 	var diags diag.Diagnostics
-	form := importIDForms[typeName]
 	key := form.fields[1].name
 	if req.ID != "" {
 		parts, err := form.parse(req.ID)
@@ -112,9 +81,9 @@ func merchantScopedImportParts(ctx context.Context, req resource.ImportStateRequ
 }
 
 // keyImport imports an object of typeName that the API knows by one ID,
-// recorded as its id: from the string ID (its importIDForms entry) or the
-// identity of an import block.
-func keyImport(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse, typeName string) {
+// recorded as its id: from a string ID of form or the identity of an
+// import block.
+func keyImport(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse, typeName string, form importIDForm) {
 	id := req.ID
 	if id == "" {
 		var value types.String
@@ -124,7 +93,7 @@ func keyImport(ctx context.Context, req resource.ImportStateRequest, resp *resou
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	if _, err := importIDForms[typeName].parse(id); err != nil {
+	if _, err := form.parse(id); err != nil {
 		resp.Diagnostics.AddError("Invalid import ID for "+typeName, err.Error())
 		return
 	}

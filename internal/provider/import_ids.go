@@ -4,18 +4,21 @@
 package provider
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
-// The string import ID of every resource type that can be imported is
-// parsed and written here, once: each resource's ImportState reads its ID
-// through importIDForms, and so do the functions parse_import_id and
-// import_id, so an ID the functions accept or build is one that import
-// accepts.
+// Each resource type that can be imported declares its string import ID
+// form in its own file (importIDForm) and reads its IDs with it. The
+// functions parse_import_id and import_id find the forms here, through the
+// registered resources, so an ID the functions accept or build is one
+// that import accepts.
 
 // importField is one part of an import ID, named as the resource's
 // attribute (and identity attribute) it fills.
@@ -52,26 +55,30 @@ type importIDForm struct {
 	format func(importParts) string
 }
 
-// importIDForms are the import ID forms by resource type.
-var importIDForms = map[string]importIDForm{
-	"cardpay_payment_method": merchantScopedForm("method", "1001/amex", func(method string) error {
-		if !methodPattern.MatchString(method) {
-			return fmt.Errorf("%q is not a lowercase payment-method identifier such as \"amex\"", method)
+// importable is a resource type with a string import ID.
+type importable interface {
+	resource.Resource
+	// importIDForm is the form of the type's import ID.
+	importIDForm() importIDForm
+}
+
+// importIDForms are the import ID forms of the registered resource types,
+// by type name.
+func importIDForms() map[string]importIDForm {
+	ctx := context.Background()
+	forms := map[string]importIDForm{}
+	for _, newResource := range (&cardpayProvider{}).Resources(ctx) {
+		if r, ok := newResource().(importable); ok {
+			var meta resource.MetadataResponse
+			r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "cardpay"}, &meta)
+			forms[meta.TypeName] = r.importIDForm()
 		}
-		return nil
-	}),
-	"cardpay_store":                  merchantScopedForm("store_id", "1001/1001-main", nil),
-	"cardpay_online_terminal":        merchantScopedForm("terminal_id", "1001/term_0123456789abcdef", nil),
-	"cardpay_order":                  merchantScopedForm("order_id", "1001/ord_0123456789abcdef", nil),
-	"cardpay_onboarding_application": onboardingForm(),
-	"cardpay_merchant":               merchantForm(),
-	"cardpay_ais_consent":            consentForm(),
-	"cardpay_webhook":                keyForm("the endpoint's ID as the service reports it", "9001", "cardpay_webhooks"),
-	"cardpay_partner_credential":     keyForm("the credential's ID as the service lists it", "3", "cardpay_partner_credentials"),
+	}
+	return forms
 }
 
 // importIDTypes are the resource types of importIDForms, sorted.
-func importIDTypes() []string { return slices.Sorted(maps.Keys(importIDForms)) }
+func importIDTypes() []string { return slices.Sorted(maps.Keys(importIDForms())) }
 
 // merchantScopedForm is "<merchant_id>/<key>"; check, when set, refuses
 // a key the API cannot have.
@@ -91,90 +98,6 @@ func merchantScopedForm(key, example string, check func(string) error) importIDF
 			return importParts{fieldMerchantID: strconv.FormatInt(merchantID, 10), key: value}, nil
 		},
 		format: func(p importParts) string { return merchantScopedID(p.merchantID(), p[key]) },
-	}
-}
-
-// onboardingForm is the merchant ID alone: the service reports each
-// merchant's current application.
-func onboardingForm() importIDForm {
-	return importIDForm{
-		syntax:  "<merchant_id>",
-		example: "1001",
-		fields:  []importField{{name: fieldMerchantID, number: true}},
-		parse: func(id string) (importParts, error) {
-			merchantID, err := parseMerchantID(id)
-			if err != nil {
-				return nil, fmt.Errorf("%w. The import ID of an onboarding application is the merchant ID, because the "+
-					"service reports the status of each merchant's current application", err)
-			}
-			return importParts{fieldMerchantID: strconv.FormatInt(merchantID, 10)}, nil
-		},
-		format: func(p importParts) string { return p[fieldMerchantID] },
-	}
-}
-
-// merchantRefPrefix starts the import ID of a merchant found by the
-// partner's own reference.
-const merchantRefPrefix = "ref:"
-
-// merchantForm is the merchant ID, or ref:<partner_ref_id>.
-func merchantForm() importIDForm {
-	return importIDForm{
-		syntax:  "<merchant_id> or ref:<partner_ref_id>",
-		example: "1001",
-		fields:  []importField{{name: fieldMerchantID, number: true, optional: true}, {name: "partner_ref_id", optional: true}},
-		parse: func(id string) (importParts, error) {
-			if ref, isRef := strings.CutPrefix(id, merchantRefPrefix); isRef {
-				if ref == "" {
-					return nil, fmt.Errorf("expected a partner reference after %q, such as \"ref:CRM-4712\"; got %q", merchantRefPrefix, id)
-				}
-				return importParts{"partner_ref_id": ref}, nil
-			}
-			merchantID, err := parseMerchantID(id)
-			if err != nil {
-				return nil, fmt.Errorf("%w, or ref:<partner_ref_id>", err)
-			}
-			return importParts{fieldMerchantID: strconv.FormatInt(merchantID, 10)}, nil
-		},
-		format: func(p importParts) string {
-			if ref, ok := p["partner_ref_id"]; ok {
-				return merchantRefPrefix + ref
-			}
-			return p[fieldMerchantID]
-		},
-	}
-}
-
-// consentForm is MERCHANT_ID/USER_ID/ID, or the ID alone (which only a
-// provider with an access_token can import). The ID is the request ID or
-// the consent ID, and may hold slashes of its own.
-func consentForm() importIDForm {
-	return importIDForm{
-		syntax:  "<merchant_id>/<user_id>/<request_id> or <request_id>",
-		example: "1001/user_35100188/req_0123456789abcdef",
-		fields: []importField{
-			{name: fieldMerchantID, number: true, optional: true}, {name: "user_id", optional: true}, {name: "request_id"},
-		},
-		parse: func(id string) (importParts, error) {
-			parts := strings.SplitN(id, "/", 3)
-			if len(parts) != 3 {
-				if id == "" {
-					return nil, fmt.Errorf("%q is not MERCHANT_ID/USER_ID/CONSENT_ID, for example 1001/user_35100188/ta:6Cpoq:BzQQ", id)
-				}
-				return importParts{"request_id": id}, nil
-			}
-			merchantID, err := parseMerchantID(parts[0])
-			if err != nil || parts[1] == "" || parts[2] == "" {
-				return nil, fmt.Errorf("%q is not MERCHANT_ID/USER_ID/CONSENT_ID, for example 1001/user_35100188/ta:6Cpoq:BzQQ", id)
-			}
-			return importParts{fieldMerchantID: strconv.FormatInt(merchantID, 10), "user_id": parts[1], "request_id": parts[2]}, nil
-		},
-		format: func(p importParts) string {
-			if _, scoped := p[fieldMerchantID]; scoped {
-				return p[fieldMerchantID] + "/" + p["user_id"] + "/" + p["request_id"]
-			}
-			return p["request_id"]
-		},
 	}
 }
 

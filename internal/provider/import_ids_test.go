@@ -4,9 +4,12 @@
 package provider
 
 import (
+	"context"
 	"maps"
 	"strings"
 	"testing"
+
+	"github.com/hashicorp/terraform-plugin-framework/resource"
 )
 
 // Each form reads the IDs its docs show into the parts its fields name,
@@ -31,7 +34,7 @@ func TestImportIDForms(t *testing.T) {
 		{"cardpay_partner_credential", "3", importParts{"id": "3"}},
 	}
 	for _, tc := range cases {
-		form := importIDForms[tc.typeName]
+		form := importIDForms()[tc.typeName]
 		got, err := form.parse(tc.id)
 		if err != nil || !maps.Equal(got, tc.want) {
 			t.Errorf("%s: parse(%q) = %v, %v; want %v", tc.typeName, tc.id, got, err, tc.want)
@@ -41,9 +44,26 @@ func TestImportIDForms(t *testing.T) {
 			t.Errorf("%s: format(%v) = %q, want %q", tc.typeName, got, back, tc.id)
 		}
 	}
-	for typeName, form := range importIDForms {
+	for typeName, form := range importIDForms() {
 		if parts, err := form.parse(form.example); err != nil || form.format(parts) != form.example {
 			t.Errorf("%s: its own example %q does not read back: %v, %v", typeName, form.example, parts, err)
+		}
+	}
+}
+
+// Every resource that can be imported declares its import ID form, so the
+// functions parse_import_id and import_id know it.
+func TestImportableResourcesDeclareTheirForm(t *testing.T) {
+	ctx := context.Background()
+	for _, newResource := range New("test")().Resources(ctx) {
+		r := newResource()
+		var meta resource.MetadataResponse
+		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "cardpay"}, &meta)
+		_, imports := r.(resource.ResourceWithImportState)
+		_, declares := r.(importable)
+		if imports != declares {
+			t.Errorf("%s: ImportState %v, import ID form %v; an importable resource declares its form (importIDForm)",
+				meta.TypeName, imports, declares)
 		}
 	}
 }
@@ -68,7 +88,7 @@ func TestImportIDFormsRefuse(t *testing.T) {
 		{"cardpay_partner_credential", "demo/3", `"3"`},
 	}
 	for _, tc := range cases {
-		parts, err := importIDForms[tc.typeName].parse(tc.id)
+		parts, err := importIDForms()[tc.typeName].parse(tc.id)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: parse(%q) = %v, %v; want an error with %s", tc.typeName, tc.id, parts, err, tc.want)
 		}
@@ -79,13 +99,14 @@ func TestImportIDFormsRefuse(t *testing.T) {
 // that parses is written back unchanged, with exactly the form's fields
 // that are not optional. Seeds live in testdata/fuzz/FuzzImportIDForms.
 func FuzzImportIDForms(f *testing.F) {
-	for _, form := range importIDForms {
+	forms := importIDForms()
+	for _, form := range forms {
 		f.Add(form.example)
 	}
 	f.Add("ref:CRM-4712")
 	f.Add("1001/user-1001/a/b")
 	f.Fuzz(func(t *testing.T, id string) {
-		for typeName, form := range importIDForms {
+		for typeName, form := range forms {
 			parts, err := form.parse(id)
 			if err != nil {
 				continue

@@ -4,12 +4,9 @@
 package provider
 
 import (
-	"context"
-	"fmt"
 	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -25,36 +22,12 @@ type interappRegistrationData struct {
 	ExpiresAt        timetypes.RFC3339 `tfsdk:"expires_at"`
 }
 
+// interappRegistrationModel is the state of cardpay_interapp_registration.
 type interappRegistrationModel struct {
 	interappRegistrationData
 	Keepers        types.Map    `tfsdk:"keepers"`
 	WaitForPairing types.Bool   `tfsdk:"wait_for_pairing"`
 	TerminalID     types.String `tfsdk:"terminal_id"`
-}
-
-// issue asks the service for a code and records it, with the expiry counted
-// from the moment the answer arrived.
-func (d *interappRegistrationData) issue(ctx context.Context, data *providerData) diag.Diagnostics {
-	var diags diag.Diagnostics
-	_, c, ok := begin[struct{}](ctx, data, client.AreaPartner, nil, &diags)
-	if !ok {
-		return diags
-	}
-	merchantID := d.MerchantID.ValueInt64()
-	reg, err := c.CreateInterappRegistration(ctx, merchantID, client.InterappRegistrationRequest{StoreID: d.StoreID.ValueString()})
-	answeredAt := data.now()
-	if err != nil {
-		addCreateError(&diags, "in-app registration code", merchantOwner(merchantID), err, "")
-		return diags
-	}
-	if reg.RegistrationCode == "" {
-		diags.AddError("No registration code in the service's answer",
-			fmt.Sprintf("The service answered the request for merchant %d without a registrationCode. "+
-				"Try again; if this persists, contact cardpay support.", merchantID))
-		return diags
-	}
-	d.fromAPI(reg, answeredAt.Add(data.waits.codeValidity))
-	return diags
 }
 
 // fromAPI records an issued code and when it expires.

@@ -17,7 +17,7 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-func newMerchantList() list.ListResource { return newMerchant() }
+func newMerchantList() list.ListResource { return &merchantResource{} }
 
 func (r *merchantResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
@@ -29,6 +29,16 @@ func (r *merchantResource) ListResourceConfigSchema(_ context.Context, _ list.Li
 
 // List finds every merchant of the partner.
 func (r *merchantResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
+	c, diags := r.data.clientFor(client.AreaPartner)
+	if diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	merchants, err := c.ListMerchants(ctx)
+	if err != nil {
+		stream.Results = listFailed("Could not list the partner's merchants", err)
+		return
+	}
 	// The timeouts block is null, as after import, and typed as the schema
 	// has it: the framework refuses the zero value, which has no attribute
 	// types.
@@ -38,9 +48,11 @@ func (r *merchantResource) List(ctx context.Context, req list.ListRequest, strea
 			noTimeouts.Object = types.ObjectNull(typ.AttributeTypes())
 		}
 	}
-	listPartnerObjects(ctx, req, stream, r.data, "merchants", (*client.Client).ListMerchants, func(m *client.Merchant) listed {
+	found := make([]listed, len(merchants))
+	for i, m := range merchants {
 		model := merchantModel{Timeouts: noTimeouts}
-		model.fromAPI(m)
-		return listed{name: fmt.Sprintf("%s (%s)", m.CompanyName, m.ID), model: model}
-	})
+		model.fromAPI(&m)
+		found[i] = listed{name: fmt.Sprintf("%s (%s)", m.CompanyName, m.ID), model: model, identity: model.identity()}
+	}
+	stream.Results = listResults(ctx, req, found)
 }

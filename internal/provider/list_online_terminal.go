@@ -8,12 +8,9 @@ import (
 	"fmt"
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
-	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-func newOnlineTerminalList() list.ListResource { return newOnlineTerminal() }
+func newOnlineTerminalList() list.ListResource { return &onlineTerminalResource{} }
 
 func (r *onlineTerminalResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = merchantListSchema("active online terminals", "Tap-to-pay devices are not online terminals and are left out; `store_id` stays null, as after import.")
@@ -23,13 +20,17 @@ func (r *onlineTerminalResource) ListResourceConfigSchema(_ context.Context, _ l
 // list does not say under which store a terminal is, so store_id stays
 // null, as after import.
 func (r *onlineTerminalResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	allTypes := func(c *client.Client, ctx context.Context, merchantID int64) ([]client.Terminal, error) {
-		return c.ListTerminals(ctx, merchantID, "")
+	merchantID, terminals, ok := merchantObjects(ctx, req, stream, r.data, "the terminals", fetchTerminals)
+	if !ok {
+		return
 	}
-	listMerchantObjects(ctx, req, stream, r.data, "the terminals", allTypes,
-		func(merchantID types.Int64, t *client.Terminal) (listed, bool) {
+	var found []listed
+	for i := range terminals {
+		if t := &terminals[i]; isOnlineTerminalMode(t.TerminalType) && !t.Inactive() {
 			model := onlineTerminalModel{MerchantID: merchantID}
 			model.fromAPI(t)
-			return listed{name: fmt.Sprintf("%s terminal %s", t.TerminalType, t.TerminalID), model: model}, isOnlineTerminalMode(t.TerminalType) && !t.Inactive()
-		})
+			found = append(found, listed{name: fmt.Sprintf("%s terminal %s", t.TerminalType, t.TerminalID), model: model, identity: model.identity()})
+		}
+	}
+	stream.Results = listResults(ctx, req, found)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	listschema "github.com/hashicorp/terraform-plugin-framework/list/schema"
-	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -19,10 +18,10 @@ import (
 
 // List resources (Terraform 1.14 and later, `terraform query`) find the
 // objects a partner already has, so they can be imported with generated
-// configuration. Each is implemented by the managed resource's own type,
-// which shares its Metadata, Configure and the model it records state in:
-// a listed object looks exactly as import and refresh would record it, so
-// the generated configuration plans without changes.
+// configuration. Each is implemented by the managed resource's own type
+// (list_<name>.go), which shares its Metadata, Configure and the model it
+// records state in: a listed object looks exactly as import and refresh
+// would record it, so the generated configuration plans without changes.
 
 // merchantListConfig is the configuration of a list block of objects
 // within one merchant.
@@ -45,69 +44,32 @@ func merchantListSchema(what, note string) listschema.Schema {
 	}
 }
 
-// listMerchantObjects answers a list request for one merchant's objects:
-// fetch reads them (a method expression such as (*client.Client).ListStores;
-// what names them in errors, such as "the stores") and adopt returns those
-// worth adopting, recorded as import would record them.
-func listMerchantObjects[T any](ctx context.Context, req list.ListRequest, stream *list.ListResultsStream, data *providerData, what string,
-	fetch func(c *client.Client, ctx context.Context, merchantID int64) ([]T, error),
-	adopt func(merchantID types.Int64, object *T) (listed, bool),
-) {
-	var diags diag.Diagnostics
-	config, c, ok := begin[merchantListConfig](ctx, data, client.AreaPartner, req.Config, &diags)
-	if !ok {
-		stream.Results = listFailed(diags)
-		return
+// merchantObjects reads the merchant a list block names, and its objects
+// with fetch (such as fetchStores; what names them in errors, such as "the
+// stores"). When it cannot, it ends the stream with why, and ok is false.
+func merchantObjects[T any](ctx context.Context, req list.ListRequest, stream *list.ListResultsStream, data *providerData,
+	what string, fetch func(ctx context.Context, c *client.Client, merchantID int64) ([]T, error),
+) (merchantID types.Int64, objects []T, ok bool) {
+	var config merchantListConfig
+	diags := req.Config.Get(ctx, &config)
+	c, clientDiags := data.clientFor(client.AreaPartner)
+	if diags.Append(clientDiags...); diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return config.MerchantID, nil, false
 	}
-	merchantID := config.MerchantID.ValueInt64()
-	objects, err := fetch(c, ctx, merchantID)
-	streamObjects(ctx, req, stream, objects, err, fmt.Sprintf("Could not list %s of merchant %d", what, merchantID),
-		func(object *T) (listed, bool) { return adopt(config.MerchantID, object) })
-}
-
-// listPartnerObjects answers a list request for the partner's objects, all
-// of which are worth adopting: fetch reads them (such as
-// (*client.Client).ListWebhooks; what names them in errors, such as
-// "webhook endpoints") and record records one as import would.
-func listPartnerObjects[T any](ctx context.Context, req list.ListRequest, stream *list.ListResultsStream, data *providerData, what string,
-	fetch func(c *client.Client, ctx context.Context) ([]T, error), record func(object *T) listed,
-) {
-	var diags diag.Diagnostics
-	_, c, ok := begin[struct{}](ctx, data, client.AreaPartner, nil, &diags)
-	if !ok {
-		stream.Results = listFailed(diags)
-		return
-	}
-	objects, err := fetch(c, ctx)
-	streamObjects(ctx, req, stream, objects, err, "Could not list the partner's "+what,
-		func(object *T) (listed, bool) { return record(object), true })
-}
-
-// streamObjects ends a list with the objects adopt accepts, or with the
-// error of their read, reported under failure.
-func streamObjects[T any](ctx context.Context, req list.ListRequest, stream *list.ListResultsStream, objects []T, err error,
-	failure string, adopt func(object *T) (listed, bool),
-) {
+	objects, err := fetch(ctx, c, config.MerchantID.ValueInt64())
 	if err != nil {
-		var diags diag.Diagnostics
-		addAPIError(&diags, failure, err)
-		stream.Results = listFailed(diags)
-		return
+		stream.Results = listFailed(fmt.Sprintf("Could not list %s of merchant %d", what, config.MerchantID.ValueInt64()), err)
+		return config.MerchantID, nil, false
 	}
-	var found []listed
-	for i := range objects {
-		if o, ok := adopt(&objects[i]); ok {
-			found = append(found, o)
-		}
-	}
-	stream.Results = listResults(ctx, req, found)
+	return config.MerchantID, objects, true
 }
 
-// listed is one object found by a list resource: its display name and the
-// model that records it, as import and refresh would.
+// listed is one object found by a list resource: its display name, and
+// its model and identity as import and refresh record them.
 type listed struct {
-	name  string
-	model any
+	name            string
+	model, identity any
 }
 
 // listResults streams objects as list results: identity always, the whole
@@ -117,11 +79,9 @@ func listResults(ctx context.Context, req list.ListRequest, objects []listed) it
 		for _, o := range objects {
 			result := req.NewListResult(ctx)
 			result.DisplayName = o.name
-			object := tfsdk.Resource{Schema: req.ResourceSchema, Raw: result.Resource.Raw}
-			result.Diagnostics.Append(object.Set(ctx, o.model)...)
-			result.Diagnostics.Append(identityOf(ctx, object, result.Identity)...)
+			result.Diagnostics.Append(result.Identity.Set(ctx, o.identity)...)
 			if req.IncludeResource {
-				result.Resource = &object
+				result.Diagnostics.Append(result.Resource.Set(ctx, o.model)...)
 			}
 			if !push(result) {
 				return
@@ -130,7 +90,9 @@ func listResults(ctx context.Context, req list.ListRequest, objects []listed) it
 	}
 }
 
-// listFailed ends a list with diagnostics, such as an API error.
-func listFailed(diags diag.Diagnostics) iter.Seq[list.ListResult] {
+// listFailed ends a list whose read failed, reported under summary.
+func listFailed(summary string, err error) iter.Seq[list.ListResult] {
+	var diags diag.Diagnostics
+	addAPIError(&diags, summary, err)
 	return list.ListResultsStreamDiagnostics(diags)
 }

@@ -9,11 +9,9 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/types"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-func newStoreList() list.ListResource { return newStore() }
+func newStoreList() list.ListResource { return &storeResource{} }
 
 func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = merchantListSchema("active stores", "Each is recorded as adopted: `deactivate_on_destroy = false`, as after import.")
@@ -22,10 +20,17 @@ func (r *storeResource) ListResourceConfigSchema(_ context.Context, _ list.ListR
 // List finds the merchant's active stores, recorded as adopted, as an
 // import records them: destroying one later leaves it at the service.
 func (r *storeResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	listMerchantObjects(ctx, req, stream, r.data, "the stores", (*client.Client).ListStores,
-		func(merchantID types.Int64, s *client.Store) (listed, bool) {
+	merchantID, stores, ok := merchantObjects(ctx, req, stream, r.data, "the stores", fetchStores)
+	if !ok {
+		return
+	}
+	var found []listed
+	for i := range stores {
+		if s := &stores[i]; s.Active() {
 			model := storeModel{MerchantID: merchantID, Adopted: types.BoolValue(true), DeactivateOnDestroy: types.BoolValue(false)}
 			model.fromAPI(s)
-			return listed{name: fmt.Sprintf("%s (%s)", s.Name, s.ID), model: model}, s.Active()
-		})
+			found = append(found, listed{name: fmt.Sprintf("%s (%s)", s.Name, s.ID), model: model, identity: model.identity()})
+		}
+	}
+	stream.Results = listResults(ctx, req, found)
 }

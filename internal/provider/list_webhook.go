@@ -13,7 +13,7 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-func newWebhookList() list.ListResource { return newWebhook() }
+func newWebhookList() list.ListResource { return &webhookResource{} }
 
 func (r *webhookResource) ListResourceConfigSchema(_ context.Context, _ list.ListResourceSchemaRequest, resp *list.ListResourceSchemaResponse) {
 	resp.Schema = listschema.Schema{
@@ -22,10 +22,23 @@ func (r *webhookResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 	}
 }
 
+// List finds every webhook endpoint of the partner.
 func (r *webhookResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	listPartnerObjects(ctx, req, stream, r.data, "webhook endpoints", (*client.Client).ListWebhooks, func(w *client.Webhook) listed {
+	c, diags := r.data.clientFor(client.AreaPartner)
+	if diags.HasError() {
+		stream.Results = list.ListResultsStreamDiagnostics(diags)
+		return
+	}
+	hooks, err := c.ListWebhooks(ctx)
+	if err != nil {
+		stream.Results = listFailed("Could not list the partner's webhook endpoints", err)
+		return
+	}
+	found := make([]listed, len(hooks))
+	for i, w := range hooks {
 		var model webhookModel
-		model.fromAPI(w)
-		return listed{name: fmt.Sprintf("%s (%s)", w.URL, w.ID), model: model}
-	})
+		model.fromAPI(&w)
+		found[i] = listed{name: fmt.Sprintf("%s (%s)", w.URL, w.ID), model: model, identity: model.identity()}
+	}
+	stream.Results = listResults(ctx, req, found)
 }

@@ -4,14 +4,9 @@
 package provider
 
 import (
-	"context"
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
-	"github.com/hashicorp/terraform-plugin-framework/diag"
-	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -41,6 +36,15 @@ type merchantModel struct {
 	OnboardingExpiry types.String            `tfsdk:"onboarding_url_expires_at"`
 	WaitFor          types.String            `tfsdk:"wait_for"`
 	Timeouts         timeouts.Value          `tfsdk:"timeouts"`
+}
+
+// merchantIdentityModel is the identity of cardpay_merchant.
+type merchantIdentityModel struct {
+	MerchantID types.Int64 `tfsdk:"merchant_id"`
+}
+
+func (m merchantModel) identity() merchantIdentityModel {
+	return merchantIdentityModel{MerchantID: m.MerchantID}
 }
 
 // merchantFastTrackModel holds the company details of a fast-track merchant.
@@ -81,15 +85,6 @@ func (m *merchantModel) fromAPI(mc *client.Merchant) {
 	}
 }
 
-// keepUnlessSent is the service's value, or the recorded one when the
-// service sent none (an unknown recorded value becomes null).
-func keepUnlessSent(recorded types.String, sent string) types.String {
-	if sent != "" || recorded.IsUnknown() {
-		return stringOrNull(sent)
-	}
-	return recorded
-}
-
 // createBody builds the body of a standard or test merchant.
 func (m merchantAttrs) createBody() client.MerchantRequest {
 	return client.MerchantRequest{
@@ -109,68 +104,4 @@ func (m merchantModel) fastTrackBody() client.FastTrackRequest {
 		IBAN:               m.FastTrack.IBAN.ValueString(),
 		BIC:                m.FastTrack.BIC.ValueString(),
 	}
-}
-
-// findMerchantsByRef finds the partner's merchants with a partner
-// reference.
-func findMerchantsByRef(ctx context.Context, c *client.Client, ref string) ([]client.Merchant, error) {
-	return listMatching(ctx, c.ListMerchants, func(m *client.Merchant) bool { return m.PartnerRefID == ref })
-}
-
-// merchantByRef returns the partner's merchant that holds m's partner
-// reference, or nil when none does (or m sets no known reference). A
-// partner reference names one merchant, so the provider never creates a
-// second merchant for it: several merchants with the reference, or one
-// whose details disagree with m (the API cannot change them), are an error
-// that says what to do.
-func (d *providerData) merchantByRef(ctx context.Context, c *client.Client, m merchantAttrs) (*client.Merchant, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	ref := m.PartnerRefID.ValueString()
-	if ref == "" {
-		return nil, diags
-	}
-	found, err := listMatching(ctx, func(ctx context.Context) ([]client.Merchant, error) { return d.merchants.get(ctx, c, partnerWide{}) },
-		func(mc *client.Merchant) bool { return mc.PartnerRefID == ref })
-	switch {
-	case err != nil:
-		addAPIError(&diags, fmt.Sprintf("Could not look for a merchant with partner reference %q", ref), err)
-		return nil, diags
-	case len(found) == 0:
-		return nil, diags
-	case len(found) > 1:
-		ids := make([]string, len(found))
-		for i := range found {
-			ids[i] = string(found[i].ID)
-		}
-		diags.AddAttributeError(path.Root("partner_ref_id"), fmt.Sprintf("%d merchants have partner reference %q", len(found), ref),
-			fmt.Sprintf("The partner has merchants %s with partner reference %q, so the provider cannot tell which one "+
-				"this resource manages, and does not create another. Import the right one (terraform import <address> "+
-				"<merchant ID>), or give this merchant another partner_ref_id.", strings.Join(ids, ", "), ref))
-		return nil, diags
-	}
-	for _, f := range []struct {
-		name       string
-		configured types.String
-		service    string
-	}{
-		{"company_name", m.CompanyName, found[0].CompanyName},
-		{"contact_email", m.ContactEmail, found[0].ContactEmail},
-		{"contact_phone", m.ContactPhone, found[0].ContactPhone},
-	} {
-		if f.configured.IsUnknown() || f.service == "" || f.service == f.configured.ValueString() {
-			continue
-		}
-		configured := "not set here"
-		if !f.configured.IsNull() {
-			configured = strconv.Quote(f.configured.ValueString()) + " here"
-		}
-		diags.AddAttributeError(path.Root(f.name), fmt.Sprintf("Merchant %s has partner reference %q and another %s", found[0].ID, ref, f.name),
-			fmt.Sprintf("The partner already has merchant %s with partner reference %q, whose %s is %q at the service and %s. "+
-				"A partner reference names one merchant, so the provider does not create a second one, and the API cannot "+
-				"change a merchant. If it is this merchant, set %s = %q (or change it in the cardpay dashboard first); if it "+
-				"is another merchant, give this one another partner_ref_id.",
-				found[0].ID, ref, f.name, f.service, configured, f.name, f.service))
-		return nil, diags
-	}
-	return &found[0], diags
 }

@@ -22,11 +22,14 @@ type onboardingApplicationModel struct {
 	Timeouts          timeouts.Value `tfsdk:"timeouts"`
 }
 
-// waitsFor reports whether the configuration waits for the merchant and
-// status says it does not exist yet.
-func (m onboardingApplicationModel) waitsFor(status types.String) bool {
-	return !m.WaitFor.IsNull() && !status.IsUnknown() &&
-		client.OnboardingStageOf(status.ValueString()) == client.OnboardingInProgress
+// onboardingIdentityModel is the identity of cardpay_onboarding_application.
+type onboardingIdentityModel struct {
+	MerchantID    types.Int64  `tfsdk:"merchant_id"`
+	ApplicationID types.String `tfsdk:"application_id"`
+}
+
+func (m onboardingApplicationModel) identity() onboardingIdentityModel {
+	return onboardingIdentityModel{MerchantID: m.MerchantID, ApplicationID: m.ApplicationID}
 }
 
 // fromCreateAnswer records the answer that started the application, which

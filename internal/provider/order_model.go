@@ -4,9 +4,7 @@
 package provider
 
 import (
-	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -34,21 +32,7 @@ func (a orderArguments) createBody() client.OrderRequest {
 	}
 }
 
-// create creates the order and warns, ending with next (what to do), when
-// the service recorded it differently from what was sent. It returns the
-// client's error, for the caller to report, when there is no order.
-func (a orderArguments) create(ctx context.Context, c *client.Client, next string, diags *diag.Diagnostics) (*client.Order, error) {
-	merchantID, sent := a.MerchantID.ValueInt64(), a.createBody()
-	order, err := c.CreateOrder(ctx, merchantID, sent)
-	if err != nil {
-		return nil, err
-	}
-	if detail := orderEchoDetail(merchantID, sent, order); detail != "" {
-		diags.AddWarning(orderEchoSummary, detail+" "+next)
-	}
-	return order, nil
-}
-
+// orderModel is the state of cardpay_order.
 type orderModel struct {
 	orderArguments
 	ID          types.String `tfsdk:"id"`
@@ -56,6 +40,16 @@ type orderModel struct {
 	Status      types.String `tfsdk:"status"`
 	PaymentLink types.String `tfsdk:"payment_link"`
 	Nonce       types.String `tfsdk:"nonce"`
+}
+
+// orderIdentityModel is the identity of cardpay_order.
+type orderIdentityModel struct {
+	MerchantID types.Int64  `tfsdk:"merchant_id"`
+	OrderID    types.String `tfsdk:"order_id"`
+}
+
+func (m orderModel) identity() orderIdentityModel {
+	return orderIdentityModel{MerchantID: m.MerchantID, OrderID: m.OrderID}
 }
 
 // fromAPI records the order's status. The arguments are taken from the
@@ -88,33 +82,4 @@ func (m *orderModel) fromCreateAnswer(o *client.Order) {
 	m.Status = stringOrNull(o.Status)
 	m.PaymentLink = stringPointerOrNull(o.PaymentLink)
 	m.Nonce = stringPointerOrNull(o.Nonce)
-}
-
-const orderEchoSummary = "The service recorded the order differently"
-
-// orderEchoDetail says where the service's answer to a new order differs
-// from what was sent, or returns "".
-func orderEchoDetail(merchantID int64, sent client.OrderRequest, got *client.Order) string {
-	mismatch := orderEchoMismatch(sent, got)
-	if mismatch == "" {
-		return ""
-	}
-	return fmt.Sprintf("Order %s of merchant %d was created, but the service answered with %s.",
-		got.OrderID, merchantID, mismatch)
-}
-
-// orderEchoMismatch describes where the service's echo of the order differs
-// from what was sent, or returns "".
-func orderEchoMismatch(sent client.OrderRequest, got *client.Order) string {
-	var diffs []string
-	if amount, ok := got.Amount.Int64(); !ok || amount != sent.Amount {
-		diffs = append(diffs, fmt.Sprintf("amount %s instead of %d", got.Amount, sent.Amount))
-	}
-	if got.Currency != sent.Currency {
-		diffs = append(diffs, fmt.Sprintf("currency %q instead of %q", got.Currency, sent.Currency))
-	}
-	if got.Reference != sent.Reference {
-		diffs = append(diffs, fmt.Sprintf("reference %q instead of %q", got.Reference, sent.Reference))
-	}
-	return strings.Join(diffs, ", ")
 }

@@ -4,11 +4,8 @@
 package provider
 
 import (
-	"context"
-	"fmt"
 	"strings"
 
-	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -22,6 +19,16 @@ type paymentMethodModel struct {
 	Method      types.String `tfsdk:"method"`
 	Status      types.String `tfsdk:"status"`
 	ActivatedAt types.String `tfsdk:"activated_at"`
+}
+
+// paymentMethodIdentityModel is the identity of cardpay_payment_method.
+type paymentMethodIdentityModel struct {
+	MerchantID types.Int64  `tfsdk:"merchant_id"`
+	Method     types.String `tfsdk:"method"`
+}
+
+func (m paymentMethodModel) identity() paymentMethodIdentityModel {
+	return paymentMethodIdentityModel{MerchantID: m.MerchantID, Method: m.Method}
 }
 
 // fromAPI records what the service reports while keeping the user's
@@ -47,25 +54,4 @@ func (m *paymentMethodEntryModel) fromAPI(entry *client.PaymentMethod) {
 	m.Method = types.StringValue(strings.ToLower(entry.Method))
 	m.Status = types.StringValue(strings.ToLower(entry.Status))
 	m.ActivatedAt = types.StringPointerValue(entry.ActivatedAt)
-}
-
-// activePaymentMethod finds a merchant's entry for method in the shared
-// list (names compare case-insensitively); it is nil unless the method is
-// listed as active. ok is false once diags says the list could not be read.
-func (d *providerData) activePaymentMethod(ctx context.Context, c *client.Client, merchantID int64, method string,
-	diags *diag.Diagnostics) (entry *client.PaymentMethod, ok bool) {
-	entry, err := d.paymentMethods.find(ctx, c, merchantID, merchantThing("payment method", method, merchantID),
-		func(m *client.PaymentMethod) bool { return client.SameMethod(m.Method, method) })
-	if err != nil && !notFound(err) {
-		addAPIError(diags, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
-		return nil, false
-	}
-	if !isActive(entry) {
-		return nil, true
-	}
-	return entry, true
-}
-
-func isActive(entry *client.PaymentMethod) bool {
-	return entry != nil && strings.EqualFold(entry.Status, "active")
 }

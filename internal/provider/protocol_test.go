@@ -139,17 +139,17 @@ func TestReplaceWarnings(t *testing.T) {
 		resourceType, summary string
 		prior, config         map[string]tftypes.Value
 	}{
-		{"cardpay_payment_method", paymentMethodNoDeactivateSummary,
+		{"cardpay_payment_method", paymentMethodForgotten.Summary,
 			map[string]tftypes.Value{"id": str("1001/amex"), "merchant_id": num(1001), "method": str("amex")},
 			map[string]tftypes.Value{"merchant_id": num(1001), "method": str("swish")}},
-		{"cardpay_onboarding_application", onboardingNoWithdrawSummary,
+		{"cardpay_onboarding_application", onboardingForgotten.Summary,
 			map[string]tftypes.Value{"id": str("app-1"), "application_id": str("app-1"), "merchant_id": num(1001)},
 			map[string]tftypes.Value{"merchant_id": num(1002)}},
-		{"cardpay_online_terminal", onlineTerminalNoDeleteSummary,
+		{"cardpay_online_terminal", onlineTerminalForgotten.Summary,
 			map[string]tftypes.Value{"id": str("t-1"), "terminal_id": str("t-1"), "merchant_id": num(1001),
 				"online_terminal_mode": str("PaymentPage"), "store_id": str("1001-main")},
 			map[string]tftypes.Value{"merchant_id": num(1001), "online_terminal_mode": str("SelfHostedPage")}},
-		{"cardpay_order", orderNoCancelSummary,
+		{"cardpay_order", orderForgotten.Summary,
 			map[string]tftypes.Value{"id": str("o-1"), "order_id": str("o-1"), "merchant_id": num(1001),
 				"amount": num(1000), "currency": str("DKK")},
 			map[string]tftypes.Value{"merchant_id": num(1001), "amount": num(2000), "currency": str("DKK")}},

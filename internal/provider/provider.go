@@ -31,19 +31,19 @@ var (
 
 // New returns a constructor for the provider at the given version.
 func New(version string) func() provider.Provider {
-	return newWithWaits(version, defaultWaits())
+	return newWithPollIntervals(version, defaultPollIntervals())
 }
 
-// newWithWaits is New with other polling pauses, for tests.
-func newWithWaits(version string, w waits) func() provider.Provider {
+// newWithPollIntervals is New with other polling pauses, for tests.
+func newWithPollIntervals(version string, p pollIntervals) func() provider.Provider {
 	return func() provider.Provider {
-		return &cardpayProvider{version: version, waits: w}
+		return &cardpayProvider{version: version, poll: p}
 	}
 }
 
 type cardpayProvider struct {
 	version string
-	waits   waits
+	poll    pollIntervals
 }
 
 func (p *cardpayProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
@@ -82,7 +82,7 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 	cfg.UserAgent = userAgent(p.version, req.TerraformVersion)
 
 	data := newProviderData(cfg, os.LookupEnv)
-	data.waits = p.waits
+	data.poll = p.poll
 	tflog.Debug(ctx, "configured cardpay provider", map[string]any{
 		"base_url":     cfg.BaseURL,
 		"ais_base_url": cfg.AISBaseURL,

@@ -4,6 +4,8 @@
 package provider
 
 import (
+	"time"
+
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -23,7 +25,9 @@ type providerData struct {
 	stores         *merchantLists[client.Store]
 	webhooks       *sharedLists[partnerWide, client.Webhook]
 	merchants      *sharedLists[partnerWide, client.Merchant]
-	waits          waits
+	poll           pollIntervals
+	// clock, when set, is the time of day now() reads; tests fix it.
+	clock func() time.Time
 }
 
 // newProviderData builds the client and the shared lists; lookupEnv gives
@@ -32,38 +36,21 @@ func newProviderData(cfg resolvedConfig, lookupEnv func(string) (string, bool)) 
 	throttleOff, sharingOff := benchSwitches(lookupEnv)
 	cfg.DisableAdaptiveThrottle = throttleOff
 	cfg.DisableHostSharing = benchHostSharingOff(lookupEnv)
+	caches := listCaches{}
 	d := &providerData{
 		config:         cfg,
-		paymentMethods: newPaymentMethodLists(!sharingOff),
-		terminals:      newTerminalLists(!sharingOff),
-		stores:         newStoreLists(!sharingOff),
-		webhooks:       newWebhookLists(!sharingOff),
-		merchants:      newMerchantLists(!sharingOff),
-		waits:          defaultWaits(),
+		paymentMethods: newPaymentMethodLists(caches, !sharingOff),
+		terminals:      newTerminalLists(caches, !sharingOff),
+		stores:         newStoreLists(caches, !sharingOff),
+		webhooks:       newWebhookLists(caches, !sharingOff),
+		merchants:      newMerchantLists(caches, !sharingOff),
+		poll:           defaultPollIntervals(),
 	}
 	if cfg.BaseURL != "" {
-		cfg.OnChange = d.listChanged
+		cfg.OnChange = caches.changed
 		d.client, d.err = client.New(cfg.Config)
 	}
 	return d
-}
-
-// listChanged drops the shared copy of a list that a call may have
-// changed: the client reports every such call, so no write path can
-// forget it.
-func (d *providerData) listChanged(ch client.Change) {
-	switch ch.List {
-	case client.ListPaymentMethods:
-		d.paymentMethods.changed(ch.MerchantID)
-	case client.ListTerminals:
-		d.terminals.changed(ch.MerchantID)
-	case client.ListStores:
-		d.stores.changed(ch.MerchantID)
-	case client.ListWebhooks:
-		d.webhooks.changed(partnerWide{})
-	case client.ListMerchants:
-		d.merchants.changed(partnerWide{})
-	}
 }
 
 // clientFor returns the client when everything the area needs is set and

@@ -18,13 +18,21 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/identityschema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/setplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/provider/planmodifiers"
+)
+
+var (
+	_ resource.ResourceWithConfigure      = (*aisConsentResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*aisConsentResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*aisConsentResource)(nil)
+	_ resource.ResourceWithImportState    = (*aisConsentResource)(nil)
+	_ resource.ResourceWithIdentity       = (*aisConsentResource)(nil)
 )
 
 // aisConsentPermissions are the permissions the API reference lists (4.8).
@@ -34,15 +42,18 @@ var aisConsentPermissions = []string{"ReadAccountsDetail", "ReadBalances", "Read
 // more and is not coming back; such a consent is planned for replacement.
 var aisConsentEnded = []string{"expired", "revoked", "failed"}
 
-const (
-	aisConsentEndedSummary    = "AIS consent has ended: Terraform will create a new one"
-	aisConsentNoRevokeSummary = "AIS consents cannot be revoked through the API"
-	aisConsentNoRevokeDetail  = "The cardpay API has no endpoint to revoke or delete an account-information consent. " +
-		"Destroying or replacing cardpay_ais_consent only removes it from Terraform state: the consent stays at " +
-		"the service, and once the user authorizes it at the bank it gives access to that user's account data " +
-		"until its expiration_date_time. A replacement creates an additional consent. Ask cardpay support to " +
-		"revoke a consent whose access must end earlier."
-)
+const aisConsentEndedSummary = "AIS consent has ended: Terraform will create a new one"
+
+// aisConsentForgotten is what destroying or replacing a consent does: the
+// API cannot revoke it, so it only leaves the state.
+var aisConsentForgotten = planmodifiers.Warning{
+	Summary: "AIS consents cannot be revoked through the API",
+	Detail: "The cardpay API has no endpoint to revoke or delete an account-information consent. Destroying or " +
+		"replacing cardpay_ais_consent only removes it from Terraform state: the consent stays at the service, and " +
+		"once the user authorizes it at the bank it gives access to that user's account data until its " +
+		"expiration_date_time. A replacement creates an additional consent. Ask cardpay support to revoke a consent " +
+		"whose access must end earlier.",
+}
 
 // Attribute names used in diagnostics.
 const (
@@ -50,15 +61,19 @@ const (
 	attrConsentTransactionFrom = "transaction_from_date_time"
 )
 
-func newAISConsentResource() resource.Resource { return newAISConsent() }
+func newAISConsentResource() resource.Resource { return &aisConsentResource{} }
 
-func newAISConsent() *aisConsentResource {
-	lifecycle := forgotten("ais_consent", aisConsentNoRevokeSummary, aisConsentNoRevokeDetail)
-	lifecycle.area = client.AreaAIS
-	return &aisConsentResource{lifecycle}
+// aisConsentResource is cardpay_ais_consent, which the data API (AIS)
+// serves.
+type aisConsentResource struct{ data *providerData }
+
+func (r *aisConsentResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_ais_consent"
 }
 
-type aisConsentResource struct{ forgottenOnDestroy }
+func (r *aisConsentResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
 
 func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -80,8 +95,8 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 				"request ID or the consent ID; with the provider's `access_token` set, the ID alone will do."),
 			"request_id": keptString("The ID the service gives the consent when it creates it. The sandbox's admin " +
 				"calls and an import take it."),
-			"merchant_id": replacingMerchantID("Numeric ID of the merchant whose user gives the consent. Changing it creates a " +
-				"new consent (replacement)."),
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant whose user gives the consent. Changing it creates a "+
+				"new consent (replacement).", aisConsentForgotten),
 			"user_id": schema.StringAttribute{
 				MarkdownDescription: "The ID of the merchant's user whose bank data the consent covers: the ID under " +
 					"which the merchant's application registered that user with cardpay (ask cardpay where your " +
@@ -89,7 +104,7 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					"Changing it creates a new consent (replacement).",
 				Required:      true,
 				Validators:    notBlank(),
-				PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
+				PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplace(aisConsentForgotten)},
 			},
 			"permissions": schema.SetAttribute{
 				MarkdownDescription: "What the merchant may read once the user authorizes: at least one of " +
@@ -102,7 +117,7 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					setvalidator.NoNullValues(),
 					setvalidator.ValueStringsAre(stringvalidator.OneOf(aisConsentPermissions...)),
 				},
-				PlanModifiers: []planmodifier.Set{replaceSet(setplanmodifier.RequiresReplace())},
+				PlanModifiers: []planmodifier.Set{planmodifiers.RequiresReplace(aisConsentForgotten)},
 			},
 			attrConsentExpiration: schema.StringAttribute{
 				MarkdownDescription: "When the consent ends, as an RFC 3339 timestamp such as " +
@@ -112,7 +127,7 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					"consent (replacement).",
 				Required:      true,
 				CustomType:    timetypes.RFC3339Type{},
-				PlanModifiers: consentTimestampPlanModifiers(),
+				PlanModifiers: consentTimestampPlanModifiers,
 			},
 			attrConsentTransactionFrom: schema.StringAttribute{
 				MarkdownDescription: "Earliest transaction date the consent gives access to, as an RFC 3339 " +
@@ -120,7 +135,7 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					"form changes nothing. Another instant creates a new consent (replacement).",
 				Required:      true,
 				CustomType:    timetypes.RFC3339Type{},
-				PlanModifiers: consentTimestampPlanModifiers(),
+				PlanModifiers: consentTimestampPlanModifiers,
 			},
 			"callback_url": schema.StringAttribute{
 				MarkdownDescription: "URL the service calls when the user has authorized the consent. Absolute " +
@@ -129,7 +144,7 @@ func (r *aisConsentResource) Schema(_ context.Context, _ resource.SchemaRequest,
 					"so after import a configured value is recorded as written.",
 				Optional:      true,
 				Validators:    []validator.String{secureURLValidator("callback URL", "https://merchant.example/ais/callback")},
-				PlanModifiers: []planmodifier.String{requiresReplaceUnlessUnreadAfterImport()},
+				PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplaceUnlessUnreadAfterImport(aisConsentForgotten)},
 			},
 			"status": keptString("Status as the service reports it on every refresh: `pending` on creation, then " +
 				"`authorized`, `expired`, `revoked` or `failed` (other words are shown as sent). An ended consent " +
@@ -164,15 +179,23 @@ func (r *aisConsentResource) ValidateConfig(ctx context.Context, req resource.Va
 	resp.Diagnostics.Append(consentExpiresAfterTransactionFrom(config.ExpirationDateTime, config.TransactionFromDateTime)...)
 }
 
-// ModifyPlan warns that destroy and replacement only forget the consent and
+// consentTimestampPlanModifiers keep the spelling of a timestamp that
+// names the same instant, and replace the consent for another instant.
+var consentTimestampPlanModifiers = []planmodifier.String{
+	planmodifiers.KeepStateForSameInstant(), planmodifiers.RequiresReplace(aisConsentForgotten),
+}
+
+// ModifyPlan checks the credentials (credentials_check.go), warns that
+// destroy only forgets the consent, replaces one that has ended, and
 // rejects an expiration already in the past, but only for a consent about
 // to be created: an existing consent that has expired since must keep
 // planning cleanly. A replacement is planned twice by Terraform, the second
 // time with null state, so the check covers the new consent of a
 // replacement too.
 func (r *aisConsentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
+	r.data.checkCredentials(ctx, client.AreaAIS, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
+		resp.Diagnostics.Append(aisConsentForgotten.Diagnostics(ctx, req.State)...)
 		return
 	}
 	if !req.State.Raw.IsNull() {
@@ -208,8 +231,11 @@ func (r *aisConsentResource) replaceEnded(ctx context.Context, req resource.Modi
 }
 
 func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, c, ok := begin[aisConsentModel](ctx, r.data, client.AreaAIS, req.Plan, &resp.Diagnostics)
-	if !ok {
+	var plan aisConsentModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	c, diags := r.data.clientFor(client.AreaAIS)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	// Checked again because a saved plan may be applied after the instant passed.
@@ -233,14 +259,18 @@ func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequ
 	}
 	tflog.Info(ctx, "created AIS consent", map[string]any{"request_id": consent.RequestID, "merchant_id": consentReq.MerchantID})
 	plan.fromCreateAnswer(consent)
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
 // Read follows the consent at the service, by its consent ID once known and
 // by its request ID before.
 func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, c, ok := begin[aisConsentModel](ctx, r.data, client.AreaAIS, req.State, &resp.Diagnostics)
-	if !ok {
+	var state aisConsentModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.clientFor(client.AreaAIS)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	id, byConsentID := state.RequestID.ValueString(), false
@@ -250,59 +280,38 @@ func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest,
 	consent, err := c.GetConsent(ctx, state.scope(ctx), id)
 	switch {
 	case client.IsNotFound(err) && byConsentID:
-		forget(ctx, req.State, resp) // the service no longer knows the consent
+		forget(ctx, resp, state.identity()) // the service no longer knows the consent
 		return
 	case client.IsNotFound(err):
 		// The published read takes a consent ID only; a service that does
 		// not answer for a request ID says nothing about the consent.
 		resp.Diagnostics.AddWarning(consentUnreadableSummary, fmt.Sprintf(consentUnreadableDetail, id))
-		resp.Diagnostics.Append(identityFrom(ctx, resp.State, resp.Identity)...)
+		resp.Diagnostics.Append(resp.Identity.Set(ctx, state.identity())...)
 		return
 	case err != nil:
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not read AIS consent %s", id), err)
 		return
 	}
 	resp.Diagnostics.Append(state.fromAPI(ctx, consent)...)
-	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
-}
-
-func (r *aisConsentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	_, c, ok := begin[struct{}](ctx, r.data, client.AreaAIS, nil, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	scope, id, diags := consentImport(ctx, req, r.data.mintsDataTokens())
-	resp.Diagnostics.Append(diags...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	consent, err := c.GetConsent(ctx, scope, id)
-	switch {
-	case client.IsNotFound(err):
-		resp.Diagnostics.AddError(fmt.Sprintf("Cannot import AIS consent %q", id), err.Error()+"\n\n"+
-			"The service knows no consent with this ID for the configured access token. Import with the request ID "+
-			"that created the consent or with its consent ID; if the service reads consents by consent ID only, use "+
-			"the consent ID that the authorization callback carried (?consentId=...).")
-		return
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot import AIS consent %q", id), err)
-		return
-	}
-	var m aisConsentModel
-	resp.Diagnostics.Append(m.fromAPI(ctx, consent)...)
-	if resp.Diagnostics.HasError() {
-		return
-	}
-	save(ctx, &resp.State, resp.Identity, m, &resp.Diagnostics)
-	resp.Diagnostics.Append(markUnreadAfterImport(ctx, resp.Private)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, state.identity())...)
 }
 
 // Update only runs to record a callback_url configured after import (see
-// requiresReplaceUnlessUnreadAfterImport); every other change replaces the
-// consent.
+// planmodifiers.RequiresReplaceUnlessUnreadAfterImport); every other
+// change replaces the consent.
 func (r *aisConsentResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	r.forgottenOnDestroy.Update(ctx, req, resp)
-	resp.Diagnostics.Append(clearUnreadAfterImport(ctx, resp.Private)...)
+	var plan aisConsentModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
+	resp.Diagnostics.Append(planmodifiers.ClearUnreadAfterImport(ctx, resp.Private)...)
+}
+
+// Delete only forgets the consent, which the API cannot revoke: it warns,
+// and the framework removes the consent from state.
+func (r *aisConsentResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	resp.Diagnostics.Append(aisConsentForgotten.Diagnostics(ctx, req.State)...)
 }
 
 const (
@@ -314,38 +323,6 @@ const (
 		"authorized, import the consent with its consent ID (terraform import ADDRESS MERCHANT_ID/USER_ID/CONSENT_ID) " +
 		"so refreshes follow it."
 )
-
-// consentImport reads an import ID "<consent or request ID>" or
-// "<merchant_id>/<user_id>/<consent or request ID>", or an import block's
-// identity. A minted token is valid for one user of one merchant, so
-// without an access token of its own the provider needs both.
-func consentImport(ctx context.Context, req resource.ImportStateRequest, minting bool) (client.DataScope, string, diag.Diagnostics) {
-	var diags diag.Diagnostics
-	var merchantID types.Int64
-	var userID, id types.String
-	if req.ID != "" {
-		parts, err := importIDForms["cardpay_ais_consent"].parse(req.ID)
-		if err != nil {
-			diags.AddError("Invalid import ID for cardpay_ais_consent", err.Error()+".")
-			return client.DataScope{}, "", diags
-		}
-		merchantID, userID, id = types.Int64Null(), types.StringNull(), types.StringValue(parts["request_id"])
-		if _, scoped := parts[fieldMerchantID]; scoped {
-			merchantID, userID = types.Int64Value(parts.merchantID()), types.StringValue(parts["user_id"])
-		}
-	} else {
-		diags.Append(req.Identity.GetAttribute(ctx, path.Root("request_id"), &id)...)
-		diags.Append(req.Identity.GetAttribute(ctx, path.Root("merchant_id"), &merchantID)...)
-		diags.Append(req.Identity.GetAttribute(ctx, path.Root("user_id"), &userID)...)
-	}
-	if minting && (merchantID.IsNull() || userID.IsNull()) && !diags.HasError() {
-		diags.AddError("Import of cardpay_ais_consent needs the merchant and the user",
-			fmt.Sprintf("The provider reads the data API with tokens it asks for per merchant and user, so it needs both "+
-				"to read consent %q. Import with MERCHANT_ID/USER_ID/%s (or an identity with merchant_id and user_id), "+
-				"or set the provider's %s.", id.ValueString(), id.ValueString(), attrAccessToken))
-	}
-	return client.ConsentScope(merchantID.ValueInt64(), userID.ValueString(), nil), id.ValueString(), diags
-}
 
 // addConsentCreateError explains a failed create. A 403 here can only mean
 // the token's partner does not manage the merchant (no consent is needed to

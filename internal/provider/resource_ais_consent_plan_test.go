@@ -10,13 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework-timetypes/timetypes"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 
@@ -57,8 +54,8 @@ func consentConfigAttrs(attrs map[string]tftypes.Value) map[string]tftypes.Value
 
 func TestAISConsent_destroyWarning(t *testing.T) {
 	plan, apply := destroyDiagnostics(t, aisConsentType, consentStateAttrs("2030-01-01T00:00:00Z", "ReadBalances"))
-	requireWarning(t, "plan", plan, aisConsentNoRevokeSummary)
-	requireWarning(t, "apply", apply, aisConsentNoRevokeSummary)
+	requireWarning(t, "plan", plan, aisConsentForgotten.Summary)
+	requireWarning(t, "apply", apply, aisConsentForgotten.Summary)
 }
 
 // TestAISConsent_replaceWarning plans a permission change over the plugin
@@ -82,7 +79,7 @@ func TestAISConsent_replaceWarning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	requireWarning(t, "plan", resp.Diagnostics, aisConsentNoRevokeSummary)
+	requireWarning(t, "plan", resp.Diagnostics, aisConsentForgotten.Summary)
 	if !slices.ContainsFunc(resp.RequiresReplace, func(p *tftypes.AttributePath) bool {
 		return p.Equal(tftypes.NewAttributePath().WithAttributeName("permissions"))
 	}) {
@@ -93,10 +90,7 @@ func TestAISConsent_replaceWarning(t *testing.T) {
 // aisConsentTestSchema returns the resource with a fixed clock and its schema.
 func aisConsentTestSchema(t *testing.T, now time.Time) (*aisConsentResource, tfsdk.State) {
 	t.Helper()
-	fixed := defaultWaits()
-	fixed.now = testclock.New(now).Now
-	r := newAISConsent()
-	r.data = &providerData{waits: fixed}
+	r := &aisConsentResource{data: &providerData{poll: defaultPollIntervals(), clock: testclock.New(now).Now}}
 	var resp resource.SchemaResponse
 	r.Schema(context.Background(), resource.SchemaRequest{}, &resp)
 	if resp.Diagnostics.HasError() {
@@ -180,9 +174,9 @@ func TestAISConsent_modifyPlanFixedNow(t *testing.T) {
 func TestAISConsent_createRejectsPastExpiry(t *testing.T) {
 	now := time.Date(2030, 6, 1, 12, 0, 0, 0, time.UTC)
 	r, s := aisConsentTestSchema(t, now)
-	waits := r.data.waits
+	clock := r.data.clock
 	r.data = newProviderData(resolvedConfig{Config: client.Config{BaseURL: "http://127.0.0.1:1", AccessToken: "t"}}, envFrom(nil))
-	r.data.waits = waits
+	r.data.clock = clock
 	attrs := consentConfigAttrs(consentStateAttrs("2030-06-01T11:59:59Z", "ReadBalances"))
 	req := resource.CreateRequest{Plan: tfsdk.Plan{Schema: s.Schema, Raw: aisConsentRaw(t, s, attrs)}}
 	resp := &resource.CreateResponse{State: tfsdk.State{Schema: s.Schema, Raw: aisConsentRaw(t, s, nil)}}
@@ -202,44 +196,4 @@ func consentHasAttributeError(diags diag.Diagnostics, attr string) bool {
 		}
 	}
 	return false
-}
-
-// TestAISConsent_timetypesSemanticEquality records what timetypes.RFC3339
-// treats as equal, which is why the resource compares instants itself.
-func TestAISConsent_timetypesSemanticEquality(t *testing.T) {
-	cases := []struct {
-		a, b string
-		want bool
-	}{
-		{"2027-01-01T00:00:00Z", "2027-01-01T00:00:00+00:00", true},
-		{"2027-01-01T00:00:00Z", "2027-01-01T01:00:00+01:00", false}, // same instant, not equal
-		{"2027-01-01T00:00:00Z", "2027-01-01T00:00:00.5Z", true},     // different instants, equal
-	}
-	for _, tc := range cases {
-		got, diags := timetypes.NewRFC3339ValueMust(tc.a).StringSemanticEquals(context.Background(), timetypes.NewRFC3339ValueMust(tc.b))
-		if diags.HasError() || got != tc.want {
-			t.Errorf("StringSemanticEquals(%s, %s) = %v (%v), want %v", tc.a, tc.b, got, diags, tc.want)
-		}
-	}
-}
-
-func TestAISConsent_sameInstantKeepsState(t *testing.T) {
-	const current = "2027-01-01T00:00:00Z"
-	cases := []struct {
-		planned, want string
-	}{
-		{"2027-01-01T01:00:00+01:00", current},
-		{"2026-12-31T19:00:00-05:00", current},
-		{"2027-01-01T00:00:00.000+00:00", current},
-		{"2027-01-01T00:00:00.5Z", "2027-01-01T00:00:00.5Z"},
-		{"2027-01-01T01:00:00Z", "2027-01-01T01:00:00Z"},
-	}
-	for _, tc := range cases {
-		req := planmodifier.StringRequest{PlanValue: types.StringValue(tc.planned), StateValue: types.StringValue(current)}
-		resp := &planmodifier.StringResponse{PlanValue: req.PlanValue}
-		sameInstantKeepsStateModifier{}.PlanModifyString(context.Background(), req, resp)
-		if got := resp.PlanValue.ValueString(); got != tc.want {
-			t.Errorf("planned %s over state %s: got %s, want %s", tc.planned, current, got, tc.want)
-		}
-	}
 }

@@ -12,63 +12,74 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/mapplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/types"
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/provider/planmodifiers"
+)
+
+var (
+	_ resource.ResourceWithConfigure  = (*interappRegistrationResource)(nil)
+	_ resource.ResourceWithModifyPlan = (*interappRegistrationResource)(nil)
 )
 
 // interappCodeValidity is how long a registration code can be used after
 // the service issues it (about 120 seconds per the API reference).
 const interappCodeValidity = 120 * time.Second
 
-const (
-	interappNoRevokeSummary = "In-app registration codes cannot be revoked"
-	interappNoRevokeDetail  = "The cardpay API cannot revoke a registration code: destroying or replacing " +
-		"cardpay_interapp_registration only removes it from Terraform state. An issued code stays usable " +
-		"until it expires, about 120 seconds after issue."
-)
-
 // interappValiditySentence is said wherever the code's lifetime matters.
 var interappValiditySentence = "The code is valid for about " +
 	strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after issue."
 
-func newInterappRegistrationResource() resource.Resource {
-	return &interappRegistrationResource{forgotten("interapp_registration", interappNoRevokeSummary, interappNoRevokeDetail)}
+// Descriptions of the attributes of cardpay_interapp_registration, the
+// resource and the ephemeral resource; the action cardpay_interapp_pairing
+// takes the same arguments.
+const (
+	interappMerchantIDDescription = "Numeric ID of the merchant the code is issued for."
+	interappStoreIDDescription    = "ID of the store the device will belong to, for example `1001-second`. When " +
+		"not set, the merchant's default store is used."
+	interappLinkDescription = "Deep link that opens the companion app with the code filled in. Null when the " +
+		"service does not return one. Sensitive, because it carries the registration code."
+)
+
+var (
+	interappCodeDescription      = "Short code the merchant types into the companion app. Sensitive. " + interappValiditySentence
+	interappExpiresAtDescription = "When the code stops working (RFC 3339, UTC): computed by the provider as " +
+		strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after the service's answer, since the " +
+		"service does not report it."
+)
+
+// interappCodeForgotten is what destroying or replacing a registration
+// code does: the API cannot revoke it, so it only leaves the state.
+var interappCodeForgotten = planmodifiers.Warning{
+	Summary: "In-app registration codes cannot be revoked",
+	Detail: "The cardpay API cannot revoke a registration code: destroying or replacing " +
+		"cardpay_interapp_registration only removes it from Terraform state. An issued code stays usable until it " +
+		"expires, about 120 seconds after issue.",
 }
 
-type interappRegistrationResource struct{ forgottenOnDestroy }
+func newInterappRegistrationResource() resource.Resource { return &interappRegistrationResource{} }
 
-// Read keeps the state as it is: the API cannot read a registration code
-// back.
-func (r *interappRegistrationResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
+// interappRegistrationResource is cardpay_interapp_registration: a code
+// issued once, at create, and kept in state.
+type interappRegistrationResource struct{ data *providerData }
+
+func (r *interappRegistrationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_interapp_registration"
+}
+
+func (r *interappRegistrationResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
 }
 
 func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
-	attrs := interappRegistrationAttributes()
-	attrs["keepers"] = schema.MapAttribute{
-		MarkdownDescription: "Arbitrary map of strings. Changing any key or value issues a new code " +
-			"(replacement), for example `{ device = \"tablet-7\" }` to pair another device.",
-		ElementType:   types.StringType,
-		Optional:      true,
-		PlanModifiers: []planmodifier.Map{replaceMap(mapplanmodifier.RequiresReplace())},
+	keptSensitive := func(description string) schema.StringAttribute {
+		return schema.StringAttribute{MarkdownDescription: description, Computed: true, Sensitive: true,
+			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()}}
 	}
-	attrs["wait_for_pairing"] = schema.BoolAttribute{
-		MarkdownDescription: "When `true`, the apply waits, for as long as the code is valid, until a new " +
-			"tap-to-pay (`checkoutX`) terminal appears in the merchant's terminal list, and records it in " +
-			"`terminal_id`. If no device pairs before the code expires, the apply fails and nothing is recorded. " +
-			"Terraform shows a resource's values only once its create has ended, so while it waits the code is " +
-			"written to the provider's log at INFO level (run with `TF_LOG_PROVIDER=INFO`) for whoever pairs the " +
-			"device; on Terraform 1.14 and later the `cardpay_interapp_pairing` action shows it in the " +
-			"terminal instead. Pair one device per merchant at a time: the terminal list does not say which " +
-			"code a terminal used. Changing it later changes nothing at the service.",
-		Optional: true,
-	}
-	attrs["terminal_id"] = keptString("ID of the tap-to-pay terminal that paired while the apply waited " +
-		"(`wait_for_pairing = true`); null otherwise.")
 	resp.Schema = schema.Schema{
 		MarkdownDescription: "Issues an in-app (tap-to-pay) terminal registration code that a merchant types " +
 			"into the companion app on an Android device to pair it with a store. " + interappValiditySentence +
@@ -80,61 +91,75 @@ func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.Sche
 			"~> **The API can only issue codes.** It cannot read or revoke a code, so Terraform does not know " +
 			"whether the code was used or has expired; `expires_at` is computed by the provider. Destroying the " +
 			"resource only removes it from state, and the plan warns about it.",
-		Attributes: attrs,
+		Attributes: map[string]schema.Attribute{
+			"merchant_id": replacingMerchantID(interappMerchantIDDescription, interappCodeForgotten),
+			"store_id": schema.StringAttribute{
+				MarkdownDescription: interappStoreIDDescription,
+				Optional:            true,
+				Validators:          notBlank(),
+				PlanModifiers:       []planmodifier.String{planmodifiers.RequiresReplace(interappCodeForgotten)},
+			},
+			"registration_code": keptSensitive(interappCodeDescription),
+			"registration_link": keptSensitive(interappLinkDescription),
+			"expires_at": schema.StringAttribute{
+				MarkdownDescription: interappExpiresAtDescription,
+				Computed:            true,
+				CustomType:          timetypes.RFC3339Type{},
+				PlanModifiers:       []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
+			},
+			"keepers": schema.MapAttribute{
+				MarkdownDescription: "Arbitrary map of strings. Changing any key or value issues a new code " +
+					"(replacement), for example `{ device = \"tablet-7\" }` to pair another device.",
+				ElementType:   types.StringType,
+				Optional:      true,
+				PlanModifiers: []planmodifier.Map{planmodifiers.RequiresReplace(interappCodeForgotten)},
+			},
+			"wait_for_pairing": schema.BoolAttribute{
+				MarkdownDescription: "When `true`, the apply waits, for as long as the code is valid, until a new " +
+					"tap-to-pay (`checkoutX`) terminal appears in the merchant's terminal list, and records it in " +
+					"`terminal_id`. If no device pairs before the code expires, the apply fails and nothing is recorded. " +
+					"Terraform shows a resource's values only once its create has ended, so while it waits the code is " +
+					"written to the provider's log at INFO level (run with `TF_LOG_PROVIDER=INFO`) for whoever pairs the " +
+					"device; on Terraform 1.14 and later the `cardpay_interapp_pairing` action shows it in the " +
+					"terminal instead. Pair one device per merchant at a time: the terminal list does not say which " +
+					"code a terminal used. Changing it later changes nothing at the service.",
+				Optional: true,
+			},
+			"terminal_id": keptString("ID of the tap-to-pay terminal that paired while the apply waited " +
+				"(`wait_for_pairing = true`); null otherwise."),
+		},
 	}
 }
 
-// interappRegistrationAttributes is the one definition of the attributes
-// both interapp types share; the ephemeral schema is derived from it.
-func interappRegistrationAttributes() map[string]schema.Attribute {
-	return map[string]schema.Attribute{
-		"merchant_id": replacingMerchantID("Numeric ID of the merchant the code is issued for."),
-		"store_id": schema.StringAttribute{
-			MarkdownDescription: "ID of the store the device will belong to, for example `1001-second`. When " +
-				"not set, the merchant's default store is used.",
-			Optional:      true,
-			Validators:    notBlank(),
-			PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
-		},
-		"registration_code": schema.StringAttribute{
-			MarkdownDescription: "Short code the merchant types into the companion app. Sensitive. " +
-				interappValiditySentence,
-			Computed:      true,
-			Sensitive:     true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"registration_link": schema.StringAttribute{
-			MarkdownDescription: "Deep link that opens the companion app with the code filled in. Null when " +
-				"the service does not return one. Sensitive, because it carries the registration code.",
-			Computed:      true,
-			Sensitive:     true,
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
-		"expires_at": schema.StringAttribute{
-			MarkdownDescription: "When the code stops working (RFC 3339, UTC): computed by the provider as " +
-				strconv.Itoa(int(interappCodeValidity.Seconds())) + " seconds after the service's answer, " +
-				"since the service does not report it.",
-			Computed:      true,
-			CustomType:    timetypes.RFC3339Type{},
-			PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},
-		},
+// ModifyPlan checks the credentials (credentials_check.go) and warns in a
+// plan that destroys the code.
+func (r *interappRegistrationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	if req.Plan.Raw.IsNull() {
+		resp.Diagnostics.Append(interappCodeForgotten.Diagnostics(ctx, req.State)...)
 	}
 }
 
+// Create issues the code and, with wait_for_pairing, waits for the device
+// that pairs with it.
 func (r *interappRegistrationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan interappRegistrationModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
 	}
 	wait := plan.WaitForPairing.ValueBool()
-	var c *client.Client
 	var before map[string]bool
 	if wait {
-		c, before = r.terminalsBeforeIssue(ctx, plan.MerchantID.ValueInt64(), &resp.Diagnostics)
-	}
-	if resp.Diagnostics.HasError() {
-		return
+		// The terminals there before the code, so that the wait can tell
+		// the device that pairs with it.
+		var err error
+		if before, err = tapToPayTerminals(ctx, c, plan.MerchantID.ValueInt64()); err != nil {
+			addTapToPayListError(&resp.Diagnostics, plan.MerchantID.ValueInt64(), err)
+			return
+		}
 	}
 	resp.Diagnostics.Append(plan.issue(ctx, r.data)...)
 	if resp.Diagnostics.HasError() {
@@ -150,19 +175,23 @@ func (r *interappRegistrationResource) Create(ctx context.Context, req resource.
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 }
 
-// terminalsBeforeIssue returns the partner client and the merchant's
-// tap-to-pay terminals, so that a wait can tell the device that pairs with
-// the new code.
-func (r *interappRegistrationResource) terminalsBeforeIssue(ctx context.Context, merchantID int64, diags *diag.Diagnostics) (*client.Client, map[string]bool) {
-	_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, diags)
-	if !ok {
-		return nil, nil
-	}
-	before, err := tapToPayTerminals(ctx, c, merchantID)
-	if err != nil {
-		addTapToPayListError(diags, merchantID, err)
-	}
-	return c, before
+// Read keeps the state as it is: the API cannot read a registration code
+// back.
+func (r *interappRegistrationResource) Read(context.Context, resource.ReadRequest, *resource.ReadResponse) {
+}
+
+// Update records the plan: it only runs for wait_for_pairing, which
+// changes nothing at the service; every other change issues a new code.
+func (r *interappRegistrationResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan interappRegistrationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+}
+
+// Delete only forgets the code, which the API cannot revoke: it warns, and
+// the framework removes the code from state.
+func (r *interappRegistrationResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	resp.Diagnostics.Append(interappCodeForgotten.Diagnostics(ctx, req.State)...)
 }
 
 // waitForPairing waits, for as long as the code is valid, until a

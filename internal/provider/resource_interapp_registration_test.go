@@ -202,8 +202,8 @@ func TestInterappRegistration_destroyWarning(t *testing.T) {
 		"merchant_id":       tftypes.NewValue(tftypes.Number, 1001),
 		"registration_code": tftypes.NewValue(tftypes.String, "ABC234"),
 	})
-	requireWarning(t, "plan", plan, interappNoRevokeSummary)
-	requireWarning(t, "apply", apply, interappNoRevokeSummary)
+	requireWarning(t, "plan", plan, interappCodeForgotten.Summary)
+	requireWarning(t, "apply", apply, interappCodeForgotten.Summary)
 }
 
 func TestInterappRegistration_replaceWarning(t *testing.T) {
@@ -221,7 +221,7 @@ func TestInterappRegistration_replaceWarning(t *testing.T) {
 			"merchant_id": tftypes.NewValue(tftypes.Number, 1001),
 			"keepers":     keepers("tablet-2"),
 		})
-	requireWarning(t, "plan", diags, interappNoRevokeSummary)
+	requireWarning(t, "plan", diags, interappCodeForgotten.Summary)
 }
 
 // wait_for_pairing waits until a device pairs with the new code and records

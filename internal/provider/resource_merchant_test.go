@@ -277,8 +277,8 @@ func TestMerchant_destroyWarning(t *testing.T) {
 		"id":          tftypes.NewValue(tftypes.String, "3001"),
 		"merchant_id": tftypes.NewValue(tftypes.Number, 3001),
 	})
-	requireWarning(t, "plan", plan, merchantNoDeleteSummary)
-	requireWarning(t, "apply", apply, merchantNoDeleteSummary)
+	requireWarning(t, "plan", plan, merchantForgotten.Summary)
+	requireWarning(t, "apply", apply, merchantForgotten.Summary)
 }
 
 // The rows of cardpay_merchant in the cross-type tests (crossTypeTables).

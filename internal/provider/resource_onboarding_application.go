@@ -6,7 +6,7 @@ package provider
 import (
 	"context"
 	"fmt"
-	"time"
+	"strconv"
 
 	"github.com/hashicorp/terraform-plugin-framework-timeouts/resource/timeouts"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
@@ -20,26 +20,39 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/provider/planmodifiers"
 )
 
-const (
-	onboardingNoWithdrawSummary = "Onboarding applications cannot be withdrawn through the API"
-	onboardingNoWithdrawDetail  = "The cardpay API can start an onboarding application and read its status, but " +
-		"cannot cancel or delete one. Destroying or replacing cardpay_onboarding_application only removes it from " +
-		"Terraform state: the application stays open at the service and the merchant keeps the verification link " +
-		"that was e-mailed to them. A replacement starts a second application."
+var (
+	_ resource.ResourceWithConfigure   = (*onboardingApplicationResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*onboardingApplicationResource)(nil)
+	_ resource.ResourceWithImportState = (*onboardingApplicationResource)(nil)
+	_ resource.ResourceWithIdentity    = (*onboardingApplicationResource)(nil)
 )
 
-// defaultOnboardingWait bounds a wait_for wait when the configuration sets
-// no timeouts. Verification is done by people, so it is generous; it only
-// matters to configurations that ask to wait.
-const defaultOnboardingWait = 30 * time.Minute
-
-func newOnboardingApplicationResource() resource.Resource {
-	return &onboardingApplicationResource{forgotten("onboarding_application", onboardingNoWithdrawSummary, onboardingNoWithdrawDetail)}
+// onboardingForgotten is what destroying or replacing an onboarding
+// application does: the API cannot withdraw it, so it only leaves the
+// state.
+var onboardingForgotten = planmodifiers.Warning{
+	Summary: "Onboarding applications cannot be withdrawn through the API",
+	Detail: "The cardpay API can start an onboarding application and read its status, but cannot cancel or delete " +
+		"one. Destroying or replacing cardpay_onboarding_application only removes it from Terraform state: the " +
+		"application stays open at the service and the merchant keeps the verification link that was e-mailed to " +
+		"them. A replacement starts a second application.",
 }
 
-type onboardingApplicationResource struct{ forgottenOnDestroy }
+func newOnboardingApplicationResource() resource.Resource { return &onboardingApplicationResource{} }
+
+// onboardingApplicationResource is cardpay_onboarding_application.
+type onboardingApplicationResource struct{ data *providerData }
+
+func (r *onboardingApplicationResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_onboarding_application"
+}
+
+func (r *onboardingApplicationResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
 
 func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -57,8 +70,8 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 			"merchant (or records its current one) and leaves the old one open.",
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("The application ID, same as `application_id`."),
-			"merchant_id": replacingMerchantID("Numeric ID of the merchant to onboard. Changing it starts a new application " +
-				"for the other merchant (replacement); the old application is not withdrawn. Also the import ID."),
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant to onboard. Changing it starts a new application "+
+				"for the other merchant (replacement); the old application is not withdrawn. Also the import ID.", onboardingForgotten),
 			"wait_for": schema.StringAttribute{
 				MarkdownDescription: "Set to `MERCHANT_CREATED` to make the apply wait, polling the onboarding " +
 					"status, until verification has created the merchant (`timeouts.create`, by default 30 minutes). " +
@@ -94,16 +107,19 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 	}
 }
 
-// ModifyPlan warns when destroy only forgets the application or when a
-// create will record the merchant's current application (planCurrent), and
-// plans a new wait when the configuration waits for a merchant that the
-// last refresh did not see created yet.
+// ModifyPlan checks the credentials (credentials_check.go), warns when
+// destroy only forgets the application or when a create will record the
+// merchant's current application (planCurrent), and plans a new wait when
+// the configuration waits for a merchant that the last refresh did not see
+// created yet.
 func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
-	if req.State.Raw.IsNull() && !req.Plan.Raw.IsNull() {
+	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	switch {
+	case req.Plan.Raw.IsNull():
+		resp.Diagnostics.Append(onboardingForgotten.Diagnostics(ctx, req.State)...)
+		return
+	case req.State.Raw.IsNull():
 		r.planCurrent(ctx, req, resp)
-	}
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
 		return
 	}
 	var plan, state onboardingApplicationModel
@@ -136,11 +152,13 @@ func (r *onboardingApplicationResource) planCurrent(ctx context.Context, req res
 }
 
 func (r *onboardingApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, c, ok := begin[onboardingApplicationModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
-	if !ok {
+	var plan onboardingApplicationModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-
 	merchantID := plan.MerchantID.ValueInt64()
 	current, err := currentApplication(ctx, c, merchantID)
 	switch {
@@ -163,7 +181,8 @@ func (r *onboardingApplicationResource) Create(ctx context.Context, req resource
 	}
 	// Saved even when the wait failed: the application exists. Terraform
 	// then marks it tainted, and the error says how to go on.
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
 // start starts an application. When the outcome is unknown, the
@@ -236,13 +255,16 @@ func addCurrentApplicationWarning(diags *diag.Diagnostics, merchantID int64, cur
 }
 
 func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, c, ok := begin[onboardingApplicationModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
-	if !ok {
+	var state onboardingApplicationModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	merchantID := state.MerchantID.ValueInt64()
 	status, err := c.GetOnboardingStatus(ctx, merchantID)
-	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID)) {
+	if !readOrForget(ctx, resp, err, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), state.identity()) {
 		return
 	}
 	if !state.fromAPI(status) {
@@ -252,7 +274,8 @@ func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.R
 				"(terraform import ... %d) to follow it instead.",
 				status.ApplicationID, merchantID, state.ApplicationID.ValueString(), state.ApplicationStatus.ValueString(), merchantID))
 	}
-	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, state.identity())...)
 }
 
 // Update records the arguments that change no object (wait_for,
@@ -266,15 +289,41 @@ func (r *onboardingApplicationResource) Update(ctx context.Context, req resource
 	}
 	plan.ApplicationStatus, plan.WebKybURL = state.ApplicationStatus, state.WebKybURL
 	if plan.waitsFor(state.ApplicationStatus) {
-		_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &resp.Diagnostics)
-		if !ok {
+		c, diags := r.data.clientFor(client.AreaPartner)
+		if resp.Diagnostics.Append(diags...); diags.HasError() {
 			return
 		}
 		timeout, diags := plan.Timeouts.Update(ctx, defaultOnboardingWait)
 		resp.Diagnostics.Append(diags...)
 		resp.Diagnostics.Append(r.waitForMerchant(ctx, c, &plan, timeout, "update")...)
 	}
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
+}
+
+// Delete only forgets the application, which the API cannot withdraw: it
+// warns, and the framework removes the application from state.
+func (r *onboardingApplicationResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	resp.Diagnostics.Append(onboardingForgotten.Diagnostics(ctx, req.State)...)
+}
+
+// importIDForm is the merchant ID alone: the service reports each
+// merchant's current application.
+func (r *onboardingApplicationResource) importIDForm() importIDForm {
+	return importIDForm{
+		syntax:  "<merchant_id>",
+		example: "1001",
+		fields:  []importField{{name: fieldMerchantID, number: true}},
+		parse: func(id string) (importParts, error) {
+			merchantID, err := parseMerchantID(id)
+			if err != nil {
+				return nil, fmt.Errorf("%w. The import ID of an onboarding application is the merchant ID, because the "+
+					"service reports the status of each merchant's current application", err)
+			}
+			return importParts{fieldMerchantID: strconv.FormatInt(merchantID, 10)}, nil
+		},
+		format: func(p importParts) string { return p[fieldMerchantID] },
+	}
 }
 
 // ImportState takes the merchant ID, as a string or in an identity; an
@@ -282,17 +331,14 @@ func (r *onboardingApplicationResource) Update(ctx context.Context, req resource
 // be the merchant's current one.
 func (r *onboardingApplicationResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	if req.ID == "" {
-		var identity struct {
-			MerchantID    types.Int64  `tfsdk:"merchant_id"`
-			ApplicationID types.String `tfsdk:"application_id"`
-		}
+		var identity onboardingIdentityModel
 		resp.Diagnostics.Append(req.Identity.Get(ctx, &identity)...)
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), identity.MerchantID)...)
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("application_id"), identity.ApplicationID)...)
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), identity.ApplicationID)...)
 		return
 	}
-	parts, err := importIDForms["cardpay_onboarding_application"].parse(req.ID)
+	parts, err := r.importIDForm().parse(req.ID)
 	if err != nil {
 		resp.Diagnostics.AddError("Invalid import ID for cardpay_onboarding_application", err.Error()+".")
 		return
@@ -300,10 +346,10 @@ func (r *onboardingApplicationResource) ImportState(ctx context.Context, req res
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("merchant_id"), parts.merchantID())...)
 }
 
-// onboardingIdentitySchema identifies an application by its merchant,
-// which import needs, and its own ID, which import may give.
-func onboardingIdentitySchema() identityschema.Schema {
-	return identityschema.Schema{Attributes: map[string]identityschema.Attribute{
+// IdentitySchema identifies an application by its merchant, which import
+// needs, and its own ID, which import may give.
+func (r *onboardingApplicationResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
+	resp.IdentitySchema = identityschema.Schema{Attributes: map[string]identityschema.Attribute{
 		"merchant_id": identityschema.Int64Attribute{
 			Description:       "Numeric ID of the merchant the application onboards.",
 			RequiredForImport: true,
@@ -313,66 +359,4 @@ func onboardingIdentitySchema() identityschema.Schema {
 			OptionalForImport: true,
 		},
 	}}
-}
-
-// waitForMerchant polls the onboarding status until the merchant exists,
-// recording each answer in m. A rejection or the end of timeout is an
-// error that says where the application stands and how to go on; during
-// is "create" or "update", the operation and its timeouts attribute.
-func (r *onboardingApplicationResource) waitForMerchant(ctx context.Context, c *client.Client, m *onboardingApplicationModel,
-	timeout time.Duration, during string,
-) diag.Diagnostics {
-	var diags diag.Diagnostics
-	merchantID := m.MerchantID.ValueInt64()
-	start := r.data.now()
-	timedOut, err := r.data.pollOnboarding(ctx, timeout, func(ctx context.Context) (bool, error) {
-		status, err := c.GetOnboardingStatus(ctx, merchantID)
-		if err != nil {
-			return false, err
-		}
-		m.fromAPI(status)
-		tflog.Info(ctx, "waiting for the merchant to be created", map[string]any{
-			"merchant_id": merchantID, "application_status": status.ApplicationStatus,
-			"waited": r.data.now().Sub(start).Round(time.Second).String(), "timeout": timeout.String(),
-		})
-		return client.OnboardingStageOf(status.ApplicationStatus) != client.OnboardingInProgress, nil
-	})
-	application := fmt.Sprintf("onboarding application %s of merchant %d", m.ApplicationID.ValueString(), merchantID)
-	switch {
-	case timedOut:
-		diags.AddError(fmt.Sprintf("Merchant %d was not created within %s", merchantID, timeout),
-			fmt.Sprintf("The service still reports %s as %s after %s (timeouts.%s). %s",
-				application, m.ApplicationStatus.ValueString(), timeout, during, onboardingTimeoutAdvice[during]))
-	case err != nil:
-		addAPIError(&diags, fmt.Sprintf("Could not read the onboarding status of merchant %d", merchantID), err)
-	case client.OnboardingStageOf(m.ApplicationStatus.ValueString()) == client.OnboardingRejected:
-		diags.AddError(fmt.Sprintf("Onboarding of merchant %d was rejected", merchantID),
-			fmt.Sprintf("The service reports %s as %s: business verification failed, so the merchant cannot take "+
-				"card payments. Ask cardpay why. %s", application, m.ApplicationStatus.ValueString(), onboardingRejectedAdvice[during]))
-	}
-	return diags
-}
-
-// What a user can do after a failed wait depends on whether the
-// application was just started (a failed create leaves it tainted) or was
-// already in state.
-var (
-	onboardingTimeoutAdvice = map[string]string{
-		"create": "The application stays open and is kept in state, and Terraform marks it tainted because the apply " +
-			"failed. Apply again to keep waiting: the plan shows the application replaced, but the apply records this " +
-			"application again instead of starting a second one, then waits again (timeouts.create). Raise " +
-			"timeouts.create to wait longer.",
-		"update": "The application stays open and in state; the next apply waits again. Raise timeouts.update to " +
-			"wait longer.",
-	}
-	onboardingRejectedAdvice = map[string]string{
-		"create": "The rejected application is kept in state and marked tainted, so the next apply starts a new " +
-			"application.",
-		"update": "The rejected application stays in state. To start a new application, replace this resource " +
-			"(terraform apply -replace=ADDRESS).",
-	}
-)
-
-func (r *onboardingApplicationResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {
-	resp.IdentitySchema = onboardingIdentitySchema()
 }

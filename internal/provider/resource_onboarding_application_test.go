@@ -232,8 +232,8 @@ func TestOnboardingApplication_destroyWarning(t *testing.T) {
 		"application_id":     tftypes.NewValue(tftypes.String, "app_0123456789abcdef"),
 		"application_status": tftypes.NewValue(tftypes.String, "PENDING"),
 	})
-	requireWarning(t, "plan", plan, onboardingNoWithdrawSummary)
-	requireWarning(t, "apply", apply, onboardingNoWithdrawSummary)
+	requireWarning(t, "plan", plan, onboardingForgotten.Summary)
+	requireWarning(t, "apply", apply, onboardingForgotten.Summary)
 }
 
 // expectSandboxApplication checks that the sandbox holds total applications

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -18,16 +19,28 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/provider/planmodifiers"
 )
 
-const (
-	onlineTerminalNoDeleteSummary = "Online terminals cannot be removed through the API"
-	onlineTerminalNoDeleteDetail  = "The cardpay API can register and list terminals but cannot deactivate or " +
-		"delete one. Destroying or replacing cardpay_online_terminal only removes it from Terraform state: the " +
-		"terminal and its public key stay registered at the service until cardpay support removes them. A " +
-		"replacement registers an additional terminal."
-	onlineTerminalInactiveSummary = "Online terminal is inactive: Terraform will register a new one"
+var (
+	_ resource.ResourceWithConfigure   = (*onlineTerminalResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*onlineTerminalResource)(nil)
+	_ resource.ResourceWithImportState = (*onlineTerminalResource)(nil)
+	_ resource.ResourceWithIdentity    = (*onlineTerminalResource)(nil)
+	_ list.ListResourceWithConfigure   = (*onlineTerminalResource)(nil)
 )
+
+// onlineTerminalForgotten is what destroying or replacing an online
+// terminal does: the API cannot remove it, so it only leaves the state.
+var onlineTerminalForgotten = planmodifiers.Warning{
+	Summary: "Online terminals cannot be removed through the API",
+	Detail: "The cardpay API can register and list terminals but cannot deactivate or delete one. Destroying or " +
+		"replacing cardpay_online_terminal only removes it from Terraform state: the terminal and its public key " +
+		"stay registered at the service until cardpay support removes them. A replacement registers an additional " +
+		"terminal.",
+}
+
+const onlineTerminalInactiveSummary = "Online terminal is inactive: Terraform will register a new one"
 
 // onlineTerminalMode is one value of onlineTerminalMode and what it is for,
 // as section 4.1 of the API reference describes it.
@@ -57,12 +70,18 @@ func onlineTerminalModeHelp(quote string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
-// newOnlineTerminal returns the resource, which also serves as its list resource.
-func newOnlineTerminal() *onlineTerminalResource {
-	return &onlineTerminalResource{forgotten("online_terminal", onlineTerminalNoDeleteSummary, onlineTerminalNoDeleteDetail)}
+func newOnlineTerminalResource() resource.Resource { return &onlineTerminalResource{} }
+
+// onlineTerminalResource is cardpay_online_terminal, and its list resource.
+type onlineTerminalResource struct{ data *providerData }
+
+func (r *onlineTerminalResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_online_terminal"
 }
 
-type onlineTerminalResource struct{ forgottenOnDestroy }
+func (r *onlineTerminalResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
 
 func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -77,14 +96,14 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("The terminal ID, same as `terminal_id`. The import ID is " +
 				"`<merchant_id>/<terminal_id>`, for example `1001/term_0123456789abcdef`."),
-			"merchant_id": replacingMerchantID("Numeric ID of the merchant. Changing it registers a new terminal for the " +
-				"other merchant (replacement)."),
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant. Changing it registers a new terminal for the "+
+				"other merchant (replacement).", onlineTerminalForgotten),
 			"online_terminal_mode": schema.StringAttribute{
 				MarkdownDescription: "How the terminal takes payments: " + onlineTerminalModeHelp("`") +
 					". Case-sensitive. Changing it registers a new terminal (replacement).",
 				Required:      true,
 				Validators:    onlineTerminalModeValidators(),
-				PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
+				PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplace(onlineTerminalForgotten)},
 			},
 			"store_id": schema.StringAttribute{
 				MarkdownDescription: "Store to register the terminal under. When omitted, the service uses the " +
@@ -97,8 +116,7 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 				Validators: notBlank(),
 				PlanModifiers: []planmodifier.String{
 					stringplanmodifier.UseStateForUnknown(),
-					replaceString(stringplanmodifier.RequiresReplaceIf(replaceIfConfiguredAndKnown,
-						"Changing a recorded store registers a new terminal.", "Changing a recorded store registers a new terminal.")),
+					planmodifiers.RequiresReplaceIfConfiguredAndRecorded(onlineTerminalForgotten),
 				},
 			},
 			"terminal_id": keptString("Identifier used to reference the terminal in payment operations."),
@@ -115,11 +133,16 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 	}
 }
 
-// ModifyPlan warns when destroy only forgets the terminal, and replaces a
-// terminal the service has deactivated.
+// ModifyPlan checks the credentials (credentials_check.go), warns when
+// destroy only forgets the terminal, and replaces a terminal the service
+// has deactivated.
 func (r *onlineTerminalResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.forgottenOnDestroy.ModifyPlan(ctx, req, resp)
-	if req.State.Raw.IsNull() || req.Plan.Raw.IsNull() {
+	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	if req.Plan.Raw.IsNull() {
+		resp.Diagnostics.Append(onlineTerminalForgotten.Diagnostics(ctx, req.State)...)
+		return
+	}
+	if req.State.Raw.IsNull() {
 		return
 	}
 	var state onlineTerminalModel
@@ -138,11 +161,13 @@ func isInactiveTerminal(status types.String) bool {
 }
 
 func (r *onlineTerminalResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, c, ok := begin[onlineTerminalModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
-	if !ok {
+	var plan onlineTerminalModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-
 	merchantID := plan.MerchantID.ValueInt64()
 	// The terminals listed before the request are not the one it makes,
 	// should its answer be lost (recover).
@@ -166,7 +191,8 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 		}
 		plan.fromListed(found)
 	}
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
 // recover looks for the terminal a create with an unknown outcome may have
@@ -192,13 +218,16 @@ func (r *onlineTerminalResource) recover(ctx context.Context, c *client.Client, 
 }
 
 func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, c, ok := begin[onlineTerminalModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
-	if !ok {
+	var state onlineTerminalModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	merchantID, terminalID := state.MerchantID.ValueInt64(), state.TerminalID.ValueString()
-	terminal, err := r.data.findTerminal(ctx, c, merchantID, terminalID)
-	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID)) {
+	terminal, err := r.findTerminal(ctx, c, merchantID, terminalID)
+	if !readOrForget(ctx, resp, err, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), state.identity()) {
 		return
 	}
 	if state.OnlineTerminalMode.IsNull() && !isOnlineTerminalMode(terminal.TerminalType) {
@@ -209,11 +238,39 @@ func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequ
 		return
 	}
 	state.fromAPI(terminal)
-	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, state.identity())...)
+}
+
+// Update records the plan: it only runs for a store_id configured where
+// none is recorded (after import or a recovered create), which changes
+// nothing at the service; every other change replaces the terminal.
+func (r *onlineTerminalResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan onlineTerminalModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
+}
+
+// Delete only forgets the terminal, which the API cannot remove: it warns,
+// and the framework removes the terminal from state.
+func (r *onlineTerminalResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	resp.Diagnostics.Append(onlineTerminalForgotten.Diagnostics(ctx, req.State)...)
+}
+
+// findTerminal finds a merchant's terminal in the shared list.
+func (r *onlineTerminalResource) findTerminal(ctx context.Context, c *client.Client, merchantID int64, terminalID string) (*client.Terminal, error) {
+	return r.data.terminals.find(ctx, c, merchantID, merchantThing("terminal", terminalID, merchantID),
+		func(t *client.Terminal) bool { return t.TerminalID == terminalID })
+}
+
+// importIDForm is "<merchant_id>/<terminal_id>".
+func (r *onlineTerminalResource) importIDForm() importIDForm {
+	return merchantScopedForm("terminal_id", "1001/term_0123456789abcdef", nil)
 }
 
 func (r *onlineTerminalResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantScopedImport(ctx, req, resp, "cardpay_online_terminal")
+	merchantScopedImport(ctx, req, resp, "cardpay_online_terminal", r.importIDForm())
 }
 
 func (r *onlineTerminalResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

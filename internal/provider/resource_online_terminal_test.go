@@ -326,8 +326,8 @@ func TestOnlineTerminal_destroyWarning(t *testing.T) {
 		"store_id":             tftypes.NewValue(tftypes.String, "1001-main"),
 		"terminal_id":          tftypes.NewValue(tftypes.String, "term_0123456789abcdef"),
 	})
-	requireWarning(t, "plan", plan, onlineTerminalNoDeleteSummary)
-	requireWarning(t, "apply", apply, onlineTerminalNoDeleteSummary)
+	requireWarning(t, "plan", plan, onlineTerminalForgotten.Summary)
+	requireWarning(t, "apply", apply, onlineTerminalForgotten.Summary)
 }
 
 // expectSandboxTerminal checks that the sandbox holds total terminals and

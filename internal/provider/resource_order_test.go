@@ -287,8 +287,8 @@ func TestOrder_destroyWarning(t *testing.T) {
 		"order_id":    tftypes.NewValue(tftypes.String, "ord_0123456789abcdef"),
 		"status":      tftypes.NewValue(tftypes.String, "CREATED"),
 	})
-	requireWarning(t, "plan", plan, orderNoCancelSummary)
-	requireWarning(t, "apply", apply, orderNoCancelSummary)
+	requireWarning(t, "plan", plan, orderForgotten.Summary)
+	requireWarning(t, "apply", apply, orderForgotten.Summary)
 }
 
 // A service answer that differs from the request is described field by

@@ -20,13 +20,26 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 )
 
-func newPartnerCredentialResource() resource.Resource {
-	return &partnerCredentialResource{resourceBase{name: "partner_credential"}}
-}
+var (
+	_ resource.ResourceWithConfigure   = (*partnerCredentialResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*partnerCredentialResource)(nil)
+	_ resource.ResourceWithImportState = (*partnerCredentialResource)(nil)
+	_ resource.ResourceWithIdentity    = (*partnerCredentialResource)(nil)
+)
+
+func newPartnerCredentialResource() resource.Resource { return &partnerCredentialResource{} }
 
 // partnerCredentialResource is a partner credential pair: the API creates,
 // rotates and revokes it, so destroy revokes it.
-type partnerCredentialResource struct{ resourceBase }
+type partnerCredentialResource struct{ data *providerData }
+
+func (r *partnerCredentialResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_partner_credential"
+}
+
+func (r *partnerCredentialResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
 
 func (r *partnerCredentialResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -42,7 +55,7 @@ func (r *partnerCredentialResource) Schema(_ context.Context, _ resource.SchemaR
 			"id": keptString("ID of the credential pair, as the service numbers it. Also the import ID."),
 			"name": schema.StringAttribute{MarkdownDescription: "Name of the pair, such as `ci-eu`. The API cannot " +
 				"rename a pair: changing it generates a new pair and revokes this one.",
-				Required: true, Validators: notBlank(), PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())}},
+				Required: true, Validators: notBlank(), PlanModifiers: []planmodifier.String{stringplanmodifier.RequiresReplace()}},
 			"rotate_when": schema.MapAttribute{MarkdownDescription: "Arbitrary values; any change rotates the secret " +
 				"in place, for example `{ quarter = \"2026-Q4\" }` or the ID of a `time_rotating` resource. Adding it " +
 				"counts as a change: import a pair without it, or the apply that imports also rotates (the plan shows it).",
@@ -81,7 +94,7 @@ func (r *partnerCredentialResource) ModifyPlan(ctx context.Context, req resource
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("client_secret"), types.StringUnknown())...)
 		resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("client_secret_last4"), types.StringUnknown())...)
 	}
-	ends := plan == nil || changesAny(ctx, req, replacedBy(req.Plan.Schema.GetAttributes()))
+	ends := plan == nil || !plan.Name.Equal(state.Name) // destroyed, or replaced by another name
 	if (rotates || ends) && r.data != nil && state.ClientID.ValueString() == r.data.config.PartnerClientID {
 		what := map[bool]string{true: "rotate", false: "revoke"}[rotates && !ends]
 		resp.Diagnostics.AddError(fmt.Sprintf("Refusing to %s the provider's own credential", what),
@@ -93,8 +106,11 @@ func (r *partnerCredentialResource) ModifyPlan(ctx context.Context, req resource
 }
 
 func (r *partnerCredentialResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, c, ok := begin[credentialModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
-	if !ok {
+	var plan credentialModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	name := plan.Name.ValueString()
@@ -115,7 +131,8 @@ func (r *partnerCredentialResource) Create(ctx context.Context, req resource.Cre
 	}
 	tflog.Info(ctx, "created partner credential", map[string]any{"credential_id": string(cred.ID), "client_id": cred.ClientID})
 	plan.fromAnswer(cred)
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
 // recover looks for the credential a create with an unknown outcome may
@@ -127,8 +144,11 @@ func (r *partnerCredentialResource) recover(ctx context.Context, c *client.Clien
 }
 
 func (r *partnerCredentialResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, c, ok := begin[credentialModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
-	if !ok {
+	var state credentialModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	id := state.ID.ValueString()
@@ -138,18 +158,23 @@ func (r *partnerCredentialResource) Read(ctx context.Context, req resource.ReadR
 		return
 	}
 	if len(found) == 0 || strings.EqualFold(found[0].Status, client.CredentialStatusRevoked) {
-		forget(ctx, req.State, resp) // revoked or gone: the next plan generates a new pair
+		forget(ctx, resp, state.identity()) // revoked or gone: the next plan generates a new pair
 		return
 	}
 	state.fromAPI(&found[0])
-	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, state.identity())...)
 }
 
 // Update rotates the secret when rotate_when changed; the name cannot
 // change (it replaces the pair).
 func (r *partnerCredentialResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	state, plan, c, ok := beginUpdate[credentialModel](ctx, r.data, req, &resp.Diagnostics)
-	if !ok {
+	var plan, state credentialModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	plan.credentialAttrs, plan.ClientSecret = state.credentialAttrs, state.ClientSecret
@@ -162,13 +187,17 @@ func (r *partnerCredentialResource) Update(ctx context.Context, req resource.Upd
 		tflog.Info(ctx, "rotated partner credential", map[string]any{"credential_id": state.ID.ValueString()})
 		plan.fromAnswer(cred)
 	}
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
 // Delete revokes the pair; one already gone counts as revoked.
 func (r *partnerCredentialResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
-	state, c, ok := begin[credentialModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
-	if !ok {
+	var state credentialModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	if err := c.RevokeCredential(ctx, state.ID.ValueString()); err != nil && !client.IsNotFound(err) {
@@ -176,8 +205,13 @@ func (r *partnerCredentialResource) Delete(ctx context.Context, req resource.Del
 	}
 }
 
+// importIDForm is the credential's ID.
+func (r *partnerCredentialResource) importIDForm() importIDForm {
+	return keyForm("the credential's ID as the service lists it", "3", "cardpay_partner_credentials")
+}
+
 func (r *partnerCredentialResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	keyImport(ctx, req, resp, "cardpay_partner_credential")
+	keyImport(ctx, req, resp, "cardpay_partner_credential", r.importIDForm())
 }
 
 func (r *partnerCredentialResource) IdentitySchema(_ context.Context, _ resource.IdentitySchemaRequest, resp *resource.IdentitySchemaResponse) {

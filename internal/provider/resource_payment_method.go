@@ -6,32 +6,48 @@ package provider
 import (
 	"context"
 	"fmt"
+	"strings"
 
+	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
-	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/provider/planmodifiers"
 )
 
-const (
-	paymentMethodNoDeactivateSummary = "Payment methods cannot be deactivated through the API"
-	paymentMethodNoDeactivateDetail  = "The cardpay API has no endpoint to deactivate a payment method. " +
-		"Destroying or replacing cardpay_payment_method only removes it from Terraform state; the method " +
-		"stays active for the merchant until cardpay support deactivates it."
+var (
+	_ resource.ResourceWithConfigure   = (*paymentMethodResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*paymentMethodResource)(nil)
+	_ resource.ResourceWithImportState = (*paymentMethodResource)(nil)
+	_ resource.ResourceWithIdentity    = (*paymentMethodResource)(nil)
+	_ list.ListResourceWithConfigure   = (*paymentMethodResource)(nil)
 )
 
-func newPaymentMethodResource() resource.Resource { return newPaymentMethod() }
-
-// newPaymentMethod returns the resource, which also serves as its list
-// resource.
-func newPaymentMethod() *paymentMethodResource {
-	return &paymentMethodResource{forgotten("payment_method", paymentMethodNoDeactivateSummary, paymentMethodNoDeactivateDetail)}
+// paymentMethodForgotten is what destroying or replacing a payment method
+// does: the API cannot deactivate it, so it only leaves the state.
+var paymentMethodForgotten = planmodifiers.Warning{
+	Summary: "Payment methods cannot be deactivated through the API",
+	Detail: "The cardpay API has no endpoint to deactivate a payment method. Destroying or replacing " +
+		"cardpay_payment_method only removes it from Terraform state; the method stays active for the merchant " +
+		"until cardpay support deactivates it.",
 }
 
-type paymentMethodResource struct{ forgottenOnDestroy }
+func newPaymentMethodResource() resource.Resource { return &paymentMethodResource{} }
+
+// paymentMethodResource is cardpay_payment_method, and its list resource.
+type paymentMethodResource struct{ data *providerData }
+
+func (r *paymentMethodResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_payment_method"
+}
+
+func (r *paymentMethodResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
 
 func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -42,15 +58,15 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 			"resource only removes it from state, and the plan warns about it.",
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("`<merchant_id>/<method>`, for example `1001/amex`. Also the import ID."),
-			"merchant_id": replacingMerchantID("Numeric ID of the merchant. Changing it activates the method for the " +
-				"other merchant (replacement)."),
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant. Changing it activates the method for the "+
+				"other merchant (replacement).", paymentMethodForgotten),
 			"method": schema.StringAttribute{
 				MarkdownDescription: "Lowercase payment-method identifier: `visa`, `mastercard`, `amex`, " +
 					"`swish`, `klarna`, `vipps` or `mobilepay` on the documented platform. Changing it " +
 					"activates the new method; the old one stays active (replacement).",
 				Required:      true,
 				Validators:    methodValidators(),
-				PlanModifiers: []planmodifier.String{replaceString(stringplanmodifier.RequiresReplace())},
+				PlanModifiers: []planmodifier.String{planmodifiers.RequiresReplace(paymentMethodForgotten)},
 			},
 			"status":       keptString("Status reported by the service, `active` once activated."),
 			"activated_at": keptString("When the method was activated (ISO 8601, UTC), as reported by the service."),
@@ -58,9 +74,21 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 	}
 }
 
+// ModifyPlan checks the credentials (credentials_check.go) and warns in a
+// plan that destroys the method.
+func (r *paymentMethodResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	if req.Plan.Raw.IsNull() {
+		resp.Diagnostics.Append(paymentMethodForgotten.Diagnostics(ctx, req.State)...)
+	}
+}
+
 func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, c, ok := begin[paymentMethodModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
-	if !ok {
+	var plan paymentMethodModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	merchantID, method := plan.MerchantID.ValueInt64(), plan.Method.ValueString()
@@ -68,7 +96,7 @@ func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateR
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not activate payment method %q for merchant %d", method, merchantID), err)
 		return
 	}
-	entry, ok := r.data.activePaymentMethod(ctx, c, merchantID, method, &resp.Diagnostics)
+	entry, ok := r.findActive(ctx, c, merchantID, method, &resp.Diagnostics)
 	if !ok {
 		return
 	}
@@ -80,36 +108,88 @@ func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateR
 		return
 	}
 	plan.fromAPI(entry)
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
 func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, c, ok := begin[paymentMethodModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
-	if !ok {
+	var state paymentMethodModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	merchantID, method := state.MerchantID.ValueInt64(), state.Method.ValueString()
-	entry, ok := r.data.activePaymentMethod(ctx, c, merchantID, method, &resp.Diagnostics)
+	entry, ok := r.findActive(ctx, c, state.MerchantID.ValueInt64(), state.Method.ValueString(), &resp.Diagnostics)
 	if !ok {
 		return
 	}
 	if entry == nil {
 		// Gone or deactivated outside Terraform: the next plan activates it again.
-		forget(ctx, req.State, resp)
+		forget(ctx, resp, state.identity())
 		return
 	}
 	state.fromAPI(entry)
-	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, state.identity())...)
+}
+
+// Update records the plan: every argument replaces the method, so an
+// update changes nothing at the service.
+func (r *paymentMethodResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
+	var plan paymentMethodModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
+}
+
+// Delete only forgets the method, which the API cannot deactivate: it
+// warns, and the framework removes the method from state.
+func (r *paymentMethodResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	resp.Diagnostics.Append(paymentMethodForgotten.Diagnostics(ctx, req.State)...)
+}
+
+// findActive finds a merchant's entry for method in the shared list (names
+// compare case-insensitively); it is nil unless the method is listed as
+// active. ok is false once diags says the list could not be read.
+func (r *paymentMethodResource) findActive(ctx context.Context, c *client.Client, merchantID int64, method string,
+	diags *diag.Diagnostics) (entry *client.PaymentMethod, ok bool) {
+	entry, err := r.data.paymentMethods.find(ctx, c, merchantID, merchantThing("payment method", method, merchantID),
+		func(m *client.PaymentMethod) bool { return client.SameMethod(m.Method, method) })
+	if err != nil && !notFound(err) {
+		addAPIError(diags, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
+		return nil, false
+	}
+	if !isActive(entry) {
+		return nil, true
+	}
+	return entry, true
+}
+
+func isActive(entry *client.PaymentMethod) bool {
+	return entry != nil && strings.EqualFold(entry.Status, "active")
+}
+
+// importIDForm is "<merchant_id>/<method>".
+func (r *paymentMethodResource) importIDForm() importIDForm {
+	return merchantScopedForm("method", "1001/amex", checkMethodName)
+}
+
+// checkMethodName refuses a method name the API cannot have.
+func checkMethodName(method string) error {
+	if !methodPattern.MatchString(method) {
+		return fmt.Errorf("%q is not a lowercase payment-method identifier such as \"amex\"", method)
+	}
+	return nil
 }
 
 func (r *paymentMethodResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, method, ok := merchantScopedImport(ctx, req, resp, "cardpay_payment_method")
+	merchantID, method, ok := merchantScopedImport(ctx, req, resp, "cardpay_payment_method", r.importIDForm())
 	if !ok {
 		return
 	}
-	if !methodPattern.MatchString(method) { // an identity's method
-		resp.Diagnostics.AddError("Invalid import identity for cardpay_payment_method",
-			fmt.Sprintf("%q is not a lowercase payment-method identifier such as \"amex\"", method))
+	if err := checkMethodName(method); err != nil { // an identity's method
+		resp.Diagnostics.AddError("Invalid import identity for cardpay_payment_method", err.Error())
 		return
 	}
 	resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root("id"), merchantScopedID(merchantID, method))...)

@@ -147,8 +147,8 @@ func TestPaymentMethod_destroyWarning(t *testing.T) {
 		"merchant_id": tftypes.NewValue(tftypes.Number, 1001),
 		"method":      tftypes.NewValue(tftypes.String, "amex"),
 	})
-	requireWarning(t, "plan", plan, paymentMethodNoDeactivateSummary)
-	requireWarning(t, "apply", apply, paymentMethodNoDeactivateSummary)
+	requireWarning(t, "plan", plan, paymentMethodForgotten.Summary)
+	requireWarning(t, "apply", apply, paymentMethodForgotten.Summary)
 }
 
 // paymentMethodImportConfig is the resource the import ID cases import to.

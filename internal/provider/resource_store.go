@@ -13,6 +13,7 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/path"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
@@ -21,37 +22,57 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/stringplanmodifier"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 	"github.com/hashicorp/terraform-plugin-framework/tfsdk"
-	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/provider/planmodifiers"
 )
 
-// The destroy warnings say what destroy will do, which depends on
-// deactivate_on_destroy.
+var (
+	_ resource.ResourceWithConfigure      = (*storeResource)(nil)
+	_ resource.ResourceWithValidateConfig = (*storeResource)(nil)
+	_ resource.ResourceWithModifyPlan     = (*storeResource)(nil)
+	_ resource.ResourceWithImportState    = (*storeResource)(nil)
+	_ resource.ResourceWithIdentity       = (*storeResource)(nil)
+	_ list.ListResourceWithConfigure      = (*storeResource)(nil)
+)
+
+// What destroying a store does depends on deactivate_on_destroy
+// (storeDestroyed).
 const (
 	storeForgetSummary     = "Destroying this store only removes it from Terraform state"
 	storeForgetDetail      = "deactivate_on_destroy is false, so destroying or replacing cardpay_store sends nothing: the store stays active at the service with its values. Set deactivate_on_destroy = true first to deactivate it instead."
 	storeDeactivateSummary = "Destroying this store deactivates it"
 	storeDeactivateDetail  = "deactivate_on_destroy is true, so destroying or replacing cardpay_store deactivates the store at the service. Deactivation is a soft delete: the store stays, marked inactive, and takes no new terminals. Set deactivate_on_destroy = false first to keep it active."
-	storeInactiveSummary   = "Store is inactive at the service"
 )
 
-func newStoreResource() resource.Resource { return newStore() }
-
-// newStore returns the resource, which also serves as its list resource.
-func newStore() *storeResource {
-	r := &storeResource{}
-	r.deactivatedUnlessAdopted = deactivatedUnlessAdopted{
-		resourceBase: resourceBase{name: "store"},
-		noun:         "Store", key: "store_id",
-		forget:           destroyWarning{storeForgetSummary, storeForgetDetail},
-		deactivate:       destroyWarning{storeDeactivateSummary, storeDeactivateDetail},
-		deactivateObject: r.deactivate,
+// storeDestroyed says what destroying or replacing the store in state does:
+// it deactivates the store, or, when deactivate_on_destroy is false (an
+// adopted store, by default), only forgets it.
+var storeDestroyed = planmodifiers.WarningFunc(func(ctx context.Context, state tfsdk.State) diag.Diagnostics {
+	var store storeModel
+	diags := state.Get(ctx, &store)
+	which := fmt.Sprintf("Store %q of merchant %d: ", store.StoreID.ValueString(), store.MerchantID.ValueInt64())
+	if store.DeactivateOnDestroy.ValueBool() {
+		diags.AddWarning(storeDeactivateSummary, which+storeDeactivateDetail)
+	} else {
+		diags.AddWarning(storeForgetSummary, which+storeForgetDetail)
 	}
-	return r
+	return diags
+})
+
+func newStoreResource() resource.Resource { return &storeResource{} }
+
+// storeResource is cardpay_store, and its list resource. It adopts the
+// store that store_id names, or creates one.
+type storeResource struct{ data *providerData }
+
+func (r *storeResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_store"
 }
 
-type storeResource struct{ deactivatedUnlessAdopted }
+func (r *storeResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
 
 func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -67,8 +88,8 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"at the service.",
 		Attributes: map[string]schema.Attribute{
 			"id": keptString("`<merchant_id>/<store_id>`, for example `1001/1001-main`. Also the import ID."),
-			"merchant_id": replacingMerchantID("Numeric ID of the merchant that owns the store. Changing it manages a store " +
-				"of the other merchant (replacement)."),
+			"merchant_id": replacingMerchantID("Numeric ID of the merchant that owns the store. Changing it manages a store "+
+				"of the other merchant (replacement).", storeDestroyed),
 			"store_id": schema.StringAttribute{
 				MarkdownDescription: "ID of an existing store of the merchant to adopt, for example `1001-main`. " +
 					"When omitted, the resource creates a store and records the ID the service gave it. Store IDs " +
@@ -81,7 +102,7 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 				Validators: storeIDValidators(),
 				PlanModifiers: []planmodifier.String{
 					stringplanmodifier.UseStateForUnknown(),
-					replaceString(stringplanmodifier.RequiresReplaceIfConfigured()),
+					planmodifiers.RequiresReplaceIfConfigured(storeDestroyed),
 				},
 			},
 			"name": storeOptionalString("Store name. Must not be empty. Required when the resource creates the "+
@@ -171,115 +192,21 @@ func storeComputedString(description string) schema.StringAttribute {
 	}
 }
 
-// ValidateConfig requires a name when the resource is to create the store.
-func (r *storeResource) ValidateConfig(ctx context.Context, req resource.ValidateConfigRequest, resp *resource.ValidateConfigResponse) {
-	var config storeModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() || !config.StoreID.IsNull() || !config.Name.IsNull() {
-		return
-	}
-	resp.Diagnostics.AddAttributeError(path.Root("name"), "Missing store name",
-		"Without store_id, cardpay_store creates a new store, and the service needs its name. Set name, for "+
-			"example name = \"Harbour Shop\", or set store_id to adopt an existing store instead.")
-}
-
-// ModifyPlan adds to the lifecycle's plan a warning that names the store
-// an adoption takes over, updated_at as unknown when an update writes the
-// store, and the replacement of a created store that the service reports
-// as inactive.
-func (r *storeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.deactivatedUnlessAdopted.ModifyPlan(ctx, req, resp)
-	switch {
-	case req.Plan.Raw.IsNull():
-	case req.State.Raw.IsNull():
-		r.warnAdoption(ctx, req, resp)
-	default:
-		r.planWrite(ctx, req, resp)
-		r.planInactive(ctx, req, resp)
-	}
-}
-
-// planWrite plans updated_at, which the service sets on every write, as
-// unknown when the update writes the store. Everything else the update
-// does not send keeps its recorded value.
-func (r *storeResource) planWrite(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	var state, config storeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() || !state.writtenBy(config.storeAttrs) {
-		return
-	}
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("updated_at"), types.StringUnknown())...)
-}
-
-// warnAdoption says, in a plan that adopts a store, that the apply creates
-// none, and names the store it takes over from the merchant's store list
-// (read once per merchant and operation, shared with the refresh).
-func (r *storeResource) warnAdoption(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	var config storeModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() || config.StoreID.IsNull() {
-		return
-	}
-	what := "the apply creates no store: it " + config.writes() + " the store and records it (adopted = true)."
-	if config.StoreID.IsUnknown() || config.MerchantID.IsUnknown() {
-		resp.Diagnostics.AddWarning("Adopting an existing store",
-			"store_id names an existing store, which the plan cannot name (store_id or merchant_id is known only "+
-				"at apply), so "+what)
-		return
-	}
-	merchantID, storeID := config.MerchantID.ValueInt64(), config.StoreID.ValueString()
-	var unconfigured diag.Diagnostics // a provider configured only at apply plans without naming the store
-	_, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &unconfigured)
-	var store *client.Store
-	var err error
-	if ok {
-		store, err = r.data.storeToAdopt(ctx, c, merchantID, storeID)
-	}
-	summary := fmt.Sprintf("Adopting store %q of merchant %d", storeID, merchantID)
-	switch {
-	case !ok:
-		resp.Diagnostics.AddWarning(summary, "store_id names an existing store, so "+what)
-	case notFound(err):
-		resp.Diagnostics.AddAttributeWarning(path.Root("store_id"), fmt.Sprintf("Store %q not found at merchant %d", storeID, merchantID),
-			fmt.Sprintf("%v\n\nstore_id names a store to adopt, so the apply will fail unless the store exists by then. "+
-				"The cardpay_stores data source lists the merchant's stores; remove store_id and set name to create a "+
-				"store instead.", err))
-	case err != nil:
-		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the stores of merchant %d to find store %q", merchantID, storeID), err)
-	default:
-		resp.Diagnostics.AddWarning(summary, fmt.Sprintf("The store exists at the service (%s), so %s", describeStore(store), what))
-	}
-}
-
-// planInactive reacts to a store the service reports as inactive: one
-// this resource created is replaced by a new store; an adopted one cannot
-// be reactivated through the API, so the plan only warns.
-func (r *storeResource) planInactive(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	var state storeModel
-	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	if resp.Diagnostics.HasError() || !strings.EqualFold(state.Status.ValueString(), client.StoreStatusInactive) {
-		return
-	}
-	which := fmt.Sprintf("The service reports store %q of merchant %d as inactive (deactivated outside Terraform).",
-		state.StoreID.ValueString(), state.MerchantID.ValueInt64())
-	if state.Adopted.ValueBool() {
-		resp.Diagnostics.AddWarning(storeInactiveSummary, which+" The API cannot reactivate a store; ask cardpay "+
-			"to reactivate it, or remove store_id to let Terraform create a new store instead.")
-		return
-	}
-	replaceInactive(ctx, resp, path.Root("status"), storeInactiveSummary+": Terraform will create a new one",
-		which+" Terraform plans to create a new store with the configured values; the inactive one stays at the service.")
-}
-
+// Create creates the store, or adopts the one store_id names and writes
+// the configured arguments to it. State records the plan, with what only
+// the service knows from its answer; the request sends only what the
+// configuration sets, which the plan (holding unknown values in place of
+// the others) cannot tell.
 func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	var plan storeModel
+	var plan, config storeModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	config, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, req.Config, &resp.Diagnostics)
-	if !ok {
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	merchantID := config.MerchantID.ValueInt64()
+	merchantID := plan.MerchantID.ValueInt64()
 	var store *client.Store
 	var err error
 	if config.StoreID.IsNull() {
@@ -287,31 +214,32 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 		if store, err = c.CreateStore(ctx, merchantID, config.createBody()); err != nil {
 			store, err = r.recover(ctx, c, config, sentAt, err, &resp.Diagnostics)
 		}
-	} else {
-		store, err = c.UpdateStore(ctx, merchantID, config.StoreID.ValueString(), config.updateBody())
-	}
-	if err != nil {
-		if config.StoreID.IsNull() {
+		if err != nil {
 			addCreateError(&resp.Diagnostics, "store", merchantOwner(merchantID), err, "the cardpay_stores data source lists the merchant's stores")
-		} else {
-			addStoreWriteError(&resp.Diagnostics, config, err)
+			return
 		}
-		return
+	} else {
+		body := config.updateBody()
+		if store, err = c.UpdateStore(ctx, merchantID, config.StoreID.ValueString(), body); err != nil {
+			addStoreWriteError(&resp.Diagnostics, plan, body, err)
+			return
+		}
 	}
 	plan.fromWrite(store)
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
 // recover looks for the store a create with an unknown outcome may have
 // made: exactly one active store of the merchant that has the configured
-// arguments (storeAttrs.describes), created since sentAt, which it returns
-// with a warning. Otherwise it returns the create's error, with what it
-// found.
-func (r *storeResource) recover(ctx context.Context, c *client.Client, m storeModel, sentAt time.Time, createErr error, diags *diag.Diagnostics) (*client.Store, error) {
-	merchantID, name := m.MerchantID.ValueInt64(), m.Name.ValueString()
+// arguments (describes), created since sentAt, which it returns with a
+// warning. Otherwise it returns the create's error, with what it found.
+func (r *storeResource) recover(ctx context.Context, c *client.Client, config storeModel, sentAt time.Time, createErr error,
+	diags *diag.Diagnostics) (*client.Store, error) {
+	merchantID, name := config.MerchantID.ValueInt64(), config.Name.ValueString()
 	found, err := recoverCreated(ctx, createErr, func(ctx context.Context) ([]client.Store, error) { return r.data.stores.get(ctx, c, merchantID) },
 		func(s *client.Store) bool {
-			return m.describes(s) && !strings.EqualFold(s.Status, client.StoreStatusInactive) && createdSince(s.CreatedAt, sentAt)
+			return config.describes(s) && !strings.EqualFold(s.Status, client.StoreStatusInactive) && createdSince(s.CreatedAt, sentAt)
 		}, fmt.Sprintf("a store named %q", name), fmt.Sprintf("active stores named %q with the configured details", name))
 	if err != nil {
 		return nil, err
@@ -322,84 +250,126 @@ func (r *storeResource) recover(ctx context.Context, c *client.Client, m storeMo
 	return found, nil
 }
 
+// describes reports whether store s has every argument a configures: how
+// a create whose answer was lost finds its store. The list has nothing
+// more particular to a store (its ID and location code come from the
+// service).
+func (a storeAttrs) describes(s *client.Store) bool {
+	for _, f := range a.fields(s) {
+		if !f.dst.IsNull() && f.dst.ValueString() != f.got {
+			return false
+		}
+	}
+	return !a.IsDefault.ValueBool() || s.IsDefault
+}
+
 func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
-	if !ok {
+	var state storeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	merchantID := state.MerchantID.ValueInt64()
-	store, err := r.data.findStore(ctx, c, merchantID, state.StoreID.ValueString())
-	if !readOrForget(ctx, req, resp, err, fmt.Sprintf("Could not list the stores of merchant %d", merchantID)) {
+	store, err := r.findStore(ctx, c, merchantID, state.StoreID.ValueString())
+	if !readOrForget(ctx, resp, err, fmt.Sprintf("Could not list the stores of merchant %d", merchantID), state.identity()) {
 		return
 	}
 	state.fromAPI(store)
-	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, state.identity())...)
 }
 
 // Update sends the configured store fields when any changed; a change of
-// deactivate_on_destroy alone needs no request. It records the plan, with
-// what only the service knows (updated_at) from its answer.
+// deactivate_on_destroy alone needs no request. State records the plan,
+// with what only the service knows (updated_at) from its answer.
 func (r *storeResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	var config, state storeModel
-	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	var plan, state, config storeModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	plan, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
-	if !ok {
+	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	if state.writtenBy(config.storeAttrs) {
-		config.StoreID = state.StoreID
-		store, err := c.UpdateStore(ctx, state.MerchantID.ValueInt64(), state.StoreID.ValueString(), config.updateBody())
+		body := config.updateBody()
+		store, err := c.UpdateStore(ctx, plan.MerchantID.ValueInt64(), plan.StoreID.ValueString(), body)
 		if err != nil {
-			addStoreWriteError(&resp.Diagnostics, config, err)
+			addStoreWriteError(&resp.Diagnostics, plan, body, err)
 			return
 		}
 		plan.fromWrite(store)
 	}
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
-// deactivate is the API call of destroy when deactivate_on_destroy is true.
-// A store already gone counts as deactivated.
-func (r *storeResource) deactivate(ctx context.Context, st tfsdk.State) diag.Diagnostics {
-	var diags diag.Diagnostics
-	state, c, ok := begin[storeModel](ctx, r.data, client.AreaPartner, st, &diags)
-	if !ok {
-		return diags
+// Delete deactivates the store or, when deactivate_on_destroy is false,
+// warns that it stays and lets the framework forget it. A store already
+// gone counts as deactivated.
+func (r *storeResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	var state storeModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	if resp.Diagnostics.HasError() {
+		return
+	}
+	if !state.DeactivateOnDestroy.ValueBool() {
+		resp.Diagnostics.Append(storeDestroyed.Diagnostics(ctx, req.State)...)
+		return
+	}
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
+		return
 	}
 	err := c.DeactivateStore(ctx, state.MerchantID.ValueInt64(), state.StoreID.ValueString())
 	if err != nil && !client.IsNotFound(err) {
-		addStoreDeactivateError(&diags, state, err)
+		addStoreDeactivateError(&resp.Diagnostics, state, err)
 	}
-	return diags
 }
 
+// findStore finds a merchant's store in the shared list.
+func (r *storeResource) findStore(ctx context.Context, c *client.Client, merchantID int64, storeID string) (*client.Store, error) {
+	return r.data.stores.find(ctx, c, merchantID, merchantThing("store", storeID, merchantID),
+		func(s *client.Store) bool { return s.ID == storeID })
+}
+
+// importIDForm is "<merchant_id>/<store_id>".
+func (r *storeResource) importIDForm() importIDForm {
+	return merchantScopedForm("store_id", "1001/1001-main", nil)
+}
+
+// ImportState records the store as adopted: destroying it later leaves it
+// at the service.
 func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	merchantID, storeID, ok := merchantScopedImport(ctx, req, resp, "cardpay_store")
-	if !ok {
+	merchantID, storeID, ok := merchantScopedImport(ctx, req, resp, "cardpay_store", r.importIDForm())
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if !ok || resp.Diagnostics.HasError() {
 		return
 	}
 	// Asking for the one store gives a clearer error than the empty state
 	// Terraform reports when the refresh after import finds nothing.
-	if _, c, ok := begin[struct{}](ctx, r.data, client.AreaPartner, nil, &resp.Diagnostics); ok {
-		if _, err := c.GetStore(ctx, merchantID, storeID); err != nil {
-			addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot import store %q of merchant %d", storeID, merchantID), err)
-			return
-		}
+	if _, err := c.GetStore(ctx, merchantID, storeID); err != nil {
+		addAPIError(&resp.Diagnostics, fmt.Sprintf("Cannot import store %q of merchant %d", storeID, merchantID), err)
+		return
 	}
 	for name, value := range map[string]any{
-		"id": merchantScopedID(merchantID, storeID), "adopted": true, "deactivate_on_destroy": false,
+		"id": merchantScopedID(merchantID, storeID), attrAdopted: true, attrDeactivateOnDestroy: false,
 	} {
 		resp.Diagnostics.Append(resp.State.SetAttribute(ctx, path.Root(name), value)...)
 	}
 }
 
 // addStoreWriteError explains the one refusal users run into by design:
-// un-defaulting the default store.
-func addStoreWriteError(diags *diag.Diagnostics, m storeModel, err error) {
+// un-defaulting the default store (sent, the body of the failed write).
+func addStoreWriteError(diags *diag.Diagnostics, m storeModel, sent client.StoreUpdate, err error) {
 	summary := fmt.Sprintf("Could not update store %q of merchant %d", m.StoreID.ValueString(), m.MerchantID.ValueInt64())
 	var apiErr *client.APIError
-	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || !m.IsDefault.Equal(types.BoolValue(false)) {
+	if !errors.As(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || sent.IsDefault == nil || *sent.IsDefault {
 		addAPIError(diags, summary, err)
 		return
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/setvalidator"
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
+	"github.com/hashicorp/terraform-plugin-framework/list"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema"
 	"github.com/hashicorp/terraform-plugin-framework/resource/schema/planmodifier"
@@ -23,15 +24,26 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflog"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/provider/planmodifiers"
 )
 
-const (
-	webhookNoDeleteSummary = "Webhook endpoints cannot be deleted through the API"
-	webhookNoDeleteDetail  = "The cardpay API can create, list and update webhook endpoints but cannot delete one. " +
-		"Destroying or replacing cardpay_webhook only removes it from Terraform state: the endpoint stays active " +
-		"at the service and keeps receiving events at its URL, signed with its secret, until cardpay support " +
-		"removes it. A replacement creates an additional endpoint, so the URL may then get every event twice."
+var (
+	_ resource.ResourceWithConfigure   = (*webhookResource)(nil)
+	_ resource.ResourceWithModifyPlan  = (*webhookResource)(nil)
+	_ resource.ResourceWithImportState = (*webhookResource)(nil)
+	_ resource.ResourceWithIdentity    = (*webhookResource)(nil)
+	_ list.ListResourceWithConfigure   = (*webhookResource)(nil)
 )
+
+// webhookForgotten is what destroying or replacing a webhook endpoint
+// does: the API cannot delete it, so it only leaves the state.
+var webhookForgotten = planmodifiers.Warning{
+	Summary: "Webhook endpoints cannot be deleted through the API",
+	Detail: "The cardpay API can create, list and update webhook endpoints but cannot delete one. Destroying or " +
+		"replacing cardpay_webhook only removes it from Terraform state: the endpoint stays active at the service " +
+		"and keeps receiving events at its URL, signed with its secret, until cardpay support removes it. A " +
+		"replacement creates an additional endpoint, so the URL may then get every event twice.",
+}
 
 // webhookEvents are the event names the service's pages publish: the API
 // reference's four and the three more the guides name.
@@ -44,14 +56,18 @@ func webhookEventsHelp() string {
 	return "`" + strings.Join(webhookEvents, "`, `") + "`"
 }
 
-func newWebhookResource() resource.Resource { return newWebhook() }
+func newWebhookResource() resource.Resource { return &webhookResource{} }
 
-// newWebhook returns the resource, which also serves as its list resource.
-func newWebhook() *webhookResource {
-	return &webhookResource{forgotten("webhook", webhookNoDeleteSummary, webhookNoDeleteDetail)}
+// webhookResource is cardpay_webhook, and its list resource.
+type webhookResource struct{ data *providerData }
+
+func (r *webhookResource) Metadata(_ context.Context, req resource.MetadataRequest, resp *resource.MetadataResponse) {
+	resp.TypeName = req.ProviderTypeName + "_webhook"
 }
 
-type webhookResource struct{ forgottenOnDestroy }
+func (r *webhookResource) Configure(_ context.Context, req resource.ConfigureRequest, resp *resource.ConfigureResponse) {
+	r.data = providerDataFrom(req.ProviderData, &resp.Diagnostics)
+}
 
 func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, resp *resource.SchemaResponse) {
 	resp.Schema = schema.Schema{
@@ -99,13 +115,23 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 	}
 }
 
-func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
-	plan, c, ok := begin[webhookModel](ctx, r.data, client.AreaPartner, req.Plan, &resp.Diagnostics)
-	if !ok {
-		return
+// ModifyPlan checks the credentials (credentials_check.go) and warns in a
+// plan that destroys the endpoint.
+func (r *webhookResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
+	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	if req.Plan.Raw.IsNull() {
+		resp.Diagnostics.Append(webhookForgotten.Diagnostics(ctx, req.State)...)
 	}
-	body, ok := plan.requestBody(ctx, &resp.Diagnostics)
-	if !ok {
+}
+
+func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
+	var plan webhookModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	body, diags := plan.requestBody(ctx)
+	resp.Diagnostics.Append(diags...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
 	sentAt := r.data.now()
@@ -128,46 +154,69 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 	}
 	tflog.Info(ctx, "created webhook endpoint", map[string]any{"webhook_id": string(hook.ID)})
 	plan.fromCreateAnswer(hook)
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
 func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
-	state, c, ok := begin[webhookModel](ctx, r.data, client.AreaPartner, req.State, &resp.Diagnostics)
-	if !ok {
+	var state webhookModel
+	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	hook, err := r.data.findWebhook(ctx, c, state.ID.ValueString())
-	if !readOrForget(ctx, req, resp, err, "Could not list the partner's webhook endpoints") {
+	hook, err := r.findWebhook(ctx, c, state.ID.ValueString())
+	if !readOrForget(ctx, resp, err, "Could not list the partner's webhook endpoints", state.identity()) {
 		return
 	}
 	state.fromAPI(hook)
-	save(ctx, &resp.State, resp.Identity, state, &resp.Diagnostics)
+	resp.Diagnostics.Append(resp.State.Set(ctx, state)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, state.identity())...)
 }
 
-// Update replaces the endpoint's URL and events, the only fields the API
-// can change. The rest stays as planned, which is as the refresh recorded
-// it: an event delivered since the plan shows at the next refresh.
+// Update sends the endpoint's URL and events, the only fields the API can
+// change.
 func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest, resp *resource.UpdateResponse) {
-	state, plan, c, ok := beginUpdate[webhookModel](ctx, r.data, req, &resp.Diagnostics)
-	if !ok {
+	var plan webhookModel
+	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
+	body, diags := plan.requestBody(ctx)
+	resp.Diagnostics.Append(diags...)
+	c, diags := r.data.clientFor(client.AreaPartner)
+	resp.Diagnostics.Append(diags...)
+	if resp.Diagnostics.HasError() {
 		return
 	}
-	body, ok := plan.requestBody(ctx, &resp.Diagnostics)
-	if !ok {
-		return
-	}
-	id := state.ID.ValueString()
+	id := plan.ID.ValueString()
 	hook, err := c.UpdateWebhook(ctx, id, body)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not update webhook endpoint %s", id), err)
 		return
 	}
-	plan.URL, plan.Events = types.StringValue(hook.URL), stringSet(hook.Events)
-	save(ctx, &resp.State, resp.Identity, plan, &resp.Diagnostics)
+	plan.fromUpdateAnswer(hook)
+	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
+	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
+}
+
+// Delete only forgets the endpoint, which the API cannot delete: it warns,
+// and the framework removes the endpoint from state.
+func (r *webhookResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
+	resp.Diagnostics.Append(webhookForgotten.Diagnostics(ctx, req.State)...)
+}
+
+// findWebhook finds the partner's endpoint in the shared list.
+func (r *webhookResource) findWebhook(ctx context.Context, c *client.Client, id string) (*client.Webhook, error) {
+	return r.data.webhooks.find(ctx, c, partnerWide{}, "webhook endpoint "+id,
+		func(w *client.Webhook) bool { return string(w.ID) == id })
+}
+
+// importIDForm is the endpoint's ID.
+func (r *webhookResource) importIDForm() importIDForm {
+	return keyForm("the endpoint's ID as the service reports it", "9001", "cardpay_webhooks")
 }
 
 func (r *webhookResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	keyImport(ctx, req, resp, "cardpay_webhook")
+	keyImport(ctx, req, resp, "cardpay_webhook", r.importIDForm())
 }
 
 // recover looks for the endpoint a create with an unknown outcome may have

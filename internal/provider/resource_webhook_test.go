@@ -255,8 +255,8 @@ func TestWebhook_destroyWarning(t *testing.T) {
 		"id":  tftypes.NewValue(tftypes.String, "9001"),
 		"url": tftypes.NewValue(tftypes.String, "https://hooks.example/cardpay"),
 	})
-	requireWarning(t, "plan", plan, webhookNoDeleteSummary)
-	requireWarning(t, "apply", apply, webhookNoDeleteSummary)
+	requireWarning(t, "plan", plan, webhookForgotten.Summary)
+	requireWarning(t, "apply", apply, webhookForgotten.Summary)
 }
 
 // The rows of cardpay_webhook in the cross-type tests (crossTypeTables).

@@ -4,9 +4,6 @@
 package provider
 
 import (
-	"context"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -40,6 +37,16 @@ type storeModel struct {
 	storeAttrs
 	Adopted             types.Bool `tfsdk:"adopted"`
 	DeactivateOnDestroy types.Bool `tfsdk:"deactivate_on_destroy"`
+}
+
+// storeIdentityModel is the identity of cardpay_store.
+type storeIdentityModel struct {
+	MerchantID types.Int64  `tfsdk:"merchant_id"`
+	StoreID    types.String `tfsdk:"store_id"`
+}
+
+func (m storeModel) identity() storeIdentityModel {
+	return storeIdentityModel{MerchantID: m.MerchantID, StoreID: m.StoreID}
 }
 
 // fromAPI records a store as the service reports it (a refresh, import or
@@ -114,19 +121,6 @@ func (a *storeAttrs) fields(s *client.Store) []storeField {
 	}
 }
 
-// describes reports whether store s has every argument a configures: how
-// a create whose answer was lost finds its store. The list has nothing
-// more particular to a store (its ID and location code come from the
-// service).
-func (a storeAttrs) describes(s *client.Store) bool {
-	for _, f := range a.fields(s) {
-		if !f.dst.IsNull() && f.dst.ValueString() != f.got {
-			return false
-		}
-	}
-	return !a.IsDefault.ValueBool() || s.IsDefault
-}
-
 // createBody builds the POST body from the configured arguments.
 func (a storeAttrs) createBody() client.StoreCreate {
 	return client.StoreCreate{
@@ -153,101 +147,4 @@ func (a storeAttrs) updateBody() client.StoreUpdate {
 		Email:         a.Email.ValueStringPointer(),
 		IsDefault:     a.IsDefault.ValueBoolPointer(),
 	}
-}
-
-// writtenBy reports whether an update with the configuration conf writes
-// the store: it sends a field that differs from the recorded one, or one
-// not known until apply.
-func (a storeAttrs) writtenBy(conf storeAttrs) bool {
-	unknown := conf.IsDefault.IsUnknown()
-	for _, v := range conf.arguments() {
-		unknown = unknown || v.IsUnknown()
-	}
-	return unknown || a.changedBy(conf.updateBody())
-}
-
-// arguments are the store's text arguments, by name.
-func (a *storeAttrs) arguments() map[string]*types.String {
-	return map[string]*types.String{
-		"name": &a.Name, "street_address": &a.StreetAddress, "city": &a.City, "postal_code": &a.PostalCode,
-		"country_code": &a.CountryCode, "phone": &a.Phone, "email": &a.Email,
-	}
-}
-
-// writes says what adopting the store with this configuration writes to
-// it, such as "writes city and name to".
-func (a storeAttrs) writes() string {
-	var set []string
-	for name, v := range a.arguments() {
-		if !v.IsNull() {
-			set = append(set, name)
-		}
-	}
-	if !a.IsDefault.IsNull() {
-		set = append(set, "is_default")
-	}
-	slices.Sort(set)
-	switch len(set) {
-	case 0:
-		return "writes nothing to"
-	case 1:
-		return "writes " + set[0] + " to"
-	}
-	return "writes " + strings.Join(set[:len(set)-1], ", ") + " and " + set[len(set)-1] + " to"
-}
-
-// describeStore names a store for a plan: its name, address and, unless
-// active, its status.
-func describeStore(s *client.Store) string {
-	var parts []string
-	for _, p := range []string{strconv.Quote(s.Name), s.StreetAddress, strings.TrimSpace(s.PostalCode + " " + s.City)} {
-		if p != "" && p != `""` {
-			parts = append(parts, p)
-		}
-	}
-	if !s.Active() {
-		parts = append(parts, strings.ToLower(s.Status)+": the API cannot reactivate it")
-	}
-	if len(parts) == 0 {
-		return "no name or address reported"
-	}
-	return strings.Join(parts, ", ")
-}
-
-// changedBy reports whether sending u would change a field of the store
-// as recorded ("" and null are the same to the service).
-func (a storeAttrs) changedBy(u client.StoreUpdate) bool {
-	for _, f := range []struct {
-		sent *string
-		have types.String
-	}{
-		{u.Name, a.Name}, {u.StreetAddress, a.StreetAddress}, {u.City, a.City},
-		{u.PostalCode, a.PostalCode}, {u.CountryCode, a.CountryCode}, {u.Phone, a.Phone}, {u.Email, a.Email},
-	} {
-		if f.sent != nil && f.have.ValueString() != *f.sent {
-			return true
-		}
-	}
-	return u.IsDefault != nil && !a.IsDefault.Equal(types.BoolValue(*u.IsDefault))
-}
-
-// storeToAdopt finds a store a plan adopts, to name it, in the last list
-// of the merchant's stores read in this operation; one missing from it is
-// looked for in a fresh read, since a write may have created it since.
-func (d *providerData) storeToAdopt(ctx context.Context, c *client.Client, merchantID int64, storeID string) (*client.Store, error) {
-	list, err := d.stores.recent(ctx, c, merchantID)
-	if err != nil {
-		return nil, err
-	}
-	if i := slices.IndexFunc(list, func(s client.Store) bool { return s.ID == storeID }); i >= 0 {
-		store := list[i]
-		return &store, nil
-	}
-	return d.findStore(ctx, c, merchantID, storeID)
-}
-
-// findStore finds a merchant's store in the shared list.
-func (d *providerData) findStore(ctx context.Context, c *client.Client, merchantID int64, storeID string) (*client.Store, error) {
-	return d.stores.find(ctx, c, merchantID, merchantThing("store", storeID, merchantID),
-		func(s *client.Store) bool { return s.ID == storeID })
 }

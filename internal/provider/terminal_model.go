@@ -4,8 +4,6 @@
 package provider
 
 import (
-	"context"
-
 	"github.com/hashicorp/terraform-plugin-framework/types"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -30,6 +28,16 @@ type onlineTerminalModel struct {
 	OnlineTerminalMode types.String `tfsdk:"online_terminal_mode"`
 	StoreID            types.String `tfsdk:"store_id"`
 	terminalAttrs
+}
+
+// onlineTerminalIdentityModel is the identity of cardpay_online_terminal.
+type onlineTerminalIdentityModel struct {
+	MerchantID types.Int64  `tfsdk:"merchant_id"`
+	TerminalID types.String `tfsdk:"terminal_id"`
+}
+
+func (m onlineTerminalModel) identity() onlineTerminalIdentityModel {
+	return onlineTerminalIdentityModel{MerchantID: m.MerchantID, TerminalID: m.TerminalID}
 }
 
 // fromAPI records a list entry. A public key the list leaves out keeps
@@ -90,10 +98,4 @@ func (m *onlineTerminalModel) fromListed(t *client.Terminal) {
 // sends none, for the merchant's default store.
 func (m onlineTerminalModel) createBody() client.OnlineTerminalRequest {
 	return client.OnlineTerminalRequest{OnlineTerminalMode: m.OnlineTerminalMode.ValueString(), StoreID: m.StoreID.ValueString()}
-}
-
-// findTerminal finds a merchant's terminal in the shared list.
-func (d *providerData) findTerminal(ctx context.Context, c *client.Client, merchantID int64, terminalID string) (*client.Terminal, error) {
-	return d.terminals.find(ctx, c, merchantID, merchantThing("terminal", terminalID, merchantID),
-		func(t *client.Terminal) bool { return t.TerminalID == terminalID })
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-framework-validators/stringvalidator"
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/path"
-	"github.com/hashicorp/terraform-plugin-framework/resource"
 	"github.com/hashicorp/terraform-plugin-framework/schema/validator"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
@@ -295,8 +294,6 @@ func onlineTerminalModeValidators() []validator.String {
 	}
 	return []validator.String{stringvalidator.OneOf(names...)}
 }
-
-func newOnlineTerminalResource() resource.Resource { return newOnlineTerminal() }
 
 // phoneValidators accept a phone number of digits and the usual
 // separators, or "" (which clears a store's phone).

@@ -9,47 +9,45 @@ import (
 	"time"
 )
 
-// waits say how the provider polls the service while it waits for
-// something that happens outside Terraform: a merchant passing onboarding,
-// a device pairing. Users bound the total through the resources'
-// timeouts; tests shorten the pauses through newWithWaits.
-type waits struct {
-	// onboardingPoll is the first pause between onboarding status reads;
-	// it doubles up to onboardingPollMax, since verification takes hours
-	// or days rather than seconds.
-	onboardingPoll, onboardingPollMax time.Duration
-	// pairingPoll is the pause between terminal list reads while a
-	// tap-to-pay device pairs; the code lapses within minutes.
-	pairingPoll time.Duration
+// pollIntervals pace the provider's waits for something that happens
+// outside Terraform: a merchant passing onboarding, a device pairing.
+// Users bound a wait through the resources' timeouts; tests shorten the
+// intervals through newWithPollIntervals.
+type pollIntervals struct {
+	// onboarding is the first pause between onboarding status reads; it
+	// doubles up to onboardingMax, since verification takes hours or days
+	// rather than seconds.
+	onboarding, onboardingMax time.Duration
+	// pairing is the pause between terminal list reads while a tap-to-pay
+	// device pairs.
+	pairing time.Duration
 	// pairingProgress is how often the cardpay_interapp_pairing action
 	// says that it still waits for a device.
 	pairingProgress time.Duration
 	// codeValidity is how long an in-app registration code can be used
-	// after the service issues it.
+	// after the service issues it, and so how long a pairing wait lasts.
 	codeValidity time.Duration
-	// now is the clock of every check and wait against the time of day
-	// (consent expiry, code expiry, progress reports); tests may fix it.
-	now func() time.Time
 }
 
-func defaultWaits() waits {
-	return waits{
-		onboardingPoll:    5 * time.Second,
-		onboardingPollMax: time.Minute,
-		pairingPoll:       3 * time.Second,
-		pairingProgress:   15 * time.Second,
-		codeValidity:      interappCodeValidity,
-		now:               time.Now,
+func defaultPollIntervals() pollIntervals {
+	return pollIntervals{
+		onboarding:      5 * time.Second,
+		onboardingMax:   time.Minute,
+		pairing:         3 * time.Second,
+		pairingProgress: 15 * time.Second,
+		codeValidity:    interappCodeValidity,
 	}
 }
 
-// now reads the provider's clock; before the provider is configured, the
-// system clock.
+// now reads the provider's clock, which every check and wait against the
+// time of day uses (consent expiry, code expiry, progress reports); tests
+// may fix it (providerData.clock). Before the provider is configured, or
+// with no clock set, it is the system clock.
 func (d *providerData) now() time.Time {
-	if d == nil || d.waits.now == nil {
+	if d == nil || d.clock == nil {
 		return time.Now()
 	}
-	return d.waits.now()
+	return d.clock()
 }
 
 // pollOnboarding polls check at the pace of onboarding, which takes hours,
@@ -58,7 +56,7 @@ func (d *providerData) now() time.Time {
 func (d *providerData) pollOnboarding(ctx context.Context, timeout time.Duration, check func(context.Context) (bool, error)) (timedOut bool, err error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	err = poll(ctx, d.waits.onboardingPoll, d.waits.onboardingPollMax, check)
+	err = poll(ctx, d.poll.onboarding, d.poll.onboardingMax, check)
 	return errors.Is(ctx.Err(), context.DeadlineExceeded), err
 }
 

@@ -31,6 +31,13 @@ type webhookModel struct {
 	Secret types.String `tfsdk:"secret"`
 }
 
+// webhookIdentityModel is the identity of cardpay_webhook.
+type webhookIdentityModel struct {
+	ID types.String `tfsdk:"id"`
+}
+
+func (m webhookModel) identity() webhookIdentityModel { return webhookIdentityModel{ID: m.ID} }
+
 // fromAPI copies what the service reports about the endpoint. An ID or
 // creation time the answer leaves out keeps its recorded value.
 func (m *webhookAttrs) fromAPI(w *client.Webhook) {
@@ -53,16 +60,16 @@ func (m *webhookModel) fromCreateAnswer(w *client.Webhook) {
 	m.Secret = stringPointerOrNull(w.Secret)
 }
 
-// requestBody builds the POST or PUT body (the same); ok is false once
-// diags says why it could not.
-func (m webhookAttrs) requestBody(ctx context.Context, diags *diag.Diagnostics) (body client.WebhookRequest, ok bool) {
-	events, d := sortedStrings(ctx, m.Events)
-	diags.Append(d...)
-	return client.WebhookRequest{URL: m.URL.ValueString(), Events: events}, !d.HasError()
+// fromUpdateAnswer records the update's answer: the URL and events, the
+// only fields the API changes. The rest stays as planned, which is as the
+// refresh recorded it: an event delivered since the plan shows at the next
+// refresh.
+func (m *webhookModel) fromUpdateAnswer(w *client.Webhook) {
+	m.URL, m.Events = types.StringValue(w.URL), stringSet(w.Events)
 }
 
-// findWebhook finds the partner's endpoint in the shared list.
-func (d *providerData) findWebhook(ctx context.Context, c *client.Client, id string) (*client.Webhook, error) {
-	return d.webhooks.find(ctx, c, partnerWide{}, "webhook endpoint "+id,
-		func(w *client.Webhook) bool { return string(w.ID) == id })
+// requestBody builds the POST or PUT body (the same).
+func (m webhookAttrs) requestBody(ctx context.Context) (client.WebhookRequest, diag.Diagnostics) {
+	events, diags := sortedStrings(ctx, m.Events)
+	return client.WebhookRequest{URL: m.URL.ValueString(), Events: events}, diags
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
@@ -80,13 +81,14 @@ data "cardpay_ais_accounts" "user" {
 	}
 }
 
-// Concurrent reads share one request; an activation makes the next read
-// fetch again, and a read that started before the activation is not
+// Concurrent reads share one request; an activation, as the client reports
+// it, makes the next read fetch again, and a read that started before the activation is not
 // reused by a reader that activated.
 func TestMerchantListsShareAndRefresh(t *testing.T) {
 	sb := sandboxtest.Start(t)
 	c := sb.Client(t)
-	lists := newPaymentMethodLists(true)
+	caches := listCaches{}
+	lists := newPaymentMethodLists(caches, true)
 	ctx := t.Context()
 
 	var wg sync.WaitGroup
@@ -105,7 +107,7 @@ func TestMerchantListsShareAndRefresh(t *testing.T) {
 	if err := c.ActivatePaymentMethod(ctx, 1001, "amex"); err != nil {
 		t.Fatal(err)
 	}
-	lists.changed(1001)
+	caches.changed(client.Change{List: client.ListPaymentMethods, MerchantID: 1001}) // as the client reports it
 	list, err := lists.get(ctx, c, 1001)
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +128,7 @@ func TestMerchantListsShareAndRefresh(t *testing.T) {
 func TestMerchantListsRecentSurvivesChanges(t *testing.T) {
 	sb := sandboxtest.Start(t)
 	c := sb.Client(t)
-	lists := newStoreLists(true)
+	lists := newStoreLists(listCaches{}, true)
 	ctx := t.Context()
 
 	if _, err := lists.recent(ctx, c, 1001); err != nil {

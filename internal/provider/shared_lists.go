@@ -43,8 +43,28 @@ type sharedLists[K comparable, T any] struct {
 	seen map[K][]T
 }
 
-func newSharedLists[K comparable, T any](share bool, fetch func(ctx context.Context, c *client.Client, key K) ([]T, error)) *sharedLists[K, T] {
-	return &sharedLists[K, T]{fetch: fetch, share: share, lists: map[K][]T{}, generation: map[K]uint64{}, seen: map[K][]T{}}
+// newSharedLists returns the lists of the client's list kind, registered in
+// caches so that a change the client reports reaches them; key says which
+// of the lists a change is about.
+func newSharedLists[K comparable, T any](caches listCaches, kind client.ListKind, key func(client.Change) K, share bool,
+	fetch func(ctx context.Context, c *client.Client, key K) ([]T, error),
+) *sharedLists[K, T] {
+	l := &sharedLists[K, T]{fetch: fetch, share: share, lists: map[K][]T{}, generation: map[K]uint64{}, seen: map[K][]T{}}
+	caches[kind] = func(ch client.Change) { l.changed(key(ch)) }
+	return l
+}
+
+// listCaches are the shared lists of an operation by the client's name for
+// each, as changes that the client reports (client.Config.OnChange) name
+// them.
+type listCaches map[client.ListKind]func(client.Change)
+
+// changed drops the shared copy of a list that a call may have changed:
+// the client reports every such call, so no write path can forget it.
+func (c listCaches) changed(ch client.Change) {
+	if forget, ok := c[ch.List]; ok {
+		forget(ch)
+	}
 }
 
 // get returns key's list, fetching it at most once per generation. The
@@ -128,6 +148,22 @@ func (l *sharedLists[K, T]) changed(key K) {
 	l.generation[key]++
 }
 
+// find returns a copy of the entry of key's list that match accepts, or a
+// *notListedError naming what (such as `store "1001-main" of merchant 1001`).
+func (l *sharedLists[K, T]) find(ctx context.Context, c *client.Client, key K, what string, match func(*T) bool) (*T, error) {
+	list, err := l.get(ctx, c, key)
+	if err != nil {
+		return nil, err
+	}
+	for i := range list {
+		if match(&list[i]) {
+			entry := list[i]
+			return &entry, nil
+		}
+	}
+	return nil, &notListedError{what: what}
+}
+
 // merchantLists are keyed by merchant ID.
 type merchantLists[T any] = sharedLists[int64, T]
 
@@ -135,34 +171,49 @@ type merchantLists[T any] = sharedLists[int64, T]
 // its merchants.
 type partnerWide struct{}
 
-// The lists shared per operation, one constructor each.
+// The keys of the changes the client reports.
+func merchantOf(ch client.Change) int64   { return ch.MerchantID }
+func partnerOf(client.Change) partnerWide { return partnerWide{} }
 
-func newPaymentMethodLists(share bool) *merchantLists[client.PaymentMethod] {
-	return newSharedLists(share, func(ctx context.Context, c *client.Client, merchantID int64) ([]client.PaymentMethod, error) {
-		return c.ListPaymentMethods(ctx, merchantID)
-	})
+// The lists shared per operation, one constructor each, and the reads of
+// a merchant's lists (which the list resources make too).
+
+func newPaymentMethodLists(caches listCaches, share bool) *merchantLists[client.PaymentMethod] {
+	return newSharedLists(caches, client.ListPaymentMethods, merchantOf, share, fetchPaymentMethods)
 }
 
-func newTerminalLists(share bool) *merchantLists[client.Terminal] {
-	return newSharedLists(share, func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
-		return c.ListTerminals(ctx, merchantID, "")
-	})
+func newTerminalLists(caches listCaches, share bool) *merchantLists[client.Terminal] {
+	return newSharedLists(caches, client.ListTerminals, merchantOf, share, fetchTerminals)
 }
 
-func newStoreLists(share bool) *merchantLists[client.Store] {
-	return newSharedLists(share, func(ctx context.Context, c *client.Client, merchantID int64) ([]client.Store, error) {
-		return c.ListStores(ctx, merchantID)
-	})
+func newStoreLists(caches listCaches, share bool) *merchantLists[client.Store] {
+	return newSharedLists(caches, client.ListStores, merchantOf, share, fetchStores)
 }
 
-func newWebhookLists(share bool) *sharedLists[partnerWide, client.Webhook] {
-	return newSharedLists(share, func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Webhook, error) {
-		return c.ListWebhooks(ctx)
-	})
+func newWebhookLists(caches listCaches, share bool) *sharedLists[partnerWide, client.Webhook] {
+	return newSharedLists(caches, client.ListWebhooks, partnerOf, share,
+		func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Webhook, error) {
+			return c.ListWebhooks(ctx)
+		})
 }
 
-func newMerchantLists(share bool) *sharedLists[partnerWide, client.Merchant] {
-	return newSharedLists(share, func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Merchant, error) {
-		return c.ListMerchants(ctx)
-	})
+func newMerchantLists(caches listCaches, share bool) *sharedLists[partnerWide, client.Merchant] {
+	return newSharedLists(caches, client.ListMerchants, partnerOf, share,
+		func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Merchant, error) {
+			return c.ListMerchants(ctx)
+		})
+}
+
+func fetchPaymentMethods(ctx context.Context, c *client.Client, merchantID int64) ([]client.PaymentMethod, error) {
+	return c.ListPaymentMethods(ctx, merchantID)
+}
+
+// fetchTerminals reads terminals of every type: online ones of several
+// modes, and tap-to-pay devices.
+func fetchTerminals(ctx context.Context, c *client.Client, merchantID int64) ([]client.Terminal, error) {
+	return c.ListTerminals(ctx, merchantID, "")
+}
+
+func fetchStores(ctx context.Context, c *client.Client, merchantID int64) ([]client.Store, error) {
+	return c.ListStores(ctx, merchantID)
 }
