@@ -131,7 +131,7 @@ const oauthTokenKey = "partner"
 // ep needs one that is missing or due for renewal.
 func (c *Client) credentialsFor(ctx context.Context, ep endpoint) (credentials, error) {
 	switch {
-	case ep.auth == AreaPartner && c.partnerAuth == PartnerAuthOAuth2:
+	case ep.auth == PartnerAPI && c.partnerAuth == PartnerAuthOAuth2:
 		tok, err := c.partnerTokens.token(ctx, oauthTokenKey, c.mintPartnerToken)
 		if err != nil {
 			return credentials{}, &TokenError{Op: ep.op, What: "the partner's OAuth2 token", Err: err}
@@ -140,11 +140,11 @@ func (c *Client) credentialsFor(ctx context.Context, ep endpoint) (credentials, 
 			header: map[string]string{"Authorization": "Bearer " + tok, "X-Merchant-Client-Id": c.partnerID},
 			renew:  func() { c.partnerTokens.invalidate(oauthTokenKey, tok) },
 		}, nil
-	case ep.auth == AreaPartner:
+	case ep.auth == PartnerAPI:
 		return credentials{header: map[string]string{"X-Partner-Client-Id": c.partnerID, "X-Partner-Client-Secret": c.partnerKey}}, nil
-	case ep.auth == AreaAIS && c.accessToken != "":
+	case ep.auth == DataAPI && c.accessToken != "":
 		return credentials{header: map[string]string{"Authorization": "Bearer " + c.accessToken}}, nil
-	case ep.auth == AreaAIS:
+	case ep.auth == DataAPI:
 		return c.dataCredentials(ctx, ep)
 	default: // the OAuth2 token endpoint: its credentials travel in the body
 		return credentials{}, nil
@@ -198,7 +198,7 @@ type IssuedToken struct {
 // service that needs none ignores. Asking again only yields another token,
 // so the call is repeatable. The expiry is the JWT's exp claim.
 func (c *Client) GenerateDataToken(ctx context.Context, scope DataScope) (*IssuedToken, error) {
-	ep := endpoint{op: "get data-API token", method: http.MethodPost, path: TokenPath, auth: AreaPartner, dataHost: true, repeatable: true}
+	ep := endpoint{op: "get data-API token", method: http.MethodPost, path: TokenPath, auth: PartnerAPI, dataHost: true, repeatable: true}
 	var out tokenAnswer
 	if err := c.do(ctx, ep, tokenRequest{UserID: scope.UserID, MerchantID: scope.MerchantID, Permissions: scope.Permissions}, &out); err != nil {
 		return nil, err
@@ -240,7 +240,7 @@ func (a *oauthAnswer) validate() (err error) {
 // is repeatable. The expiry comes from expires_in.
 func (c *Client) RequestOAuthToken(ctx context.Context) (*IssuedToken, error) {
 	if c.partnerID == "" || c.partnerKey == "" {
-		return nil, &MissingCredentialsError{Op: "get partner OAuth2 token", Missing: missingOf(AreaPartner, c.credential)}
+		return nil, &MissingCredentialsError{Op: "get partner OAuth2 token", Missing: missingOf(PartnerAPI, c.credential)}
 	}
 	ep := endpoint{op: "get partner OAuth2 token", method: http.MethodPost, path: OAuthTokenPath, repeatable: true}
 	form := url.Values{"grant_type": {"client_credentials"}, "client_id": {c.partnerID}, "client_secret": {c.partnerKey}}

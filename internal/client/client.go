@@ -25,13 +25,14 @@ import (
 // legitimate answer, a transactions page, is far below it.
 const maxResponseBytes = 10 << 20
 
-// Area is a part of the API with credentials of its own.
-type Area int
+// API names one of the service's two APIs, each with credentials of its
+// own: the partner API and the account-information data API.
+type API int
 
-// The API's areas.
+// The service's APIs.
 const (
-	AreaPartner Area = iota + 1 // /v1/partner/: X-Partner-Client-Id and X-Partner-Client-Secret
-	AreaAIS                     // /v1/ais/: Authorization: Bearer
+	PartnerAPI API = iota + 1 // /v1/partner/: X-Partner-Client-Id and X-Partner-Client-Secret
+	DataAPI                   // /v1/ais/: Authorization: Bearer
 )
 
 // endpoint describes one call: where it goes, how it authenticates and
@@ -40,7 +41,7 @@ type endpoint struct {
 	op     string // human name used in errors, e.g. "create order"
 	method string
 	path   string // relative to the base URL, segments already escaped
-	auth   Area
+	auth   API
 	// repeatable is true when sending the request again cannot create a
 	// second object, so ambiguous failures (500, 502, 504, transport
 	// errors) may be retried.
@@ -63,11 +64,11 @@ type ListKind int
 
 // The lists of the API.
 const (
-	ListPaymentMethods ListKind = iota + 1
-	ListTerminals
-	ListStores
-	ListWebhooks
-	ListMerchants
+	PaymentMethodList ListKind = iota + 1
+	TerminalList
+	StoreList
+	WebhookList
+	MerchantList
 )
 
 // Change says that a call may have changed a list: a merchant's, or one of
@@ -84,7 +85,7 @@ func (ep endpoint) changing(list ListKind, merchantID int64) endpoint {
 }
 
 // onDataHost reports whether ep goes to the data API's host.
-func (ep endpoint) onDataHost() bool { return ep.auth == AreaAIS || ep.dataHost }
+func (ep endpoint) onDataHost() bool { return ep.auth == DataAPI || ep.dataHost }
 
 // callState travels in the request context so the retry policy and the
 // logging transport, which only see *http.Request, know about the call.
@@ -208,7 +209,7 @@ func (c *Client) handleResponse(st *callState, resp *http.Response, out any) err
 
 func (c *Client) checkCredentials(ep endpoint) error {
 	if missing := missingOf(ep.auth, c.credential); len(missing) > 0 {
-		return &MissingCredentialsError{Op: ep.op, Missing: missing, OrAccessToken: ep.auth == AreaAIS}
+		return &MissingCredentialsError{Op: ep.op, Missing: missing, OrAccessToken: ep.auth == DataAPI}
 	}
 	return nil
 }

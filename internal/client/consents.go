@@ -48,7 +48,7 @@ func (c *Client) CreateConsent(ctx context.Context, req ConsentRequest) (*Consen
 		op:           "create AIS consent",
 		method:       http.MethodPost,
 		path:         "/v1/ais/consents",
-		auth:         AreaAIS,
+		auth:         DataAPI,
 		scope:        &scope,
 		maybeCreated: fmt.Sprintf("the service may have created a pending consent for user %q of merchant %d; check that user's consents before applying again", req.UserID, req.MerchantID),
 	}

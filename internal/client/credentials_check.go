@@ -43,7 +43,7 @@ var proofs = struct {
 }{m: map[throttleKey]*credentialProof{}}
 
 func sharedProof(baseURL, clientID, secret string) *credentialProof {
-	key := throttleKey{baseURL: baseURL, auth: AreaPartner, credential: credentialHash(clientID, secret)}
+	key := throttleKey{baseURL: baseURL, auth: PartnerAPI, credential: credentialHash(clientID, secret)}
 	proofs.mu.Lock()
 	defer proofs.mu.Unlock()
 	p := proofs.m[key]

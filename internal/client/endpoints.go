@@ -34,13 +34,13 @@ func requireSegment(op, name, value string) error {
 // never retried after an ambiguous failure, and advice tells the user what
 // may exist then and what to check.
 func partnerCreate(op, path, advice string) endpoint {
-	return endpoint{op: op, method: http.MethodPost, path: path, auth: AreaPartner, maybeCreated: advice}
+	return endpoint{op: op, method: http.MethodPost, path: path, auth: PartnerAPI, maybeCreated: advice}
 }
 
 // partnerRepeatable is a call under /v1/partner/ that leaves the same
 // result when sent again, so it may be retried.
 func partnerRepeatable(op, method, path string) endpoint {
-	return endpoint{op: op, method: method, path: path, auth: AreaPartner, repeatable: true}
+	return endpoint{op: op, method: method, path: path, auth: PartnerAPI, repeatable: true}
 }
 
 // partnerRead is a GET under /v1/partner/: it changes nothing, so it is
@@ -52,7 +52,7 @@ func partnerRead(op, path string) endpoint {
 // aisRepeatable is a call of the data API about scope's user that may be
 // retried.
 func aisRepeatable(op, method, path string, scope DataScope) endpoint {
-	return endpoint{op: op, method: method, path: path, auth: AreaAIS, scope: &scope, repeatable: true}
+	return endpoint{op: op, method: method, path: path, auth: DataAPI, scope: &scope, repeatable: true}
 }
 
 // aisRead is a read of the data API sent as POST, with a token of the one

@@ -302,7 +302,7 @@ func TestWritesReportTheListsTheyChange(t *testing.T) {
 	_, _ = c.UpdateWebhook(ctx, "7", WebhookRequest{URL: "https://x.example", Events: []string{"payment.failed"}})
 	_, _ = c.CreateMerchant(ctx, MerchantRequest{CompanyName: "x", ContactEmail: "x@x.example"})
 	_, _ = c.ListStores(ctx, 3) // a read changes nothing
-	want := []Change{{ListTerminals, 1}, {ListPaymentMethods, 2}, {ListStores, 3}, {ListStores, 3}, {ListStores, 3}, {ListWebhooks, 0}, {ListWebhooks, 0}, {ListMerchants, 0}}
+	want := []Change{{TerminalList, 1}, {PaymentMethodList, 2}, {StoreList, 3}, {StoreList, 3}, {StoreList, 3}, {WebhookList, 0}, {WebhookList, 0}, {MerchantList, 0}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("changes %v, want %v", got, want)
 	}

@@ -40,23 +40,23 @@ func (c Credential) String() string {
 	}
 }
 
-// Credentials lists what calls to the area need, in the order the API
-// needs them. The data (AIS) area needs the partner pair, with which the
+// Credentials lists what calls to the api need, in the order the API
+// needs them. The data (AIS) api needs the partner pair, with which the
 // client mints its tokens, unless an access token is configured.
-func (a Area) Credentials() []Credential {
+func (a API) Credentials() []Credential {
 	switch a {
-	case AreaPartner, AreaAIS:
+	case PartnerAPI, DataAPI:
 		return []Credential{CredentialPartnerClientID, CredentialPartnerClientSecret}
 	default:
 		return nil
 	}
 }
 
-// Missing lists the credentials of area that cfg leaves empty: calls to
-// the area would fail with a *MissingCredentialsError before sending
+// Missing lists the credentials of api that cfg leaves empty: calls to
+// the api would fail with a *MissingCredentialsError before sending
 // anything.
-func (cfg Config) Missing(area Area) []Credential {
-	return missingOf(area, func(c Credential) string {
+func (cfg Config) Missing(api API) []Credential {
+	return missingOf(api, func(c Credential) string {
 		switch c {
 		case CredentialPartnerClientID:
 			return cfg.PartnerClientID
@@ -68,12 +68,12 @@ func (cfg Config) Missing(area Area) []Credential {
 	})
 }
 
-func missingOf(area Area, value func(Credential) string) []Credential {
-	if area == AreaAIS && strings.TrimSpace(value(CredentialAccessToken)) != "" {
+func missingOf(api API, value func(Credential) string) []Credential {
+	if api == DataAPI && strings.TrimSpace(value(CredentialAccessToken)) != "" {
 		return nil // the user's own token replaces minted ones
 	}
 	var missing []Credential
-	for _, c := range area.Credentials() {
+	for _, c := range api.Credentials() {
 		if strings.TrimSpace(value(c)) == "" {
 			missing = append(missing, c)
 		}

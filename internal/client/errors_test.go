@@ -396,15 +396,15 @@ func assertMaskedEcho(t *testing.T, err error) {
 // so a caller can say so before building requests.
 func TestConfigMissing(t *testing.T) {
 	cfg := Config{PartnerClientID: "p", PartnerClientSecret: " ", AccessToken: ""}
-	if got := cfg.Missing(AreaPartner); !slices.Equal(got, []Credential{CredentialPartnerClientSecret}) {
+	if got := cfg.Missing(PartnerAPI); !slices.Equal(got, []Credential{CredentialPartnerClientSecret}) {
 		t.Errorf("Missing(partner) = %v", got)
 	}
 	// Without an access token the data API is reached with tokens minted
 	// with the partner pair.
-	if got := cfg.Missing(AreaAIS); !slices.Equal(got, []Credential{CredentialPartnerClientSecret}) {
+	if got := cfg.Missing(DataAPI); !slices.Equal(got, []Credential{CredentialPartnerClientSecret}) {
 		t.Errorf("Missing(AIS) = %v", got)
 	}
-	if got := (Config{AccessToken: "t"}).Missing(AreaAIS); got != nil {
+	if got := (Config{AccessToken: "t"}).Missing(DataAPI); got != nil {
 		t.Errorf("Missing(AIS) with a token = %v, want nothing", got)
 	}
 	if got := CredentialPartnerClientSecret.String(); got != "partner client secret" {

@@ -118,7 +118,7 @@ func (c *Client) CreateTestMerchant(ctx context.Context, req MerchantRequest) (*
 }
 
 func (c *Client) createMerchant(ctx context.Context, op, path string, body any, ref string) (*Merchant, error) {
-	return doDecoded[Merchant](ctx, c, partnerCreate(op, path, merchantAdvice(ref)).changing(ListMerchants, 0), body)
+	return doDecoded[Merchant](ctx, c, partnerCreate(op, path, merchantAdvice(ref)).changing(MerchantList, 0), body)
 }
 
 // GetMerchant reads a merchant.
@@ -126,7 +126,7 @@ func (c *Client) GetMerchant(ctx context.Context, merchantID int64) (*Merchant, 
 	return doDecoded[Merchant](ctx, c, partnerRead("get merchant", fmt.Sprintf("%s/%d", merchantsPath, merchantID)), nil)
 }
 
-// ListMerchants lists the partner's merchants. The answer's shape is not
+// MerchantList lists the partner's merchants. The answer's shape is not
 // published: a bare array, or an object with the array under "merchants"
 // or "data", are accepted.
 func (c *Client) ListMerchants(ctx context.Context) ([]Merchant, error) {

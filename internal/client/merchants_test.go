@@ -57,7 +57,7 @@ func TestMerchantsAgainstSandbox(t *testing.T) {
 		ids = append(ids, string(m.ID))
 	}
 	if err != nil || strings.Join(ids, ",") != "1001,1002,1003,3001,3002,3003" {
-		t.Fatalf("ListMerchants = %v, %v", ids, err)
+		t.Fatalf("MerchantList = %v, %v", ids, err)
 	}
 }
 

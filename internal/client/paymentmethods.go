@@ -20,7 +20,7 @@ type PaymentMethod struct {
 	ActivatedAt *string `json:"activatedAt,omitempty"`
 }
 
-// ListPaymentMethods lists a merchant's payment methods and their status (4.2).
+// PaymentMethodList lists a merchant's payment methods and their status (4.2).
 func (c *Client) ListPaymentMethods(ctx context.Context, merchantID int64) ([]PaymentMethod, error) {
 	var out []PaymentMethod
 	if err := c.do(ctx, partnerRead("list payment methods", merchantPath(merchantID, "/card-payments/payment-methods")), nil, &out); err != nil {
@@ -38,7 +38,7 @@ func (c *Client) ActivatePaymentMethod(ctx context.Context, merchantID int64, me
 		return err
 	}
 	path := merchantPath(merchantID, "/card-payments/payment-methods/"+url.PathEscape(method)+"/activate")
-	ep := partnerRepeatable(op, http.MethodPost, path).changing(ListPaymentMethods, merchantID)
+	ep := partnerRepeatable(op, http.MethodPost, path).changing(PaymentMethodList, merchantID)
 	return c.do(ctx, ep, nil, nil)
 }
 

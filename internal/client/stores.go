@@ -105,7 +105,7 @@ func (s Store) Active() bool {
 func (c *Client) CreateStore(ctx context.Context, merchantID int64, req StoreCreate) (*Store, error) {
 	ep := partnerCreate("create store", merchantPath(merchantID, "/stores"),
 		fmt.Sprintf("the service may have created the store %q; check merchant %d's stores before applying again", req.Name, merchantID),
-	).changing(ListStores, merchantID)
+	).changing(StoreList, merchantID)
 	var out createdStore
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
@@ -125,7 +125,7 @@ func (s *createdStore) validate() error {
 	return nil
 }
 
-// ListStores lists a merchant's stores, inactive ones included.
+// StoreList lists a merchant's stores, inactive ones included.
 func (c *Client) ListStores(ctx context.Context, merchantID int64) ([]Store, error) {
 	var out storeList
 	if err := c.do(ctx, partnerRead("list stores", merchantPath(merchantID, "/stores")), nil, &out); err != nil {
@@ -169,7 +169,7 @@ func (c *Client) UpdateStore(ctx context.Context, merchantID int64, storeID stri
 	if err := requireSegment(op, "store ID", storeID); err != nil {
 		return nil, err
 	}
-	ep := partnerRepeatable(op, http.MethodPut, storePath(merchantID, storeID)).changing(ListStores, merchantID)
+	ep := partnerRepeatable(op, http.MethodPut, storePath(merchantID, storeID)).changing(StoreList, merchantID)
 	return doDecoded[Store](ctx, c, ep, req)
 }
 
@@ -181,7 +181,7 @@ func (c *Client) DeactivateStore(ctx context.Context, merchantID int64, storeID 
 	if err := requireSegment(op, "store ID", storeID); err != nil {
 		return err
 	}
-	ep := partnerRepeatable(op, http.MethodDelete, storePath(merchantID, storeID)).changing(ListStores, merchantID)
+	ep := partnerRepeatable(op, http.MethodDelete, storePath(merchantID, storeID)).changing(StoreList, merchantID)
 	return c.do(ctx, ep, nil, nil)
 }
 

@@ -33,7 +33,7 @@ type OnlineTerminal struct {
 func (c *Client) CreateOnlineTerminal(ctx context.Context, merchantID int64, req OnlineTerminalRequest) (*OnlineTerminal, error) {
 	ep := partnerCreate("create online terminal", merchantPath(merchantID, "/card-payments/online-terminals"),
 		fmt.Sprintf("the service may have registered the online terminal; check merchant %d's online terminals before applying again", merchantID),
-	).changing(ListTerminals, merchantID)
+	).changing(TerminalList, merchantID)
 	return doDecoded[OnlineTerminal](ctx, c, ep, req)
 }
 
@@ -86,7 +86,7 @@ func (l *terminalList) validate() error {
 	return nil
 }
 
-// ListTerminals lists a merchant's terminals of every kind (online
+// TerminalList lists a merchant's terminals of every kind (online
 // terminals and paired tap-to-pay devices), or only those of terminalType
 // when it is not empty. The list is not paginated.
 func (c *Client) ListTerminals(ctx context.Context, merchantID int64, terminalType string) ([]Terminal, error) {

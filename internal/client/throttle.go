@@ -466,14 +466,14 @@ var throttles = struct {
 // throttleKey names a credential by a hash, so the map holds no secret.
 type throttleKey struct {
 	baseURL    string
-	auth       Area
+	auth       API
 	credential [sha256.Size]byte
 }
 
 // sharedThrottle returns the process's throttle of a credential, named
 // label in the usage summary; with share, the processes of this machine
 // share what it learns (throttle_share.go).
-func sharedThrottle(baseURL string, auth Area, label string, share bool, credential ...string) *throttle {
+func sharedThrottle(baseURL string, auth API, label string, share bool, credential ...string) *throttle {
 	key := throttleKey{baseURL: baseURL, auth: auth, credential: credentialHash(credential...)}
 	throttles.mu.Lock()
 	defer throttles.mu.Unlock()
@@ -520,9 +520,9 @@ func newThrottleTransport(next http.RoundTripper, cfg Config, proof *credentialP
 	tt := &throttleTransport{
 		next:  next,
 		proof: proof, bearerProof: bearerProof,
-		partner: sharedThrottle(cfg.BaseURL, AreaPartner, credentialLabel(AreaPartner, partnerID, ""), share,
+		partner: sharedThrottle(cfg.BaseURL, PartnerAPI, credentialLabel(PartnerAPI, partnerID, ""), share,
 			cfg.PartnerClientID, cfg.PartnerClientSecret),
-		bearer: sharedThrottle(cfg.AISBaseURL, AreaAIS, credentialLabel(AreaAIS, partnerID, token), share,
+		bearer: sharedThrottle(cfg.AISBaseURL, DataAPI, credentialLabel(DataAPI, partnerID, token), share,
 			dataCredential...),
 	}
 	for _, t := range []*throttle{tt.partner, tt.bearer} {

@@ -232,15 +232,15 @@ func TestThrottleWait(t *testing.T) {
 // process; the two kinds of credential and other secrets are kept apart.
 func TestSharedThrottle(t *testing.T) {
 	const url = "https://shared.example.com"
-	a := sharedThrottle(url, AreaPartner, "", false, "id", "secret")
-	if b := sharedThrottle(url, AreaPartner, "", false, "id", "secret"); a != b {
+	a := sharedThrottle(url, PartnerAPI, "", false, "id", "secret")
+	if b := sharedThrottle(url, PartnerAPI, "", false, "id", "secret"); a != b {
 		t.Error("the same credential got two throttles")
 	}
 	for name, other := range map[string]*throttle{
-		"other secret":   sharedThrottle(url, AreaPartner, "", false, "id", "secret2"),
-		"split apart":    sharedThrottle(url, AreaPartner, "", false, "ids", "ecret"),
-		"bearer":         sharedThrottle(url, AreaAIS, "", false, "id", "secret"),
-		"other base URL": sharedThrottle(url+"/v2", AreaPartner, "", false, "id", "secret"),
+		"other secret":   sharedThrottle(url, PartnerAPI, "", false, "id", "secret2"),
+		"split apart":    sharedThrottle(url, PartnerAPI, "", false, "ids", "ecret"),
+		"bearer":         sharedThrottle(url, DataAPI, "", false, "id", "secret"),
+		"other base URL": sharedThrottle(url+"/v2", PartnerAPI, "", false, "id", "secret"),
 	} {
 		if other == a {
 			t.Errorf("%s shares the throttle", name)
@@ -306,7 +306,7 @@ func sharedPair(t *testing.T) (a, b *throttle, clock *testclock.Clock) {
 	a, clock = newFakeThrottle(t)
 	b = newThrottle()
 	b.now, b.sleep, b.rand = clock.Now, clock.Sleep, func() float64 { return 0 }
-	key := throttleKey{baseURL: "https://api.example.com", auth: AreaPartner, credential: credentialHash("id", "secret")}
+	key := throttleKey{baseURL: "https://api.example.com", auth: PartnerAPI, credential: credentialHash("id", "secret")}
 	dir := t.TempDir()
 	a.share, b.share = newStateFile(dir, key), newStateFile(dir, key)
 	return a, b, clock
@@ -401,7 +401,7 @@ func TestThrottleUsage(t *testing.T) {
 	if got == nil || got.Sent != 2 || got.Refused != 1 || got.Retried != 1 || got.Credential != "partner client "+testPartnerID {
 		t.Errorf("usage = %+v, want 2 sent, 1 refused, 1 retried, named by the client ID", got)
 	}
-	if label := credentialLabel(AreaAIS, "p", "tok-secret"); strings.Contains(label, "tok-secret") || !strings.HasPrefix(label, "access token ") {
+	if label := credentialLabel(DataAPI, "p", "tok-secret"); strings.Contains(label, "tok-secret") || !strings.HasPrefix(label, "access token ") {
 		t.Errorf("an access token is named %q", label)
 	}
 }

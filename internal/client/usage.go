@@ -75,12 +75,12 @@ func (t *throttle) count(waited time.Duration, retry bool, status int) {
 
 // credentialLabel names a credential in logs: by the partner's client ID,
 // which is no secret, or by a short hash of an access token.
-func credentialLabel(auth Area, partnerID, accessToken string) string {
+func credentialLabel(auth API, partnerID, accessToken string) string {
 	switch {
 	case accessToken != "":
 		sum := sha256.Sum256([]byte(accessToken))
 		return "access token " + hex.EncodeToString(sum[:4])
-	case auth == AreaAIS:
+	case auth == DataAPI:
 		return "data-API tokens of partner client " + partnerID
 	default:
 		return "partner client " + partnerID

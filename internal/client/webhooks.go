@@ -40,7 +40,7 @@ type Webhook struct {
 func (c *Client) CreateWebhook(ctx context.Context, req WebhookRequest) (*Webhook, error) {
 	ep := partnerCreate("create webhook", "/v1/partner/webhooks",
 		fmt.Sprintf("the service may have created a webhook endpoint for %q; check the partner's webhooks before applying again", req.URL),
-	).changing(ListWebhooks, 0)
+	).changing(WebhookList, 0)
 	var out createdWebhook
 	if err := c.do(ctx, ep, req, &out); err != nil {
 		return nil, err
@@ -58,7 +58,7 @@ func (w *createdWebhook) validate() error {
 	return nil
 }
 
-// ListWebhooks lists the partner's webhook endpoints, without secrets.
+// WebhookList lists the partner's webhook endpoints, without secrets.
 func (c *Client) ListWebhooks(ctx context.Context) ([]Webhook, error) {
 	var out webhookList
 	if err := c.do(ctx, partnerRead("list webhooks", "/v1/partner/webhooks"), nil, &out); err != nil {
@@ -91,6 +91,6 @@ func (c *Client) UpdateWebhook(ctx context.Context, id string, req WebhookReques
 	if err := requireSegment(op, "webhook ID", id); err != nil {
 		return nil, err
 	}
-	ep := partnerRepeatable(op, http.MethodPut, "/v1/partner/webhooks/"+url.PathEscape(id)).changing(ListWebhooks, 0)
+	ep := partnerRepeatable(op, http.MethodPut, "/v1/partner/webhooks/"+url.PathEscape(id)).changing(WebhookList, 0)
 	return doDecoded[Webhook](ctx, c, ep, req)
 }

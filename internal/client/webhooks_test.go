@@ -29,7 +29,7 @@ func webhookOps() []opCase {
 				Status: "active", Secret: ptr("whsec_abc"), CreatedAt: "2026-03-19T10:00:00Z"}),
 		},
 		{
-			name: "ListWebhooks",
+			name: "WebhookList",
 			call: func(ctx context.Context, c *Client) (any, error) {
 				return c.ListWebhooks(ctx)
 			},
@@ -71,7 +71,7 @@ func TestWebhookShapes(t *testing.T) {
 	api := newFakeAPI(t, reply{status: http.StatusOK, body: `{"webhooks":[{"id":"12","url":"https://hooks.example/a","events":["payment.failed"]}]}`})
 	got, err := api.client(t).ListWebhooks(t.Context())
 	if err != nil || len(got) != 1 || got[0].ID != "12" {
-		t.Fatalf("ListWebhooks = %+v, %v", got, err)
+		t.Fatalf("WebhookList = %+v, %v", got, err)
 	}
 
 	api = newFakeAPI(t, reply{status: http.StatusCreated, body: `{"url":"https://hooks.example/a","secret":"whsec_x"}`})

@@ -68,7 +68,7 @@ func (a *interappPairingAction) Schema(_ context.Context, _ action.SchemaRequest
 func (a *interappPairingAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var config interappPairingModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	c, diags := a.data.clientFor(client.AreaPartner)
+	c, diags := a.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -186,7 +186,7 @@ func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
 	sb := sandboxtest.Start(t)
 	data := newProviderData(resolvedConfig{Config: client.Config{BaseURL: sb.URL, PartnerClientID: sb.ClientID, PartnerClientSecret: sb.ClientSecret}}, envFrom(nil))
 	data.poll = pollIntervals{pairing: 20 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: 2 * time.Second}
-	c, diags := data.clientFor(client.AreaPartner)
+	c, diags := data.clientFor(client.PartnerAPI)
 	code := interappRegistrationData{MerchantID: types.Int64Value(1001), StoreID: types.StringNull()}
 	diags.Append(code.issue(t.Context(), data)...)
 	if diags.HasError() {

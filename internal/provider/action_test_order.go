@@ -71,7 +71,7 @@ func (a *testOrderAction) Schema(_ context.Context, _ action.SchemaRequest, resp
 func (a *testOrderAction) Invoke(ctx context.Context, req action.InvokeRequest, resp *action.InvokeResponse) {
 	var args orderArguments
 	resp.Diagnostics.Append(req.Config.Get(ctx, &args)...)
-	c, diags := a.data.clientFor(client.AreaPartner)
+	c, diags := a.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -29,11 +29,11 @@ import (
 // the data API has no read that proves a token without naming a merchant
 // and user, and the partner credentials, if any are set, are not what it
 // sends.
-func (d *providerData) checkCredentials(ctx context.Context, area client.Area, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	if d == nil || req.Plan.Raw.Equal(req.State.Raw) || (area == client.AreaAIS && !d.mintsDataTokens()) {
+func (d *providerData) checkCredentials(ctx context.Context, api client.API, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
+	if d == nil || req.Plan.Raw.Equal(req.State.Raw) || (api == client.DataAPI && !d.mintsDataTokens()) {
 		return
 	}
-	c, clientDiags := d.clientFor(area)
+	c, clientDiags := d.clientFor(api)
 	if clientDiags.HasError() {
 		return
 	}

@@ -63,7 +63,7 @@ func (d *aisAccountBalanceDataSource) Schema(_ context.Context, _ datasource.Sch
 func (d *aisAccountBalanceDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m aisAccountBalanceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := d.data.clientFor(client.AreaAIS)
+	c, diags := d.data.clientFor(client.DataAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

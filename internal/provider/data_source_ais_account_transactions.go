@@ -134,7 +134,7 @@ func (d *aisAccountTransactionsDataSource) ValidateConfig(ctx context.Context, r
 func (d *aisAccountTransactionsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m aisAccountTransactionsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := d.data.clientFor(client.AreaAIS)
+	c, diags := d.data.clientFor(client.DataAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

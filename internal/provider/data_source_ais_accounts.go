@@ -72,7 +72,7 @@ func (d *aisAccountsDataSource) Schema(_ context.Context, _ datasource.SchemaReq
 func (d *aisAccountsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m aisAccountsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := d.data.clientFor(client.AreaAIS)
+	c, diags := d.data.clientFor(client.DataAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -80,7 +80,7 @@ func (d *aisConsentAccountsDataSource) Schema(_ context.Context, _ datasource.Sc
 func (d *aisConsentAccountsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m aisConsentAccountsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := d.data.clientFor(client.AreaAIS)
+	c, diags := d.data.clientFor(client.DataAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -47,7 +47,7 @@ func (d *merchantDataSource) ConfigValidators(context.Context) []datasource.Conf
 func (d *merchantDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m merchantAttrs
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := d.data.clientFor(client.AreaPartner)
+	c, diags := d.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -62,7 +62,7 @@ func (d *onboardingStatusDataSource) Schema(_ context.Context, _ datasource.Sche
 func (d *onboardingStatusDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m onboardingStatusModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := d.data.clientFor(client.AreaPartner)
+	c, diags := d.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

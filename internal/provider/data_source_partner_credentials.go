@@ -44,7 +44,7 @@ func (d *partnerCredentialsDataSource) Schema(_ context.Context, _ datasource.Sc
 func (d *partnerCredentialsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m partnerCredentialsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := d.data.clientFor(client.AreaPartner)
+	c, diags := d.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -44,7 +44,7 @@ func (d *paymentMethodsDataSource) Schema(_ context.Context, _ datasource.Schema
 func (d *paymentMethodsDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m paymentMethodsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := d.data.clientFor(client.AreaPartner)
+	c, diags := d.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

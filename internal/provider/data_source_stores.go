@@ -55,7 +55,7 @@ func (d *storesDataSource) Schema(_ context.Context, _ datasource.SchemaRequest,
 func (d *storesDataSource) Read(ctx context.Context, req datasource.ReadRequest, resp *datasource.ReadResponse) {
 	var m storesModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := d.data.clientFor(client.AreaPartner)
+	c, diags := d.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

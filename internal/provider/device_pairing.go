@@ -26,7 +26,7 @@ import (
 // from the moment the answer arrived: for the resource, the ephemeral
 // resource and the action alike.
 func (d *interappRegistrationData) issue(ctx context.Context, data *providerData) diag.Diagnostics {
-	c, diags := data.clientFor(client.AreaPartner)
+	c, diags := data.clientFor(client.PartnerAPI)
 	if diags.HasError() {
 		return diags
 	}

@@ -49,7 +49,7 @@ func (e *aisAccountBalanceEphemeral) Schema(_ context.Context, _ ephemeral.Schem
 func (e *aisAccountBalanceEphemeral) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
 	var m aisAccountBalanceModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := e.data.clientFor(client.AreaAIS)
+	c, diags := e.data.clientFor(client.DataAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

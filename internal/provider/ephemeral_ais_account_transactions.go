@@ -75,7 +75,7 @@ func (e *aisAccountTransactionsEphemeral) ValidateConfig(ctx context.Context, re
 func (e *aisAccountTransactionsEphemeral) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
 	var m aisAccountTransactionsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := e.data.clientFor(client.AreaAIS)
+	c, diags := e.data.clientFor(client.DataAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -53,7 +53,7 @@ func (e *aisAccountsEphemeral) Schema(_ context.Context, _ ephemeral.SchemaReque
 func (e *aisAccountsEphemeral) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
 	var m aisAccountsModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := e.data.clientFor(client.AreaAIS)
+	c, diags := e.data.clientFor(client.DataAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

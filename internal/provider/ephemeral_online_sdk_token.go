@@ -49,7 +49,7 @@ func (e *onlineSDKTokenEphemeral) Schema(_ context.Context, _ ephemeral.SchemaRe
 func (e *onlineSDKTokenEphemeral) Open(ctx context.Context, req ephemeral.OpenRequest, resp *ephemeral.OpenResponse) {
 	var m onlineSDKTokenModel
 	resp.Diagnostics.Append(req.Config.Get(ctx, &m)...)
-	c, diags := e.data.clientFor(client.AreaPartner)
+	c, diags := e.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -29,7 +29,7 @@ func (r *merchantResource) ListResourceConfigSchema(_ context.Context, _ list.Li
 
 // List finds every merchant of the partner.
 func (r *merchantResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	if diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return

@@ -52,7 +52,7 @@ func merchantObjects[T any](ctx context.Context, req list.ListRequest, stream *l
 ) (merchantID types.Int64, objects []T, ok bool) {
 	var config merchantListConfig
 	diags := req.Config.Get(ctx, &config)
-	c, clientDiags := data.clientFor(client.AreaPartner)
+	c, clientDiags := data.clientFor(client.PartnerAPI)
 	if diags.Append(clientDiags...); diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return config.MerchantID, nil, false

@@ -24,7 +24,7 @@ func (r *webhookResource) ListResourceConfigSchema(_ context.Context, _ list.Lis
 
 // List finds every webhook endpoint of the partner.
 func (r *webhookResource) List(ctx context.Context, req list.ListRequest, stream *list.ListResultsStream) {
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	if diags.HasError() {
 		stream.Results = list.ListResultsStreamDiagnostics(diags)
 		return

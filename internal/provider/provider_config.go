@@ -278,15 +278,15 @@ var credentialAttributes = map[client.Credential]string{
 	client.CredentialAccessToken:         attrAccessToken,
 }
 
-// neededFor names the attributes calls to area depend on. The data API
+// neededFor names the attributes calls to api depend on. The data API
 // needs the partner credentials to mint its tokens, unless access_token
 // gives one (or may, once known).
-func (cfg resolvedConfig) neededFor(area client.Area) []string {
+func (cfg resolvedConfig) neededFor(api client.API) []string {
 	needed := []string{attrBaseURL}
-	switch area {
-	case client.AreaPartner:
+	switch api {
+	case client.PartnerAPI:
 		needed = append(needed, attrPartnerAuth)
-	case client.AreaAIS:
+	case client.DataAPI:
 		needed = append(needed, attrAISBaseURL)
 		if cfg.AccessToken != "" {
 			return needed
@@ -296,38 +296,38 @@ func (cfg resolvedConfig) neededFor(area client.Area) []string {
 		}
 		needed = append(needed, attrPartnerAuth)
 	}
-	for _, c := range area.Credentials() {
+	for _, c := range api.Credentials() {
 		needed = append(needed, credentialAttributes[c])
 	}
 	return needed
 }
 
-// lacksFor reports the attributes calls to area need that are not known
+// lacksFor reports the attributes calls to api need that are not known
 // yet, or set neither in the block nor in the environment: the base URL
-// and the area's credentials, which the client names.
-func (cfg resolvedConfig) lacksFor(area client.Area) diag.Diagnostics {
+// and the API's credentials, which the client names.
+func (cfg resolvedConfig) lacksFor(api client.API) diag.Diagnostics {
 	missing := map[string]bool{attrBaseURL: cfg.BaseURL == ""}
-	for _, c := range cfg.Missing(area) {
+	for _, c := range cfg.Missing(api) {
 		missing[credentialAttributes[c]] = true
 	}
 	var diags diag.Diagnostics
-	for _, attr := range cfg.neededFor(area) {
+	for _, attr := range cfg.neededFor(api) {
 		switch {
 		case slices.Contains(cfg.Unknown, attr):
 			diags.AddError("Provider configuration not yet known",
 				fmt.Sprintf("The provider attribute %q depends on a value that is known only after apply. "+
 					"Apply the resource that produces it first (for example with -target), or set %s.", attr, envOf(attr)))
 		case missing[attr]:
-			diags.AddError("Missing provider configuration: "+attr, missingDetail(area, attr))
+			diags.AddError("Missing provider configuration: "+attr, missingDetail(api, attr))
 		}
 	}
 	return diags
 }
 
-func missingDetail(area client.Area, attr string) string {
+func missingDetail(api client.API, attr string) string {
 	detail := fmt.Sprintf("This operation needs %q. Set it in the provider \"cardpay\" block or through the %s "+
 		"environment variable.", attr, envOf(attr))
-	if area == client.AreaAIS && attr != attrBaseURL {
+	if api == client.DataAPI && attr != attrBaseURL {
 		detail += fmt.Sprintf(" The account-information (AIS) data API is read with short-lived tokens that the "+
 			"provider asks the service for with the partner credentials; alternatively set %q (or %s) to a token "+
 			"you already hold.", attrAccessToken, envAccessToken)

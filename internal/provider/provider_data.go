@@ -53,16 +53,16 @@ func newProviderData(cfg resolvedConfig, lookupEnv func(string) (string, bool)) 
 	return d
 }
 
-// clientFor returns the client when everything the area needs is set and
+// clientFor returns the client when everything the api needs is set and
 // known (resolvedConfig.lacksFor).
-func (d *providerData) clientFor(area client.Area) (*client.Client, diag.Diagnostics) {
+func (d *providerData) clientFor(api client.API) (*client.Client, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	if d == nil {
 		diags.AddError("Provider not configured",
 			"The cardpay provider was not configured before it was used. This is a bug in the provider; please report it.")
 		return nil, diags
 	}
-	if diags = d.config.lacksFor(area); diags.HasError() {
+	if diags = d.config.lacksFor(api); diags.HasError() {
 		return nil, diags
 	}
 	if d.err != nil {

@@ -138,9 +138,9 @@ func TestProviderDataClients(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			data := newProviderData(tc.config, envFrom(nil))
-			area := client.AreaPartner
+			area := client.PartnerAPI
 			if tc.ais {
-				area = client.AreaAIS
+				area = client.DataAPI
 			}
 			c, diags := data.clientFor(area)
 			text := diagText(diags)

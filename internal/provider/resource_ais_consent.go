@@ -193,7 +193,7 @@ var consentTimestampPlanModifiers = []planmodifier.String{
 // time with null state, so the check covers the new consent of a
 // replacement too.
 func (r *aisConsentResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaAIS, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.DataAPI, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		resp.Diagnostics.Append(aisConsentForgotten.Diagnostics(ctx, req.State)...)
 		return
@@ -233,7 +233,7 @@ func (r *aisConsentResource) replaceEnded(ctx context.Context, req resource.Modi
 func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan aisConsentModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.clientFor(client.AreaAIS)
+	c, diags := r.data.clientFor(client.DataAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -268,7 +268,7 @@ func (r *aisConsentResource) Create(ctx context.Context, req resource.CreateRequ
 func (r *aisConsentResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state aisConsentModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaAIS)
+	c, diags := r.data.clientFor(client.DataAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

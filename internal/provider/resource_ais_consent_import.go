@@ -26,7 +26,7 @@ import (
 // and user, and marks it as imported: the service does not report its
 // callback_url, which the next plan then records as configured.
 func (r *aisConsentResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
-	c, diags := r.data.clientFor(client.AreaAIS)
+	c, diags := r.data.clientFor(client.DataAPI)
 	if resp.Diagnostics.Append(diags...); diags.HasError() {
 		return
 	}

@@ -134,7 +134,7 @@ func (r *interappRegistrationResource) Schema(_ context.Context, _ resource.Sche
 // ModifyPlan checks the credentials (credentials_check.go) and warns in a
 // plan that destroys the code.
 func (r *interappRegistrationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.PartnerAPI, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		resp.Diagnostics.Append(interappCodeForgotten.Diagnostics(ctx, req.State)...)
 	}
@@ -145,7 +145,7 @@ func (r *interappRegistrationResource) ModifyPlan(ctx context.Context, req resou
 func (r *interappRegistrationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan interappRegistrationModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -160,7 +160,7 @@ func merchantFastTrackAttributes() map[string]schema.Attribute {
 // merchant (planWaitAgain). The arguments the API cannot change refuse a
 // change themselves (merchantUnchangeable).
 func (r *merchantResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.PartnerAPI, req, &resp.Diagnostics)
 	switch {
 	case req.Plan.Raw.IsNull():
 		resp.Diagnostics.Append(merchantForgotten.Diagnostics(ctx, req.State)...)
@@ -174,7 +174,7 @@ func (r *merchantResource) ModifyPlan(ctx context.Context, req resource.ModifyPl
 func (r *merchantResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan merchantModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -249,7 +249,7 @@ func (r *merchantResource) create(ctx context.Context, c *client.Client, plan me
 func (r *merchantResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state merchantModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -269,7 +269,7 @@ func (r *merchantResource) Update(ctx context.Context, req resource.UpdateReques
 	var plan, state merchantModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -338,7 +338,7 @@ func (r *merchantResource) ImportState(ctx context.Context, req resource.ImportS
 	}
 	switch ref, isRef := parts["partner_ref_id"]; {
 	case isRef:
-		c, diags := r.data.clientFor(client.AreaPartner)
+		c, diags := r.data.clientFor(client.PartnerAPI)
 		if resp.Diagnostics.Append(diags...); diags.HasError() {
 			return
 		}

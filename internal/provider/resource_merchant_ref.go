@@ -36,7 +36,7 @@ func (r *merchantResource) planExisting(ctx context.Context, req resource.Modify
 	} {
 		resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root(name), value)...)
 	}
-	c, clientDiags := r.data.clientFor(client.AreaPartner)
+	c, clientDiags := r.data.clientFor(client.PartnerAPI)
 	if m.PartnerRefID.IsUnknown() || clientDiags.HasError() || resp.Diagnostics.HasError() {
 		return
 	}

@@ -113,7 +113,7 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 // the configuration waits for a merchant that the last refresh did not see
 // created yet.
 func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.PartnerAPI, req, &resp.Diagnostics)
 	switch {
 	case req.Plan.Raw.IsNull():
 		resp.Diagnostics.Append(onboardingForgotten.Diagnostics(ctx, req.State)...)
@@ -139,7 +139,7 @@ func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req reso
 func (r *onboardingApplicationResource) planCurrent(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var merchantID types.Int64
 	resp.Diagnostics.Append(req.Plan.GetAttribute(ctx, path.Root("merchant_id"), &merchantID)...)
-	c, clientDiags := r.data.clientFor(client.AreaPartner)
+	c, clientDiags := r.data.clientFor(client.PartnerAPI)
 	if merchantID.IsUnknown() || merchantID.IsNull() || clientDiags.HasError() {
 		return
 	}
@@ -154,7 +154,7 @@ func (r *onboardingApplicationResource) planCurrent(ctx context.Context, req res
 func (r *onboardingApplicationResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan onboardingApplicationModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -257,7 +257,7 @@ func addCurrentApplicationWarning(diags *diag.Diagnostics, merchantID int64, cur
 func (r *onboardingApplicationResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state onboardingApplicationModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -289,7 +289,7 @@ func (r *onboardingApplicationResource) Update(ctx context.Context, req resource
 	}
 	plan.ApplicationStatus, plan.WebKybURL = state.ApplicationStatus, state.WebKybURL
 	if plan.waitsFor(state.ApplicationStatus) {
-		c, diags := r.data.clientFor(client.AreaPartner)
+		c, diags := r.data.clientFor(client.PartnerAPI)
 		if resp.Diagnostics.Append(diags...); diags.HasError() {
 			return
 		}

@@ -137,7 +137,7 @@ func (r *onlineTerminalResource) Schema(_ context.Context, _ resource.SchemaRequ
 // destroy only forgets the terminal, and replaces a terminal the service
 // has deactivated.
 func (r *onlineTerminalResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.PartnerAPI, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		resp.Diagnostics.Append(onlineTerminalForgotten.Diagnostics(ctx, req.State)...)
 		return
@@ -163,7 +163,7 @@ func isInactiveTerminal(status types.String) bool {
 func (r *onlineTerminalResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan onlineTerminalModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -220,7 +220,7 @@ func (r *onlineTerminalResource) recover(ctx context.Context, c *client.Client, 
 func (r *onlineTerminalResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state onlineTerminalModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

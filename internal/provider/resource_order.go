@@ -111,7 +111,7 @@ func (r *orderResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 // ModifyPlan checks the credentials (credentials_check.go) and warns in a
 // plan that destroys the order.
 func (r *orderResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.PartnerAPI, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		resp.Diagnostics.Append(orderForgotten.Diagnostics(ctx, req.State)...)
 	}
@@ -120,7 +120,7 @@ func (r *orderResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanR
 func (r *orderResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan orderModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -183,7 +183,7 @@ func orderEchoMismatch(sent client.OrderRequest, got *client.Order) string {
 func (r *orderResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state orderModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -75,7 +75,7 @@ func (r *partnerCredentialResource) Schema(_ context.Context, _ resource.SchemaR
 // rotation when rotate_when changes, and refuses to rotate, replace or
 // revoke the credential the provider is configured with.
 func (r *partnerCredentialResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.PartnerAPI, req, &resp.Diagnostics)
 	if req.State.Raw.IsNull() {
 		return
 	}
@@ -108,7 +108,7 @@ func (r *partnerCredentialResource) ModifyPlan(ctx context.Context, req resource
 func (r *partnerCredentialResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan credentialModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -146,7 +146,7 @@ func (r *partnerCredentialResource) recover(ctx context.Context, c *client.Clien
 func (r *partnerCredentialResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state credentialModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -172,7 +172,7 @@ func (r *partnerCredentialResource) Update(ctx context.Context, req resource.Upd
 	var plan, state credentialModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -195,7 +195,7 @@ func (r *partnerCredentialResource) Update(ctx context.Context, req resource.Upd
 func (r *partnerCredentialResource) Delete(ctx context.Context, req resource.DeleteRequest, resp *resource.DeleteResponse) {
 	var state credentialModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

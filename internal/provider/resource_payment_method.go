@@ -77,7 +77,7 @@ func (r *paymentMethodResource) Schema(_ context.Context, _ resource.SchemaReque
 // ModifyPlan checks the credentials (credentials_check.go) and warns in a
 // plan that destroys the method.
 func (r *paymentMethodResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.PartnerAPI, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		resp.Diagnostics.Append(paymentMethodForgotten.Diagnostics(ctx, req.State)...)
 	}
@@ -86,7 +86,7 @@ func (r *paymentMethodResource) ModifyPlan(ctx context.Context, req resource.Mod
 func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateRequest, resp *resource.CreateResponse) {
 	var plan paymentMethodModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -115,7 +115,7 @@ func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateR
 func (r *paymentMethodResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state paymentMethodModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

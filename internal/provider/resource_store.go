@@ -201,7 +201,7 @@ func (r *storeResource) Create(ctx context.Context, req resource.CreateRequest, 
 	var plan, config storeModel
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -266,7 +266,7 @@ func (a storeAttrs) describes(s *client.Store) bool {
 func (r *storeResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state storeModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -289,7 +289,7 @@ func (r *storeResource) Update(ctx context.Context, req resource.UpdateRequest, 
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -320,7 +320,7 @@ func (r *storeResource) Delete(ctx context.Context, req resource.DeleteRequest, 
 		resp.Diagnostics.Append(storeDestroyed.Diagnostics(ctx, req.State)...)
 		return
 	}
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -346,7 +346,7 @@ func (r *storeResource) importIDForm() importIDForm {
 // at the service.
 func (r *storeResource) ImportState(ctx context.Context, req resource.ImportStateRequest, resp *resource.ImportStateResponse) {
 	merchantID, storeID, ok := merchantScopedImport(ctx, req, resp, "cardpay_store", r.importIDForm())
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if !ok || resp.Diagnostics.HasError() {
 		return

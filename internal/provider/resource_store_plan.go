@@ -42,7 +42,7 @@ func (r *storeResource) ValidateConfig(ctx context.Context, req resource.Validat
 // store, and the replacement of a created store that the service reports
 // as inactive.
 func (r *storeResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.PartnerAPI, req, &resp.Diagnostics)
 	switch {
 	case req.Plan.Raw.IsNull():
 		resp.Diagnostics.Append(storeDestroyed.Diagnostics(ctx, req.State)...)
@@ -109,7 +109,7 @@ func (r *storeResource) warnAdoption(ctx context.Context, req resource.ModifyPla
 		return
 	}
 	merchantID, storeID := config.MerchantID.ValueInt64(), config.StoreID.ValueString()
-	c, unconfigured := r.data.clientFor(client.AreaPartner) // a provider configured only at apply plans without naming the store
+	c, unconfigured := r.data.clientFor(client.PartnerAPI) // a provider configured only at apply plans without naming the store
 	ok := !unconfigured.HasError()
 	var store *client.Store
 	var err error

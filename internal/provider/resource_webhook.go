@@ -118,7 +118,7 @@ func (r *webhookResource) Schema(_ context.Context, _ resource.SchemaRequest, re
 // ModifyPlan checks the credentials (credentials_check.go) and warns in a
 // plan that destroys the endpoint.
 func (r *webhookResource) ModifyPlan(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
-	r.data.checkCredentials(ctx, client.AreaPartner, req, &resp.Diagnostics)
+	r.data.checkCredentials(ctx, client.PartnerAPI, req, &resp.Diagnostics)
 	if req.Plan.Raw.IsNull() {
 		resp.Diagnostics.Append(webhookForgotten.Diagnostics(ctx, req.State)...)
 	}
@@ -129,7 +129,7 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	body, diags := plan.requestBody(ctx)
 	resp.Diagnostics.Append(diags...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -161,7 +161,7 @@ func (r *webhookResource) Create(ctx context.Context, req resource.CreateRequest
 func (r *webhookResource) Read(ctx context.Context, req resource.ReadRequest, resp *resource.ReadResponse) {
 	var state webhookModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return
@@ -182,7 +182,7 @@ func (r *webhookResource) Update(ctx context.Context, req resource.UpdateRequest
 	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
 	body, diags := plan.requestBody(ctx)
 	resp.Diagnostics.Append(diags...)
-	c, diags := r.data.clientFor(client.AreaPartner)
+	c, diags := r.data.clientFor(client.PartnerAPI)
 	resp.Diagnostics.Append(diags...)
 	if resp.Diagnostics.HasError() {
 		return

@@ -179,26 +179,26 @@ func partnerOf(client.Change) partnerWide { return partnerWide{} }
 // a merchant's lists (which the list resources make too).
 
 func newPaymentMethodLists(caches listCaches, share bool) *merchantLists[client.PaymentMethod] {
-	return newSharedLists(caches, client.ListPaymentMethods, merchantOf, share, fetchPaymentMethods)
+	return newSharedLists(caches, client.PaymentMethodList, merchantOf, share, fetchPaymentMethods)
 }
 
 func newTerminalLists(caches listCaches, share bool) *merchantLists[client.Terminal] {
-	return newSharedLists(caches, client.ListTerminals, merchantOf, share, fetchTerminals)
+	return newSharedLists(caches, client.TerminalList, merchantOf, share, fetchTerminals)
 }
 
 func newStoreLists(caches listCaches, share bool) *merchantLists[client.Store] {
-	return newSharedLists(caches, client.ListStores, merchantOf, share, fetchStores)
+	return newSharedLists(caches, client.StoreList, merchantOf, share, fetchStores)
 }
 
 func newWebhookLists(caches listCaches, share bool) *sharedLists[partnerWide, client.Webhook] {
-	return newSharedLists(caches, client.ListWebhooks, partnerOf, share,
+	return newSharedLists(caches, client.WebhookList, partnerOf, share,
 		func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Webhook, error) {
 			return c.ListWebhooks(ctx)
 		})
 }
 
 func newMerchantLists(caches listCaches, share bool) *sharedLists[partnerWide, client.Merchant] {
-	return newSharedLists(caches, client.ListMerchants, partnerOf, share,
+	return newSharedLists(caches, client.MerchantList, partnerOf, share,
 		func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Merchant, error) {
 			return c.ListMerchants(ctx)
 		})

@@ -107,7 +107,7 @@ func TestMerchantListsShareAndRefresh(t *testing.T) {
 	if err := c.ActivatePaymentMethod(ctx, 1001, "amex"); err != nil {
 		t.Fatal(err)
 	}
-	caches.changed(client.Change{List: client.ListPaymentMethods, MerchantID: 1001}) // as the client reports it
+	caches.changed(client.Change{List: client.PaymentMethodList, MerchantID: 1001}) // as the client reports it
 	list, err := lists.get(ctx, c, 1001)
 	if err != nil {
 		t.Fatal(err)
