@@ -111,38 +111,32 @@ func TestAccPaymentsDataSource(t *testing.T) {
 			ConfigStateChecks: []statecheck.StateCheck{expectPayments(sb, merchant, status, maxPayments), expectListRequests(&mark, pages)},
 		}
 	}
-	merchant1001 := `
+	// merchant1001Pages reads merchant 1001's payments in pages of pageSize,
+	// at most maxPayments of them (null: the default).
+	merchant1001Pages := func(pageSize int, maxPayments string) string {
+		return fmt.Sprintf(`
 data "cardpay_merchant" "m1001" {
   merchant_id = 1001
 }
-`
+
+data "cardpay_payments" "test" {
+  merchant_client_id = data.cardpay_merchant.m1001.client_id
+  page_size          = %d
+  max_payments       = %s
+}
+`, pageSize, maxPayments)
+	}
 	accTest(t,
 		// Merchants 1001 and 1002: 51 payments, in pages of 50.
 		step(`
 data "cardpay_payments" "test" {}
 `, 0, "", 1000, 2),
-		step(merchant1001+`
-data "cardpay_payments" "test" {
-  merchant_client_id = data.cardpay_merchant.m1001.client_id
-  page_size          = 10
-}
-`, 1001, "", 1000, 5),
+		// Merchant 1001's 45 payments in pages of ten.
+		step(merchant1001Pages(10, "null"), 1001, "", 1000, 5),
 		// Three pages of five hold the twelve: truncated, total still 45.
-		step(merchant1001+`
-data "cardpay_payments" "test" {
-  merchant_client_id = data.cardpay_merchant.m1001.client_id
-  page_size          = 5
-  max_payments       = 12
-}
-`, 1001, "", 12, 3),
+		step(merchant1001Pages(5, "12"), 1001, "", 12, 3),
 		// Exactly max_payments: not truncated.
-		step(merchant1001+`
-data "cardpay_payments" "test" {
-  merchant_client_id = data.cardpay_merchant.m1001.client_id
-  page_size          = 15
-  max_payments       = 45
-}
-`, 1001, "", 45, 3),
+		step(merchant1001Pages(15, "45"), 1001, "", 45, 3),
 		step(`
 data "cardpay_payments" "test" {
   status = "pending"
