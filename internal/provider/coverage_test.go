@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"iter"
 	"maps"
 	"os"
 	"path/filepath"
@@ -15,13 +16,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hashicorp/terraform-plugin-framework/action"
-	"github.com/hashicorp/terraform-plugin-framework/datasource"
-	"github.com/hashicorp/terraform-plugin-framework/ephemeral"
-	"github.com/hashicorp/terraform-plugin-framework/function"
-	"github.com/hashicorp/terraform-plugin-framework/list"
-	"github.com/hashicorp/terraform-plugin-framework/provider"
 	"github.com/hashicorp/terraform-plugin-framework/resource"
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 )
 
 // The kinds of type the provider registers, named as Terraform addresses
@@ -61,65 +57,38 @@ func (p providerType) key() string {
 
 func (p providerType) String() string { return p.kind + " " + p.name }
 
-// registeredTypes asks the provider for every type it registers.
+// registeredTypes lists every type the provider serves, named as its
+// schema names them to Terraform; a resource also says whether it can be
+// imported, and by identity.
 func registeredTypes(t *testing.T) []providerType {
 	t.Helper()
-	p, ok := New("test")().(interface {
-		provider.ProviderWithEphemeralResources
-		provider.ProviderWithListResources
-		provider.ProviderWithActions
-		provider.ProviderWithFunctions
-	})
-	if !ok {
-		t.Fatal("the provider lacks ephemeral resources, list resources, actions or functions")
-	}
 	ctx := context.Background()
-	var meta provider.MetadataResponse
-	p.Metadata(ctx, provider.MetadataRequest{}, &meta)
-	prefix := meta.TypeName
-
-	types := typesOf(kindResource, p.Resources(ctx), func(r resource.Resource) providerType {
+	schema, err := protocolServer(t).GetProviderSchema(ctx, &tfprotov6.GetProviderSchemaRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types []providerType
+	for _, newResource := range New("test")().Resources(ctx) {
+		r := newResource()
 		var resp resource.MetadataResponse
-		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: prefix}, &resp)
+		r.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: "cardpay"}, &resp)
 		_, importable := r.(resource.ResourceWithImportState)
 		_, identity := r.(resource.ResourceWithIdentity)
-		return providerType{name: resp.TypeName, importable: importable, identity: identity}
-	})
-	types = append(types, typesOf(kindData, p.DataSources(ctx), func(d datasource.DataSource) providerType {
-		var resp datasource.MetadataResponse
-		d.Metadata(ctx, datasource.MetadataRequest{ProviderTypeName: prefix}, &resp)
-		return providerType{name: resp.TypeName}
-	})...)
-	types = append(types, typesOf(kindEphemeral, p.EphemeralResources(ctx), func(e ephemeral.EphemeralResource) providerType {
-		var resp ephemeral.MetadataResponse
-		e.Metadata(ctx, ephemeral.MetadataRequest{ProviderTypeName: prefix}, &resp)
-		return providerType{name: resp.TypeName}
-	})...)
-	types = append(types, typesOf(kindList, p.ListResources(ctx), func(l list.ListResource) providerType {
-		var resp resource.MetadataResponse
-		l.Metadata(ctx, resource.MetadataRequest{ProviderTypeName: prefix}, &resp)
-		return providerType{name: resp.TypeName}
-	})...)
-	types = append(types, typesOf(kindAction, p.Actions(ctx), func(a action.Action) providerType {
-		var resp action.MetadataResponse
-		a.Metadata(ctx, action.MetadataRequest{ProviderTypeName: prefix}, &resp)
-		return providerType{name: resp.TypeName}
-	})...)
-	return append(types, typesOf(kindFunction, p.Functions(ctx), func(f function.Function) providerType {
-		var resp function.MetadataResponse
-		f.Metadata(ctx, function.MetadataRequest{}, &resp)
-		return providerType{name: resp.Name}
-	})...)
-}
-
-// typesOf describes the type each factory makes, as a type of kind.
-func typesOf[T any](kind string, factories []func() T, describe func(T) providerType) []providerType {
-	out := make([]providerType, len(factories))
-	for i, f := range factories {
-		out[i] = describe(f())
-		out[i].kind = kind
+		types = append(types, providerType{kind: kindResource, name: resp.TypeName, importable: importable, identity: identity})
 	}
-	return out
+	for kind, names := range map[string]iter.Seq[string]{
+		kindData:      maps.Keys(schema.DataSourceSchemas),
+		kindEphemeral: maps.Keys(schema.EphemeralResourceSchemas),
+		kindList:      maps.Keys(schema.ListResourceSchemas),
+		kindAction:    maps.Keys(schema.ActionSchemas),
+		kindFunction:  maps.Keys(schema.Functions),
+	} {
+		for name := range names {
+			types = append(types, providerType{kind: kind, name: name})
+		}
+	}
+	slices.SortFunc(types, func(a, b providerType) int { return strings.Compare(a.String(), b.String()) })
+	return types
 }
 
 // The cross-type tables hold the cases that every type of some kinds must
