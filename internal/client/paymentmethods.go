@@ -20,7 +20,7 @@ type PaymentMethod struct {
 	ActivatedAt *string `json:"activatedAt,omitempty"`
 }
 
-// PaymentMethodList lists a merchant's payment methods and their status (4.2).
+// ListPaymentMethods lists a merchant's payment methods and their status (4.2).
 func (c *Client) ListPaymentMethods(ctx context.Context, merchantID int64) ([]PaymentMethod, error) {
 	var out []PaymentMethod
 	if err := c.do(ctx, partnerRead("list payment methods", merchantPath(merchantID, "/card-payments/payment-methods")), nil, &out); err != nil {

@@ -125,7 +125,7 @@ func (s *createdStore) validate() error {
 	return nil
 }
 
-// StoreList lists a merchant's stores, inactive ones included.
+// ListStores lists a merchant's stores, inactive ones included.
 func (c *Client) ListStores(ctx context.Context, merchantID int64) ([]Store, error) {
 	var out storeList
 	if err := c.do(ctx, partnerRead("list stores", merchantPath(merchantID, "/stores")), nil, &out); err != nil {
