@@ -125,6 +125,9 @@ func (s *createdStore) validate() error {
 	return nil
 }
 
+// StoreList is a merchant's stores, as ListStores answers them.
+const StoreList ListKind = "stores"
+
 // ListStores lists a merchant's stores, inactive ones included.
 func (c *Client) ListStores(ctx context.Context, merchantID int64) ([]Store, error) {
 	var out storeList

@@ -86,6 +86,9 @@ func (l *terminalList) validate() error {
 	return nil
 }
 
+// TerminalList is a merchant's terminals, as ListTerminals answers them.
+const TerminalList ListKind = "terminals"
+
 // ListTerminals lists a merchant's terminals of every kind (online
 // terminals and paired tap-to-pay devices), or only those of terminalType
 // when it is not empty. The list is not paginated.

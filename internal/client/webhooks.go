@@ -58,6 +58,10 @@ func (w *createdWebhook) validate() error {
 	return nil
 }
 
+// WebhookList is the partner's webhook endpoints, as ListWebhooks answers
+// them.
+const WebhookList ListKind = "webhooks"
+
 // ListWebhooks lists the partner's webhook endpoints, without secrets.
 func (c *Client) ListWebhooks(ctx context.Context) ([]Webhook, error) {
 	var out webhookList
