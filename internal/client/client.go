@@ -59,17 +59,10 @@ type endpoint struct {
 }
 
 // ListKind names a list the API answers in one piece, which a caller may
-// keep and share: the API has no way to read one entry alone.
-type ListKind int
-
-// The lists of the API.
-const (
-	PaymentMethodList ListKind = iota + 1
-	TerminalList
-	StoreList
-	WebhookList
-	MerchantList
-)
+// keep and share: the API has no way to read one entry alone. Each is
+// declared in its area's file, beside the method that reads it (StoreList
+// beside ListStores).
+type ListKind string
 
 // Change says that a call may have changed a list: a merchant's, or one of
 // the partner's (webhooks, merchants: MerchantID 0).

@@ -126,7 +126,10 @@ func (c *Client) GetMerchant(ctx context.Context, merchantID int64) (*Merchant, 
 	return doDecoded[Merchant](ctx, c, partnerRead("get merchant", fmt.Sprintf("%s/%d", merchantsPath, merchantID)), nil)
 }
 
-// MerchantList lists the partner's merchants. The answer's shape is not
+// MerchantList is the partner's merchants, as ListMerchants answers them.
+const MerchantList ListKind = "merchants"
+
+// ListMerchants lists the partner's merchants. The answer's shape is not
 // published: a bare array, or an object with the array under "merchants"
 // or "data", are accepted.
 func (c *Client) ListMerchants(ctx context.Context) ([]Merchant, error) {

@@ -20,7 +20,11 @@ type PaymentMethod struct {
 	ActivatedAt *string `json:"activatedAt,omitempty"`
 }
 
-// PaymentMethodList lists a merchant's payment methods and their status (4.2).
+// PaymentMethodList is a merchant's payment methods, as ListPaymentMethods
+// answers them.
+const PaymentMethodList ListKind = "payment methods"
+
+// ListPaymentMethods lists a merchant's payment methods and their status (4.2).
 func (c *Client) ListPaymentMethods(ctx context.Context, merchantID int64) ([]PaymentMethod, error) {
 	var out []PaymentMethod
 	if err := c.do(ctx, partnerRead("list payment methods", merchantPath(merchantID, "/card-payments/payment-methods")), nil, &out); err != nil {

@@ -13,7 +13,7 @@ import (
 func paymentMethodOps() []opCase {
 	return []opCase{
 		{
-			name: "PaymentMethodList",
+			name: "ListPaymentMethods",
 			call: func(ctx context.Context, c *Client) (any, error) {
 				return c.ListPaymentMethods(ctx, 1002)
 			},

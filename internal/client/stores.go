@@ -125,7 +125,10 @@ func (s *createdStore) validate() error {
 	return nil
 }
 
-// StoreList lists a merchant's stores, inactive ones included.
+// StoreList is a merchant's stores, as ListStores answers them.
+const StoreList ListKind = "stores"
+
+// ListStores lists a merchant's stores, inactive ones included.
 func (c *Client) ListStores(ctx context.Context, merchantID int64) ([]Store, error) {
 	var out storeList
 	if err := c.do(ctx, partnerRead("list stores", merchantPath(merchantID, "/stores")), nil, &out); err != nil {

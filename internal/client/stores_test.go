@@ -29,7 +29,7 @@ func storeOps() []opCase {
 				IsDefault: true, Status: "active", CreatedAt: "2026-03-19T10:00:00Z"}),
 		},
 		{
-			name: "StoreList",
+			name: "ListStores",
 			call: func(ctx context.Context, c *Client) (any, error) {
 				return c.ListStores(ctx, 1001)
 			},

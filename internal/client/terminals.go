@@ -86,7 +86,10 @@ func (l *terminalList) validate() error {
 	return nil
 }
 
-// TerminalList lists a merchant's terminals of every kind (online
+// TerminalList is a merchant's terminals, as ListTerminals answers them.
+const TerminalList ListKind = "terminals"
+
+// ListTerminals lists a merchant's terminals of every kind (online
 // terminals and paired tap-to-pay devices), or only those of terminalType
 // when it is not empty. The list is not paginated.
 func (c *Client) ListTerminals(ctx context.Context, merchantID int64, terminalType string) ([]Terminal, error) {

@@ -25,7 +25,7 @@ func terminalOps() []opCase {
 			check:    wantPointee(OnlineTerminal{TerminalID: "t-1", TerminalPublicKey: "pk-1", TerminalType: "PaymentPage", StoreID: "1001-main"}),
 		},
 		{
-			name: "TerminalList",
+			name: "ListTerminals",
 			call: func(ctx context.Context, c *Client) (any, error) {
 				return c.ListTerminals(ctx, 1001, "")
 			},

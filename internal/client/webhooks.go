@@ -58,7 +58,11 @@ func (w *createdWebhook) validate() error {
 	return nil
 }
 
-// WebhookList lists the partner's webhook endpoints, without secrets.
+// WebhookList is the partner's webhook endpoints, as ListWebhooks answers
+// them.
+const WebhookList ListKind = "webhooks"
+
+// ListWebhooks lists the partner's webhook endpoints, without secrets.
 func (c *Client) ListWebhooks(ctx context.Context) ([]Webhook, error) {
 	var out webhookList
 	if err := c.do(ctx, partnerRead("list webhooks", "/v1/partner/webhooks"), nil, &out); err != nil {

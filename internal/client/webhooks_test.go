@@ -29,7 +29,7 @@ func webhookOps() []opCase {
 				Status: "active", Secret: ptr("whsec_abc"), CreatedAt: "2026-03-19T10:00:00Z"}),
 		},
 		{
-			name: "WebhookList",
+			name: "ListWebhooks",
 			call: func(ctx context.Context, c *Client) (any, error) {
 				return c.ListWebhooks(ctx)
 			},

@@ -19,7 +19,8 @@ type providerData struct {
 	config resolvedConfig
 	client *client.Client
 	err    error
-	// The merchants' lists, each read once per operation and shared.
+	// The lists the API answers whole (shared_lists.go), each read once
+	// per operation and shared: one field per client.ListKind.
 	paymentMethods *merchantLists[client.PaymentMethod]
 	terminals      *merchantLists[client.Terminal]
 	stores         *merchantLists[client.Store]
@@ -36,14 +37,14 @@ func newProviderData(cfg resolvedConfig, lookupEnv func(string) (string, bool)) 
 	throttleOff, sharingOff := benchSwitches(lookupEnv)
 	cfg.DisableAdaptiveThrottle = throttleOff
 	cfg.DisableHostSharing = benchHostSharingOff(lookupEnv)
-	caches := listCaches{}
+	caches, share := listCaches{}, !sharingOff
 	d := &providerData{
 		config:         cfg,
-		paymentMethods: newPaymentMethodLists(caches, !sharingOff),
-		terminals:      newTerminalLists(caches, !sharingOff),
-		stores:         newStoreLists(caches, !sharingOff),
-		webhooks:       newWebhookLists(caches, !sharingOff),
-		merchants:      newMerchantLists(caches, !sharingOff),
+		paymentMethods: newSharedLists(caches, client.PaymentMethodList, merchantOf, share, fetchPaymentMethods),
+		terminals:      newSharedLists(caches, client.TerminalList, merchantOf, share, fetchTerminals),
+		stores:         newSharedLists(caches, client.StoreList, merchantOf, share, fetchStores),
+		webhooks:       newSharedLists(caches, client.WebhookList, partnerOf, share, fetchWebhooks),
+		merchants:      newSharedLists(caches, client.MerchantList, partnerOf, share, fetchMerchants),
 		poll:           defaultPollIntervals(),
 	}
 	if cfg.BaseURL != "" {

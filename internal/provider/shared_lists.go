@@ -45,7 +45,8 @@ type sharedLists[K comparable, T any] struct {
 
 // newSharedLists returns the lists of the client's list kind, registered in
 // caches so that a change the client reports reaches them; key says which
-// of the lists a change is about.
+// of the lists a change is about (merchantOf, partnerOf), and fetch reads
+// one. providerData makes one per list kind, each in a field of its own.
 func newSharedLists[K comparable, T any](caches listCaches, kind client.ListKind, key func(client.Change) K, share bool,
 	fetch func(ctx context.Context, c *client.Client, key K) ([]T, error),
 ) *sharedLists[K, T] {
@@ -175,33 +176,15 @@ type partnerWide struct{}
 func merchantOf(ch client.Change) int64   { return ch.MerchantID }
 func partnerOf(client.Change) partnerWide { return partnerWide{} }
 
-// The lists shared per operation, one constructor each, and the reads of
-// a merchant's lists (which the list resources make too).
+// The reads of the shared lists, by their key (the list resources make
+// the merchants' reads too).
 
-func newPaymentMethodLists(caches listCaches, share bool) *merchantLists[client.PaymentMethod] {
-	return newSharedLists(caches, client.PaymentMethodList, merchantOf, share, fetchPaymentMethods)
+func fetchWebhooks(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Webhook, error) {
+	return c.ListWebhooks(ctx)
 }
 
-func newTerminalLists(caches listCaches, share bool) *merchantLists[client.Terminal] {
-	return newSharedLists(caches, client.TerminalList, merchantOf, share, fetchTerminals)
-}
-
-func newStoreLists(caches listCaches, share bool) *merchantLists[client.Store] {
-	return newSharedLists(caches, client.StoreList, merchantOf, share, fetchStores)
-}
-
-func newWebhookLists(caches listCaches, share bool) *sharedLists[partnerWide, client.Webhook] {
-	return newSharedLists(caches, client.WebhookList, partnerOf, share,
-		func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Webhook, error) {
-			return c.ListWebhooks(ctx)
-		})
-}
-
-func newMerchantLists(caches listCaches, share bool) *sharedLists[partnerWide, client.Merchant] {
-	return newSharedLists(caches, client.MerchantList, partnerOf, share,
-		func(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Merchant, error) {
-			return c.ListMerchants(ctx)
-		})
+func fetchMerchants(ctx context.Context, c *client.Client, _ partnerWide) ([]client.Merchant, error) {
+	return c.ListMerchants(ctx)
 }
 
 func fetchPaymentMethods(ctx context.Context, c *client.Client, merchantID int64) ([]client.PaymentMethod, error) {
