@@ -30,11 +30,9 @@ type providerData struct {
 }
 
 // newProviderData builds the client and the shared lists; lookupEnv gives
-// the benchmark's switches (bench_switches.go) to a build made for them.
+// the benchmark's switch (bench_switches.go) to a build made for it.
 func newProviderData(s settings, lookupEnv func(string) (string, bool)) *providerData {
-	throttleOff, sharingOff := benchSwitches(lookupEnv)
-	s.DisableAdaptiveThrottle = throttleOff
-	s.DisableHostSharing = benchHostSharingOff(lookupEnv)
+	sharingOff := readSharingOff(lookupEnv)
 	d := &providerData{
 		settings:       s,
 		paymentMethods: newPaymentMethodLists(!sharingOff),
