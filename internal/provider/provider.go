@@ -84,6 +84,7 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 		"unknown":      settings.Unknown,
 
 		"max_requests_per_second": settings.MaxRequestsPerSecond,
+		"max_rate_limit_wait":     settings.MaxRateLimitWait.String(),
 	})
 	resp.ActionData = data
 	resp.ResourceData = data

@@ -40,13 +40,15 @@ func TestResolveSettings(t *testing.T) {
 		envAccessToken:         "env-token",
 		envRequestTimeout:      "45s",
 		envMaxRetries:          "2",
+		envMaxRateLimitWait:    "20m",
 	})
 
 	t.Run("environment fills what the configuration leaves out", func(t *testing.T) {
 		s, diags := resolveSettings(noConfig(), env)
 		requireNoErrors(t, diags)
 		want := settings{Config: client.Config{BaseURL: "https://env.example.com", PartnerClientID: "env-id",
-			PartnerClientSecret: "env-secret", AccessToken: "env-token", Timeout: 45 * time.Second, MaxRetries: 2}}
+			PartnerClientSecret: "env-secret", AccessToken: "env-token", Timeout: 45 * time.Second, MaxRetries: 2,
+			MaxRateLimitWait: 20 * time.Minute}}
 		if fmt.Sprint(s) != fmt.Sprint(want) {
 			t.Errorf("got %+v, want %+v", s, want)
 		}
@@ -58,10 +60,11 @@ func TestResolveSettings(t *testing.T) {
 		c[attrPartnerClientSecret] = types.StringValue("config-secret")
 		c[attrRequestTimeout] = timetypes.NewGoDurationValue(5 * time.Second)
 		c[attrMaxRetries] = types.Int64Value(0)
+		c[attrMaxRateLimitWait] = timetypes.NewGoDurationValue(time.Hour)
 		s, diags := resolveSettings(c, env)
 		requireNoErrors(t, diags)
 		if s.BaseURL != "https://config.example.com" || s.PartnerClientSecret != "config-secret" ||
-			s.PartnerClientID != "env-id" || s.Timeout != 5*time.Second || s.MaxRetries != 0 {
+			s.PartnerClientID != "env-id" || s.Timeout != 5*time.Second || s.MaxRetries != 0 || s.MaxRateLimitWait != time.Hour {
 			t.Errorf("got %+v", s)
 		}
 	})
@@ -86,9 +89,9 @@ func TestResolveSettings(t *testing.T) {
 	})
 
 	t.Run("invalid environment values name the variable", func(t *testing.T) {
-		_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1"}))
+		_, diags := resolveSettings(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1", envMaxRateLimitWait: "0s"}))
 		text := diagText(diags)
-		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s"} {
+		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s", envMaxRateLimitWait, `"10m"`} {
 			if !strings.Contains(text, want) {
 				t.Errorf("diagnostics %q do not mention %q", text, want)
 			}
