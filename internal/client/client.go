@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/hashicorp/go-retryablehttp"
@@ -61,7 +62,7 @@ type endpoint struct {
 // ListKind names a list the API answers in one piece, which a caller may
 // keep and share: the API has no way to read one entry alone. Each is
 // declared in its area's file, beside the method that reads it (StoreList
-// beside ListStores).
+// beside StoreList).
 type ListKind string
 
 // Change says that a call may have changed a list: a merchant's, or one of
@@ -91,6 +92,12 @@ type callState struct {
 	// ambiguous is true while the last attempt failed after the request
 	// may have reached the service.
 	ambiguous atomic.Bool
+	// began is when the call's first attempt asked for its turn; refusals
+	// counts the answers that refused it, and refusedFor is set to how long
+	// it had gone on when its time ran out (throttleTransport).
+	began      time.Time
+	refusals   int
+	refusedFor time.Duration
 }
 
 type callStateKey struct{}
@@ -339,6 +346,9 @@ func (c *Client) statusFailure(st *callState, resp *http.Response, body []byte) 
 		Message:    msg,
 		Attempts:   int(st.attempts.Load()),
 		RetryAfter: requestedWait(resp.Header),
+	}
+	if refused(resp) && st.refusedFor > 0 { // the time for refusals ran out
+		apiErr.Refusals, apiErr.RefusedFor = st.refusals, st.refusedFor
 	}
 	switch status {
 	case http.StatusInternalServerError, http.StatusBadGateway, http.StatusGatewayTimeout:

@@ -24,6 +24,9 @@ const (
 	DefaultTimeout      = 30 * time.Second
 	DefaultRetryWaitMin = 1 * time.Second
 	DefaultRetryWaitMax = 30 * time.Second
+	// DefaultMaxRateLimitWait is how long a call may go on being refused
+	// by the service's rate limit when Config.MaxRateLimitWait is zero.
+	DefaultMaxRateLimitWait = 10 * time.Minute
 )
 
 // Config configures a Client. Credentials may be left empty: a call that
@@ -50,31 +53,29 @@ type Config struct {
 	// bounds the whole call. Zero means DefaultTimeout.
 	Timeout time.Duration
 	// MaxRetries is how many times a failed attempt may be repeated; zero
-	// means a single attempt.
+	// means a single attempt. Refusals (429, and 503 with Retry-After) do
+	// not count: see MaxRateLimitWait.
 	MaxRetries int
+	// MaxRateLimitWait bounds how long a call may go on being refused: a
+	// refused request waits what the service asked and goes again until it
+	// goes through, unless its next try would come later than this after
+	// the call began, or after the deadline of the caller's context when it
+	// has one. Zero means DefaultMaxRateLimitWait.
+	MaxRateLimitWait time.Duration
 	// UserAgent is sent on every request; empty means DefaultUserAgent.
 	UserAgent string
 	// HTTPClient is optional. It is copied, never modified: the copy gets
 	// a logging transport, the per-attempt timeout and a redirect policy.
 	HTTPClient *http.Client
 	// RetryWaitMin and RetryWaitMax bound the exponential backoff between
-	// attempts; RetryWaitMax also caps a wait asked for by Retry-After.
-	// Zero means the defaults.
+	// attempts that failed, and between refusals without Retry-After; a
+	// refusal's Retry-After is waited in full. Zero means the defaults.
 	RetryWaitMin time.Duration
 	RetryWaitMax time.Duration
 	// MaxRequestsPerSecond is a ceiling on the requests of each credential
 	// per second, kept evenly; 0 means none. Every Client of the same base
 	// URL and credential in this process shares it (see the package doc).
 	MaxRequestsPerSecond float64
-	// DisableAdaptiveThrottle stops the client from learning the service's
-	// rate limit from 429 answers; MaxRequestsPerSecond still applies. It
-	// exists to measure what the throttle does, not for users.
-	DisableAdaptiveThrottle bool
-	// DisableHostSharing keeps the throttle to this process: by default the
-	// processes of one machine that use the same credential share it
-	// through a file in the temporary directory (see the package doc). It
-	// exists to measure a fleet spread over several machines.
-	DisableHostSharing bool
 	// OnChange, when set, hears of every call that may have changed a
 	// list a caller keeps (see Change), once the call has ended, whatever
 	// its outcome: a failed call may have changed it too.
@@ -159,13 +160,16 @@ func applyDefaults(cfg *Config) error {
 		return errors.New("cardpay client: timeout must not be negative")
 	case cfg.MaxRetries < 0:
 		return errors.New("cardpay client: max retries must not be negative")
-	case cfg.RetryWaitMin < 0 || cfg.RetryWaitMax < 0:
+	case cfg.RetryWaitMin < 0 || cfg.RetryWaitMax < 0 || cfg.MaxRateLimitWait < 0:
 		return errors.New("cardpay client: retry waits must not be negative")
 	case !(cfg.MaxRequestsPerSecond >= 0) || math.IsInf(cfg.MaxRequestsPerSecond, 1): // also catches NaN
 		return fmt.Errorf("cardpay client: max requests per second must be a positive number or 0 for none, got %v", cfg.MaxRequestsPerSecond)
 	}
 	if cfg.Timeout == 0 {
 		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.MaxRateLimitWait == 0 {
+		cfg.MaxRateLimitWait = DefaultMaxRateLimitWait
 	}
 	if strings.TrimSpace(cfg.UserAgent) == "" {
 		cfg.UserAgent = DefaultUserAgent

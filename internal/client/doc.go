@@ -66,14 +66,25 @@
 //
 // # Retries
 //
-// Retries use go-retryablehttp with this package's policy, bounded by
-// Config.MaxRetries (0 means one attempt) and waiting between
-// RetryWaitMin and RetryWaitMax:
+// A refusal (429, or 503 with Retry-After) means the request was not
+// processed: it waits what the service asked (seconds or HTTP date, in
+// full, plus up to a fifth more at random so that requests refused together
+// do not come back together; without Retry-After, the backoff below),
+// takes its turn at the throttle (Rate limits) and goes again, as often as
+// it takes. Refusals do not count against Config.MaxRetries. They are
+// bounded by time instead: when a refused request's next try would come
+// later than Config.MaxRateLimitWait after the call began (10 minutes by
+// default), or after the deadline of the caller's context where it has one
+// (a resource's own timeouts), the call ends with the last refusal's
+// *APIError, whose Refusals and RefusedFor say how often and for how long
+// the service refused it.
 //
-//   - 429 and 503 mean the request was not processed, so every request is
-//     retried, after the Retry-After delay (seconds or HTTP date) when the
-//     service gives one, else after exponential backoff with jitter. Waits
-//     never exceed RetryWaitMax.
+// Other failures are retried with go-retryablehttp and this package's
+// policy, bounded by Config.MaxRetries (0 means one attempt) and waiting
+// between RetryWaitMin and RetryWaitMax (exponential backoff with jitter):
+//
+//   - 503 without Retry-After means the request was not processed, so
+//     every request is retried.
 //   - 500, 502, 504, timeouts and other transport errors leave the outcome
 //     unknown. They are retried only for requests that cannot create a
 //     duplicate when sent twice: every GET (payment methods, terminals,
@@ -96,7 +107,7 @@
 // tells an expired per-attempt timeout ("request timed out after 30s") from
 // the caller's own cancellation or deadline, which the error wraps
 // (errors.Is context.Canceled or context.DeadlineExceeded) and which ends
-// the call at once, even in the middle of a Retry-After wait.
+// the call at once, even in the middle of a wait after a refusal.
 //
 // # Rate limits
 //
@@ -105,68 +116,74 @@
 // one base URL in this process: a process-wide registry keyed by base URL,
 // credential kind and a SHA-256 hash of the credential, so it survives the
 // Clients that Terraform's re-configuration creates and holds no secret.
-// It works like the AWS SDKs' adaptive retry mode (a client-side token
-// bucket whose rate follows TCP CUBIC):
+// It learns the rate the service allows from its refusals alone, the way
+// TCP and the AWS SDKs' adaptive retry mode do, so that processes that
+// share nothing (a fleet of workspaces on separate machines with one
+// credential) each converge to a fair share of it:
 //
-//   - Until the service answers 429, nothing is held back.
-//   - A 429 with Retry-After pauses every request of that credential for
-//     that long (at most RetryWaitMax, plus up to a tenth more at random,
-//     so that clients refused together do not return in step), and cuts
-//     the rate to 0.9 times the rate the service refused. The first time,
-//     that is what went through in the last second (answers still on their
-//     way when the 429 came back add to it as they arrive); refused again
-//     2 s or more after a cut, what went through between the two cuts;
-//     sooner, the rate in force. The bucket restarts empty and out of debt
-//     (the turns given at the old rate are void, and their requests take
-//     new ones), holds one second's worth and refills during the pause, so
-//     a service that allows N requests a second gets the requests held up
-//     by the pause at its end, then one every 1/N s: a pause costs no
-//     throughput. A refusal within 2 s of a cut says others the throttle
-//     does not see (processes on other machines) take what a pause saves:
-//     from then on the bucket starts filling when a pause ends. Only the
-//     first 429 of a burst cuts the rate: requests cleared to go before
-//     the cut teach nothing new.
-//   - Good answers grow the rate back along the CUBIC curve: back at the
-//     refused rate 4 s after the 429, near it for a while, then probing
-//     faster; once it reaches four times the refused rate without another
-//     429, the throttle lets go (a probe that high drains what the service
-//     saved meanwhile and meets its limit first, if it still has one). 5xx
-//     answers and transport errors change nothing.
+//   - At first a process sends one request at a time, and one more at once
+//     for each answer that goes through (at most one more every 50 ms),
+//     until Terraform's parallelism no longer reaches the limit: a process
+//     that starts while others use up the service's allowance meets its
+//     first refusal with one or two requests, not ten.
+//   - A 429 cuts the rate to half the rate in force, or the first time,
+//     to half what went through in the last second (at least one request
+//     a second). Requests sent before the cut teach nothing new: their
+//     429s do not cut again. Turns given before a cut are void (each
+//     request takes a new one), and the pacing bucket restarts empty.
+//   - The rate then grows back along the CUBIC curve of RFC 9438: quickly
+//     towards the rate of the refusal, slowly near it, faster beyond. A cut
+//     below the last plateau lowers the plateau further (fast
+//     convergence), so that a process that has more than its share gives
+//     some up. Each cut draws the curve's scale at random within a quarter
+//     either way, so that processes refused together do not probe in
+//     step. After one and a half times as long as the curve took to its
+//     plateau without another refusal, the memory of the refusal fades and
+//     the rate doubles every 2 s, so that a process takes up what others
+//     leave when they end; once it would pass 1000 requests a second, the
+//     throttle stops pacing. A first refusal after almost nothing went
+//     through (a process that started into a service others use up) starts
+//     the rate doubling instead, and the next refusal takes the rate of a
+//     doubling before as the plateau. Only answers that went through, or
+//     a 429, change anything: 5xx answers and transport errors do not.
+//   - Where the service sends quota fields (the IETF RateLimit and
+//     RateLimit-Policy fields, their earlier drafts, or X-RateLimit-*; see
+//     ratelimit_headers.go), every process sees the quota its fleet shares.
+//     An answer that leaves less than a fifth of it counts as a 429 would,
+//     before anything is refused; one that leaves nothing also holds every
+//     request back until the reset it names. While more remains, each
+//     process goes at least half as fast as what remains spread over the
+//     time to the reset (drawn within a quarter either way), so a process
+//     takes up at once what others leave; and the curve grows ten times
+//     faster, since a probe costs no refusal. After the fields expire, the
+//     next request goes alone to read them afresh. Without such fields
+//     nothing of this applies.
+//   - When the rate in force rises to 1.25 times the rate the queued turns
+//     were given at, they are given anew, so that a rise takes effect at
+//     once rather than after the queue.
 //   - The processes of one machine that use the same credential and base
-//     URL share one throttle: its state (rate, pause, bucket, the count
-//     of what went through) lives in a file of the temporary directory
-//     (os.TempDir()/terraform-provider-cardpay-<uid>/<hash>.throttle,
-//     named by a hash of the base URL and credential, holding no secret),
-//     read and written under an exclusive file lock (flock) for each
-//     turn and answer. So a fleet of Terraform runs on one machine
-//     (Atlantis, terragrunt run-all, parallel CI jobs on one runner)
-//     learns the service's rate once and paces itself as one client. A
-//     state not written for 10 s is ignored (its runs are over); where
-//     the file cannot be used (no file locks, a read-only directory) each
-//     process keeps its own throttle. Processes on different machines
-//     share nothing: each learns alone, which is why the guide on many
-//     merchants tells such fleets to set MaxRequestsPerSecond to a share.
-//     Config.DisableHostSharing keeps the throttle to the process; it
-//     exists to measure that case.
-//   - An answer that went through but says the quota is used up (the
-//     IETF RateLimit field with r=0, its earlier drafts' remaining=0, or
-//     X-RateLimit-Remaining: 0) counts as a 429 would, without the
-//     refusal: it pauses every request until the reset it names and cuts
-//     the rate. The API publishes no such header, so nothing depends on
-//     it; answers without one are paced from 429s alone.
+//     URL share one throttle: its state (the curve, pause, bucket, the
+//     count of what went through, the quota read) lives in a file of the
+//     temporary directory (os.TempDir()/terraform-provider-cardpay-<uid>/
+//     <hash>.throttle, named by a hash of the base URL and credential,
+//     holding no secret), read and written under an exclusive file lock
+//     (flock) for each turn and answer. So a fleet of Terraform runs on one
+//     machine (Atlantis, terragrunt run-all, parallel CI jobs on one
+//     runner) learns the service's rate once and paces itself as one
+//     client. A state not written for 10 s is ignored (its runs are over);
+//     where the file cannot be used (no file locks, a read-only directory)
+//     each process keeps its own throttle, as processes on separate
+//     machines do.
 //   - Config.MaxRequestsPerSecond is a ceiling of this process alone, one
-//     request every 1/N s, whatever was learned. Config.DisableAdaptiveThrottle turns the
-//     learning off (the ceiling still applies); it exists to measure the
-//     throttle.
+//     request every 1/N s, whatever was learned.
 //
 // The wait is not part of an attempt's Timeout, and the caller's context
-// ends it. The retry policy is unchanged: the refused request itself waits
-// its Retry-After as before. Decisions (rate learned, pauses, release) and
-// each wait are logged at DEBUG. Each credential's usage in this process
-// (attempts sent, refused, retried, and the time spent waiting for a turn)
-// is counted; UsageSummary returns it, named by the partner's client ID or
-// a short hash of an access token, for the provider's summary at the end
-// of a run.
+// ends it. Decisions (each cut, with the rate and any pause) and each wait
+// are logged at DEBUG. Each credential's usage in this process (attempts
+// sent, refused, retried, and the time spent waiting for a turn) is
+// counted; UsageSummary returns it, named by the partner's client ID or a
+// short hash of an access token, for the provider's summary at the end of
+// a run.
 //
 // # Errors
 //
@@ -176,11 +193,12 @@
 // envelope, message, error, error_description, detail, title, errors[],
 // error.message) or, failing that, is a short one-line excerpt of the body.
 // The configured secret and token are masked in every error text,
-// transport and decoding errors included. When retries run out, the last
-// answer's APIError is returned; for 429 (IsRateLimited) and 503 it reads
-// "rate limited by the service" or "service unavailable", with the attempts
-// made and APIError.RetryAfter, the wait the service asked for. Advice that
-// names provider settings is left to the caller.
+// transport and decoding errors included. When retries or the time for
+// refusals run out, the last answer's APIError is returned; for 429
+// (IsRateLimited) and 503 it reads "rate limited by the service" or
+// "service unavailable", with the attempts made, or the refusals and how
+// long they went on, and APIError.RetryAfter, the wait the service asked
+// for. Advice that names provider settings is left to the caller.
 //
 // # Logging
 //

@@ -121,9 +121,14 @@ type APIError struct {
 	Attempts   int // attempts made, retries included
 	// RetryAfter is the wait the last answer's Retry-After header asked
 	// for (delay seconds or HTTP date), rounded up to whole seconds and at
-	// most 24h; 0 when absent, invalid or already past. Retries wait at
-	// most Config.RetryWaitMax, so it may exceed what was waited.
+	// most 24h; 0 when absent, invalid or already past.
 	RetryAfter time.Duration
+	// Refusals is how many times the service refused the request (429, or
+	// 503 with Retry-After) before the time for it ran out, after
+	// RefusedFor (see Config.MaxRateLimitWait); 0 when the call ended for
+	// another reason.
+	Refusals   int
+	RefusedFor time.Duration
 }
 
 func (e *APIError) Error() string {
@@ -166,18 +171,24 @@ func (e *APIError) writeFailure(b *strings.Builder) {
 }
 
 // writeRefusal writes a 429 or 503, which say the request was not processed:
-// what happened, how often it was tried and how long the service asked to
-// wait, so the caller can tell the user to wait or allow more retries.
+// what happened, how often it was tried or refused and for how long, and
+// how long the service asked to wait, so the caller can tell the user what
+// to change.
 func (e *APIError) writeRefusal(b *strings.Builder, what string) {
 	fmt.Fprintf(b, "%s (HTTP %d on %s %s, request ID %s", what, e.StatusCode, e.Method, e.Path, e.RequestID)
 	switch {
+	case e.Refusals > 0:
+		fmt.Fprintf(b, ", refused %d %s over %s", e.Refusals, plural(e.Refusals, "time", "times"), e.RefusedFor.Round(time.Second))
 	case e.Attempts == 1:
 		b.WriteString(", gave up after 1 attempt")
 	case e.Attempts > 1:
 		fmt.Fprintf(b, ", gave up after %d attempts", e.Attempts)
 	}
 	b.WriteString(")")
-	if e.RetryAfter > 0 {
+	switch {
+	case e.RetryAfter > 0 && e.Refusals > 0:
+		fmt.Fprintf(b, "; the service asked to wait %s more, past the time allowed", e.RetryAfter)
+	case e.RetryAfter > 0:
 		fmt.Fprintf(b, "; the service asked to wait %s before retrying", e.RetryAfter)
 	}
 	// what already says the status; drop the message's copy of it.
@@ -235,4 +246,12 @@ func IsRateLimited(err error) bool { return hasStatus(err, http.StatusTooManyReq
 func hasStatus(err error, status int) bool {
 	var apiErr *APIError
 	return errors.As(err, &apiErr) && apiErr.StatusCode == status
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

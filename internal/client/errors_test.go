@@ -80,7 +80,8 @@ func TestAPIErrorFromResponse(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			api := newFakeAPI(t, tc.reply)
-			err := listMethods(t.Context(), api.client(t, withMaxRetries(0)))
+			// A refusal gives up at once: its next try would be past the time.
+			err := listMethods(t.Context(), api.client(t, withMaxRetries(0), withRateLimitWait(time.Nanosecond)))
 			var apiErr *APIError
 			if !errors.As(err, &apiErr) {
 				t.Fatalf("err = %v (%T), want *APIError", err, err)
@@ -90,6 +91,9 @@ func TestAPIErrorFromResponse(t *testing.T) {
 				Op: "list payment methods", StatusCode: tc.reply.status, Method: http.MethodGet,
 				Path:      "/v1/partner/merchants/1001/card-payments/payment-methods",
 				RequestID: reqID, Message: tc.wantMsg, Attempts: 1,
+			}
+			if tc.reply.status == http.StatusTooManyRequests {
+				want.Refusals, want.RefusedFor = 1, apiErr.RefusedFor
 			}
 			if *apiErr != want {
 				t.Errorf("APIError = %+v, want %+v", *apiErr, want)
@@ -132,6 +136,12 @@ func TestAPIErrorText(t *testing.T) {
 		}, "create order: service unavailable (HTTP 503 on POST /v1/x, request ID rid-1, gave up after 3 attempts); the service asked to wait 2m0s before retrying: (injected sandbox fault)"},
 		{"unavailable without Retry-After", func(e *APIError) { e.StatusCode, e.Message = 503, "maintenance" },
 			"create order: service unavailable (HTTP 503 on POST /v1/x, request ID rid-1, gave up after 3 attempts): maintenance"},
+		{"refused until the time ran out", func(e *APIError) {
+			e.StatusCode, e.Message, e.RetryAfter, e.Refusals, e.RefusedFor = 429, "slow down", time.Minute, 37, 599*time.Second
+		}, "create order: rate limited by the service (HTTP 429 on POST /v1/x, request ID rid-1, refused 37 times over 9m59s); the service asked to wait 1m0s more, past the time allowed: slow down"},
+		{"refused once", func(e *APIError) {
+			e.StatusCode, e.Message, e.Refusals, e.RefusedFor = 429, "Too Many Requests", 1, time.Millisecond
+		}, "create order: rate limited by the service (HTTP 429 on POST /v1/x, request ID rid-1, refused 1 time over 0s)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -144,57 +154,34 @@ func TestAPIErrorText(t *testing.T) {
 	}
 }
 
-// When retries run out on 429 or 503, the error carries the service's last
-// Retry-After, in either form, and says what happened.
-func TestRetriesExhaustedOnRefusal(t *testing.T) {
-	date := time.Now().Add(30 * time.Second).UTC().Format(http.TimeFormat)
-	tests := []struct {
-		name       string
+// When the time for a refused request runs out, the error carries the
+// service's last Retry-After, in either form, and says what happened.
+func TestRefusedErrorCarriesRetryAfter(t *testing.T) {
+	date := time.Now().Add(5 * time.Minute).UTC().Format(http.TimeFormat)
+	for name, tc := range map[string]struct {
 		status     int
 		retryAfter string
 		wantWait   time.Duration
-		wantText   string
 	}{
-		{"429 seconds", http.StatusTooManyRequests, "30", 30 * time.Second,
-			"rate limited by the service (HTTP 429 on GET /v1/partner/merchants/1001/card-payments/payment-methods, request ID %s, gave up after 3 attempts); the service asked to wait 30s before retrying: slow down"},
-		{"429 HTTP date", http.StatusTooManyRequests, date, 30 * time.Second, "the service asked to wait 30s before retrying: slow down"},
-		{"429 without Retry-After", http.StatusTooManyRequests, "", 0, "gave up after 3 attempts): slow down"},
-		{"503 seconds", http.StatusServiceUnavailable, "120", 2 * time.Minute,
-			"service unavailable (HTTP 503 on GET /v1/partner/merchants/1001/card-payments/payment-methods, request ID %s, gave up after 3 attempts); the service asked to wait 2m0s before retrying: slow down"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			api := newFakeAPI(t,
-				reply{status: tc.status, body: `{"status":"ERROR","message":"first"}`, header: map[string]string{"Retry-After": "1"}},
-				reply{status: tc.status, body: `{"status":"ERROR","message":"slow down"}`, header: map[string]string{"Retry-After": tc.retryAfter}},
-			)
-			err := listMethods(t.Context(), api.client(t, withMaxRetries(2))) // waits capped at 5ms
+		"429 seconds":   {http.StatusTooManyRequests, "300", 5 * time.Minute},
+		"429 HTTP date": {http.StatusTooManyRequests, date, 5 * time.Minute},
+		"503 seconds":   {http.StatusServiceUnavailable, "120", 2 * time.Minute},
+	} {
+		t.Run(name, func(t *testing.T) {
+			api := newFakeAPI(t, reply{status: tc.status, body: `{"status":"ERROR","message":"slow down"}`, header: map[string]string{"Retry-After": tc.retryAfter}})
+			err := listMethods(t.Context(), api.client(t, withRateLimitWait(time.Minute)))
 			var apiErr *APIError
 			if !errors.As(err, &apiErr) {
 				t.Fatalf("err = %v (%T), want *APIError", err, err)
 			}
 			// A date loses up to a second to the clock between format and parse.
-			if d := tc.wantWait - apiErr.RetryAfter; d < 0 || d > time.Second {
-				t.Errorf("RetryAfter = %s, want %s", apiErr.RetryAfter, tc.wantWait)
+			if d := tc.wantWait - apiErr.RetryAfter; d < 0 || d > time.Second || apiErr.Refusals != 1 || IsRateLimited(err) != (tc.status == http.StatusTooManyRequests) {
+				t.Errorf("APIError = %+v; want one refusal and RetryAfter %s", apiErr, tc.wantWait)
 			}
-			if apiErr.Attempts != 3 || IsRateLimited(err) != (tc.status == http.StatusTooManyRequests) {
-				t.Errorf("APIError = %+v", apiErr)
+			if !strings.Contains(err.Error(), "refused 1 time over") || !strings.Contains(err.Error(), "past the time allowed: slow down") {
+				t.Errorf("error %q does not say how often and how long it was refused", err)
 			}
-			want := tc.wantText
-			if strings.Contains(want, "%s") {
-				want = fmt.Sprintf(want, apiErr.RequestID)
-			}
-			// A date's wait, rounded up to whole seconds, is 29s or 30s: the
-			// clock may pass a second boundary after the date was made.
-			wants := []string{want}
-			if _, dateErr := http.ParseTime(tc.retryAfter); dateErr == nil {
-				wants = append(wants, strings.Replace(want, "wait 30s", "wait 29s", 1))
-			}
-			if !slices.ContainsFunc(wants, func(w string) bool { return strings.Contains(err.Error(), w) }) {
-				t.Errorf("error %q\ndoes not contain %q", err, want)
-			}
-			if strings.Contains(err.Error(), "max_retries") {
+			if strings.Contains(err.Error(), "max_rate_limit_wait") {
 				t.Errorf("error %q names a Terraform setting", err)
 			}
 		})

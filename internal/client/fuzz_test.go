@@ -73,9 +73,16 @@ func FuzzRetryAfter(f *testing.F) {
 		// Config guarantees non-negative waits; any sizes are allowed.
 		waitMin := time.Duration(uint64(rawMin) % uint64(time.Hour))
 		waitMax := waitMin + time.Duration(uint64(rawMax)>>2)
-		wait := waitBefore(waitMin, waitMax, attempt, status, value)
-		if wait < 0 || wait > waitMax {
-			t.Errorf("waitBefore(%s, %s, %d, %d, %q) = %s, want within [0, %s]", waitMin, waitMax, attempt, status, value, wait, waitMax)
+		backoff := jitteredExponential(waitMin, waitMax, attempt)
+		if backoff < 0 || backoff > waitMax {
+			t.Errorf("jitteredExponential(%s, %s, %d) = %s, want within [0, %s]", waitMin, waitMax, attempt, backoff, waitMax)
+		}
+		// A refusal waits what the service asked, and at most a fifth more.
+		th := newThrottle()
+		th.rand = func() float64 { return float64(uint64(status)%1000) / 1000 }
+		switch wait := th.refusalWait(got, backoff); {
+		case got == 0 && wait != backoff, got > 0 && (wait < got || wait > got+got/5):
+			t.Errorf("refusalWait(%s, %s) = %s", got, backoff, wait)
 		}
 		h := http.Header{"Retry-After": {value}}
 		if w := requestedWait(h); w < 0 || w > maxRetryAfter || w%time.Second != 0 {

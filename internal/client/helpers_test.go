@@ -139,6 +139,9 @@ func testConfig(baseURL string) Config {
 		UserAgent:           testUserAgent,
 		RetryWaitMin:        time.Millisecond,
 		RetryWaitMax:        5 * time.Millisecond,
+		// A refused request gives up quickly; the tests of refusals set
+		// a longer wait and a fake clock (onClock).
+		MaxRateLimitWait: 50 * time.Millisecond,
 	}
 }
 

@@ -26,13 +26,17 @@ func checkRetry(ctx context.Context, resp *http.Response, err error) (bool, erro
 	if st := callStateFrom(ctx); st != nil {
 		repeatable = st.ep.repeatable
 	}
+	if refused(resp) {
+		return false, nil // throttleTransport went on until the time was up
+	}
 	return shouldRetry(repeatable, resp, err), nil
 }
 
 // shouldRetry decides whether an attempt that ended with resp or err is
 // worth repeating.
 //
-//   - 429 and 503 say the request was not processed: always retried.
+//   - 429 and 503 say the request was not processed: always retried (a
+//     refusal with Retry-After never comes here: see throttleTransport).
 //   - 500, 502, 504 and transport errors leave the outcome unknown: retried
 //     only when sending the request again cannot create a duplicate.
 //   - A connection that could not be opened sent nothing: always retried.
@@ -81,30 +85,16 @@ func transient(err error) bool {
 	}
 }
 
-// backoff is the retryablehttp.Backoff policy: the service's Retry-After
-// when it sent one with 429 or 503, else exponential backoff with jitter.
-// Both are capped at waitMax so one answer cannot stall a Terraform run for
-// longer than the user configured.
-func backoff(waitMin, waitMax time.Duration, attempt int, resp *http.Response) time.Duration {
-	if resp == nil {
-		return jitteredExponential(waitMin, waitMax, attempt)
-	}
-	return waitBefore(waitMin, waitMax, attempt, resp.StatusCode, resp.Header.Get("Retry-After"))
-}
-
-// waitBefore is backoff for an attempt answered with status and a
-// Retry-After value, which only counts on 429 and 503.
-func waitBefore(waitMin, waitMax time.Duration, attempt, status int, retryAfterValue string) time.Duration {
-	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
-		if wait, ok := retryAfter(retryAfterValue, time.Now()); ok {
-			return min(wait, waitMax)
-		}
-	}
+// backoff is the retryablehttp.Backoff policy for failures: exponential
+// backoff with jitter, capped at waitMax. Refusals (429, and 503 with
+// Retry-After) never come here: throttleTransport waits what the service
+// asked and sends them again.
+func backoff(waitMin, waitMax time.Duration, attempt int, _ *http.Response) time.Duration {
 	return jitteredExponential(waitMin, waitMax, attempt)
 }
 
 // maxRetryAfter bounds a parsed Retry-After so a far-off date or a huge
-// number cannot overflow; waits are capped at waitMax anyway.
+// number cannot overflow.
 const maxRetryAfter = 24 * time.Hour
 
 // cappedSeconds is n seconds, at most maxRetryAfter.

@@ -87,7 +87,7 @@ func (s *stateFile) update(st *throttleState, f func()) error {
 
 // wireMagic marks a state file of this layout; another layout is ignored
 // and overwritten.
-const wireMagic = 0xCA4D7004
+const wireMagic = 0xCA4D7005
 
 // wireState is throttleState in fixed-size fields for encoding/binary.
 type wireState struct {
@@ -95,11 +95,15 @@ type wireState struct {
 	Written                int64
 	Rate, Burst, Tokens    float64
 	Last                   int64
-	Learned, RefusedRate   float64
-	RefusedAt, PausedUntil int64
-	AcceptedSinceCut       int64
-	PerLateAnswer          float64
-	OthersUnseen           bool
+	Rate0, WMax, C, K      float64
+	SlowStart              bool
+	CutAt, Epoch           int64
+	EpochRate              float64
+	PausedUntil            int64
+	QuotaRate              float64
+	QuotaUntil             int64
+	QuotaSeen              bool
+	QuotaLimit             int64
 	MeterIndex, MeterCount [meterSlots]int64
 }
 
@@ -109,8 +113,8 @@ func wireOf(st *throttleState) wireState {
 	w := wireState{
 		Magic: wireMagic, Written: time.Now().UnixNano(),
 		Rate: st.bucket.rate, Burst: st.bucket.burst, Tokens: st.bucket.tokens, Last: st.bucket.last,
-		Learned: st.learned, RefusedRate: st.refusedRate, RefusedAt: st.refusedAt, PausedUntil: st.pausedUntil,
-		AcceptedSinceCut: st.acceptedSinceCut, PerLateAnswer: st.perLateAnswer, OthersUnseen: st.othersUnseen,
+		Rate0: st.rate0, SlowStart: st.slowStart, WMax: st.wmax, C: st.c, K: st.k, CutAt: st.cutAt, Epoch: st.epoch, EpochRate: st.epochRate, PausedUntil: st.pausedUntil,
+		QuotaRate: st.quotaRate, QuotaUntil: st.quotaUntil, QuotaSeen: st.quotaSeen, QuotaLimit: st.quotaLimit,
 	}
 	for i, s := range st.accepted.slots {
 		w.MeterIndex[i], w.MeterCount[i] = s.index, s.n
@@ -120,9 +124,9 @@ func wireOf(st *throttleState) wireState {
 
 func (w wireState) state() throttleState {
 	st := throttleState{
-		bucket:  bucket{rate: w.Rate, burst: w.Burst, tokens: w.Tokens, last: w.Last},
-		learned: w.Learned, refusedRate: w.RefusedRate, refusedAt: w.RefusedAt, pausedUntil: w.PausedUntil,
-		acceptedSinceCut: w.AcceptedSinceCut, perLateAnswer: w.PerLateAnswer, othersUnseen: w.OthersUnseen,
+		bucket: bucket{rate: w.Rate, burst: w.Burst, tokens: w.Tokens, last: w.Last},
+		rate0:  w.Rate0, slowStart: w.SlowStart, wmax: w.WMax, c: w.C, k: w.K, cutAt: w.CutAt, epoch: w.Epoch, epochRate: w.EpochRate, pausedUntil: w.PausedUntil,
+		quotaRate: w.QuotaRate, quotaUntil: w.QuotaUntil, quotaSeen: w.QuotaSeen, quotaLimit: w.QuotaLimit,
 	}
 	for i := range st.accepted.slots {
 		st.accepted.slots[i].index, st.accepted.slots[i].n = w.MeterIndex[i], w.MeterCount[i]

@@ -120,7 +120,7 @@ func TestCancellationIsPrompt(t *testing.T) {
 			api := newFakeAPIHandler(t, tc.handler)
 			c := api.client(t, func(c *Config) {
 				c.Timeout = time.Minute
-				c.RetryWaitMax = time.Minute // honour the full 30s
+				c.MaxRateLimitWait = time.Minute // wait the full 30s
 			})
 			ctx, cancel := context.WithCancel(t.Context())
 			time.AfterFunc(100*time.Millisecond, cancel)

@@ -24,6 +24,8 @@ func apiErrorDetail(err error) string {
 	detail := err.Error()
 	var apiErr *client.APIError
 	switch {
+	case errors.As(err, &apiErr) && apiErr.Refusals > 0:
+		detail += "\n\n" + rateLimitHint
 	case errors.As(err, &apiErr):
 		if hint := statusHint(apiErr.StatusCode, apiErr.Path); hint != "" {
 			detail += "\n\n" + hint
@@ -35,6 +37,16 @@ func apiErrorDetail(err error) string {
 	}
 	return detail
 }
+
+// rateLimitHint says what to do when the service's rate limit refused a
+// request for longer than the provider waits.
+var rateLimitHint = fmt.Sprintf("The service's rate limit refused this request until the time the provider "+
+	"waits for it ran out (%s, or %s, by default %s; or the resource's timeouts). Requests of this "+
+	"credential are spread over the rate the service allows, so the run was asking for more than that "+
+	"rate gives in the time. Allow more time with %s, run fewer workspaces with this credential at "+
+	"once, or ask cardpay for a larger quota. If you know your quota, set %s (or %s) to each workspace's share.",
+	attrMaxRateLimitWait, envMaxRateLimitWait, shortDuration(client.DefaultMaxRateLimitWait), attrMaxRateLimitWait,
+	attrMaxRequestsPerSecond, envMaxRequestsPerSecond)
 
 // statusHint tells the user what usually causes a status on this API.
 func statusHint(status int, path string) string {
@@ -61,11 +73,11 @@ func statusHint(status int, path string) string {
 		return "These partner credentials may not act for this merchant."
 	case http.StatusNotFound:
 		return "Check that the merchant ID and any store or account ID exist."
-	case http.StatusTooManyRequests, http.StatusServiceUnavailable:
-		return fmt.Sprintf("The service refused the request and kept refusing it while the provider retried. "+
-			"Wait before applying again, allow more retries with %s (or %s), or lower terraform's -parallelism. "+
-			"If you know your quota, set %s (or %s) to it.",
-			attrMaxRetries, envMaxRetries, attrMaxRequestsPerSecond, envMaxRequestsPerSecond)
+	case http.StatusTooManyRequests:
+		return rateLimitHint
+	case http.StatusServiceUnavailable:
+		return fmt.Sprintf("The service was unavailable and stayed so while the provider retried. Wait before "+
+			"applying again, or allow more retries with %s (or %s).", attrMaxRetries, envMaxRetries)
 	}
 	return ""
 }

@@ -31,7 +31,7 @@ func TestAccFaults_transientUnderLoad(t *testing.T) {
 		t.Fatalf("the configuration holds %d resources, want at least 60", counts.total())
 	}
 	w := newCLIWorkdir(t, env, mixedConfig(counts, "load"))
-	w.env = append(w.env, envMaxRetries+"=10") // the most allowed: a run of refusals must not exhaust them
+	w.env = append(w.env, envMaxRetries+"=10") // the most allowed: a run of 503s must not exhaust them (429s do not count)
 
 	// Faults are tried in order; a request a fault does not hit falls
 	// through to the next. About 15% get 429, 15% get 503, the rest wait.
@@ -182,16 +182,43 @@ func expectRecovered(t *testing.T, env *testEnv, tc ambiguousCreate, held func()
 	w.expectEmptyPlan("after recovery")
 }
 
-// When 429s outlast the retries, the error says the request was rate
-// limited, how long the service asked to wait and what to change.
+// Refusals by the rate limit do not count against max_retries: with none
+// allowed, requests refused again and again still go through once the
+// service lets them.
+func TestAccFaults_refusalsAreNotRetries(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	w := newCLIWorkdir(t, env, `
+resource "cardpay_payment_method" "amex" {
+  merchant_id = 1001
+  method      = "amex"
+}
+`)
+	w.env = append(w.env, envMaxRetries+"=0")
+	sb.InjectFault(sandbox.Fault{Status: 429, RetryAfter: "1", Count: 3})
+	w.run("apply", "-auto-approve", "-input=false", "-no-color")
+	if status := w.stateResources()["cardpay_payment_method.amex"]["status"]; status != "active" {
+		t.Errorf("status in state = %v, want active", status)
+	}
+	// The activation and the read that confirms it, after three refusals.
+	if sent := total(sb.RequestCounts()); sent != 5 {
+		t.Errorf("the sandbox saw %d requests, want 5: two that went through after three refused", sent)
+	}
+}
+
+// When the service refuses a request for longer than max_rate_limit_wait,
+// the error says how often and for how long it refused, and what to
+// change.
 func TestAccFaults_rateLimitExhausted(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Status: 429, RetryAfter: "2"})
+	env.ProviderArgs = `max_rate_limit_wait = "3s"`
 	accTest(t, resource.TestStep{
 		Config: env.providerConfig(paymentMethodsConfig(1001)),
-		ExpectError: wrappedErrorPattern(`rate limited by the service \(HTTP 429 .*gave up after 2 attempts\); ` +
-			`the service asked to wait 2s before retrying.*Wait before applying again, allow more retries with max_retries`),
+		ExpectError: wrappedErrorPattern(`rate limited by the service \(HTTP 429 .*refused \d+ times? over \ds\); ` +
+			`the service asked to wait 2s more, past the time allowed.*until the time the provider waits for it ran out ` +
+			`\(max_rate_limit_wait.*Allow more time with max_rate_limit_wait`),
 	})
 }
 

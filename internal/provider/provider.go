@@ -92,6 +92,7 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 		"unknown":      cfg.Unknown,
 
 		"max_requests_per_second": cfg.MaxRequestsPerSecond,
+		"max_rate_limit_wait":     cfg.MaxRateLimitWait.String(),
 	})
 	resp.ActionData = data
 	resp.ResourceData = data

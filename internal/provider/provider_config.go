@@ -42,6 +42,7 @@ const (
 	attrRequestTimeout       = "request_timeout"
 	attrMaxRetries           = "max_retries"
 	attrMaxRequestsPerSecond = "max_requests_per_second"
+	attrMaxRateLimitWait     = "max_rate_limit_wait"
 
 	envBaseURL              = "CARDPAY_BASE_URL"
 	envAISBaseURL           = "CARDPAY_AIS_BASE_URL"
@@ -53,6 +54,7 @@ const (
 	envRequestTimeout       = "CARDPAY_REQUEST_TIMEOUT"
 	envMaxRetries           = "CARDPAY_MAX_RETRIES"
 	envMaxRequestsPerSecond = "CARDPAY_MAX_REQUESTS_PER_SECOND"
+	envMaxRateLimitWait     = "CARDPAY_MAX_RATE_LIMIT_WAIT"
 )
 
 // Defaults and bounds of the optional provider attributes.
@@ -164,9 +166,11 @@ var providerAttributes = []providerAttribute{
 
 	{attrMaxRetries, envMaxRetries, schema.Int64Attribute{
 		MarkdownDescription: "How many times a failed request is retried. Requests the service did not " +
-			"process (HTTP 429 or 503, or a connection that could not be opened) are retried for every " +
-			"request; requests with an unknown outcome (HTTP 500, 502, 504, timeouts) only where repeating " +
+			"process (HTTP 503 without `Retry-After`, or a connection that could not be opened) are retried for " +
+			"every request; requests with an unknown outcome (HTTP 500, 502, 504, timeouts) only where repeating " +
 			"cannot create a duplicate, so creating requests are never repeated after an ambiguous failure. " +
+			"Refusals by the service's rate limit (HTTP 429, or 503 with `Retry-After`) do not count: the request " +
+			"waits its turn and goes again, for at most `" + attrMaxRateLimitWait + "`. " +
 			"Defaults to `4`; `0` disables retries. Environment variable: `" + envMaxRetries + "`.",
 		Optional:   true,
 		Validators: []validator.Int64{int64validator.Between(0, maxMaxRetries)},
@@ -177,12 +181,32 @@ var providerAttributes = []providerAttribute{
 		return nil
 	}},
 
+	{attrMaxRateLimitWait, envMaxRateLimitWait, schema.StringAttribute{
+		MarkdownDescription: "How long one request may go on being refused by the service's rate limit (HTTP 429, " +
+			"or 503 with `Retry-After`), as a Go duration such as `10m` or `1h`. A refused request was not " +
+			"processed: it waits as long as the service asks, takes its turn under the rate the provider has " +
+			"learned, and goes again, without counting against `" + attrMaxRetries + "`. Once its next try would " +
+			"come later than this after the request began, the operation fails with an error that says how long " +
+			"it waited and how often it was refused. Where a resource's own `timeouts` bound an operation, that " +
+			"timeout bounds the wait instead. Defaults to `" + shortDuration(client.DefaultMaxRateLimitWait) + "`. " +
+			"Environment variable: `" + envMaxRateLimitWait + "`.",
+		Optional:   true,
+		CustomType: timetypes.GoDurationType{},
+		Validators: []validator.String{positiveDurationValidator()},
+	}, func(cfg *client.Config, text string) (err error) {
+		if cfg.MaxRateLimitWait, err = time.ParseDuration(text); err != nil || cfg.MaxRateLimitWait <= 0 {
+			return fmt.Errorf("is not a positive Go duration. Write a value such as \"10m\" or \"1h\"")
+		}
+		return nil
+	}},
+
 	{attrMaxRequestsPerSecond, envMaxRequestsPerSecond, schema.Float64Attribute{
 		MarkdownDescription: "Most requests per second the provider sends with each credential (the partner " +
 			"credentials and the access token count apart), evenly spaced, for partners who know their quota: " +
 			"for example `20`, or `0.5` for one request every two seconds. Without it the provider still adapts " +
 			"to the service: after a `429 Too Many Requests` it slows every request down to the rate the service " +
-			"accepts, and speeds up again while answers are good (see the guide on retries and failures). " +
+			"accepts, speeds up again while answers are good, and paces to the quota fields the service may send " +
+			"(see the guides on retries and failures and on managing many merchants). " +
 			"Environment variable: `" + envMaxRequestsPerSecond + "`.",
 		Optional:   true,
 		Validators: []validator.Float64{requestRateValidator{}},
@@ -192,6 +216,18 @@ var providerAttributes = []providerAttribute{
 		}
 		return nil
 	}},
+}
+
+// shortDuration writes d as a user would, such as 10m rather than 10m0s.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // providerSchema is the provider block's schema, from providerAttributes.

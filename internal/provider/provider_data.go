@@ -32,12 +32,9 @@ type providerData struct {
 }
 
 // newProviderData builds the client and the shared lists; lookupEnv gives
-// the benchmark's switches (bench_switches.go) to a build made for them.
+// the benchmark's switch (bench_switches.go) to a build made for it.
 func newProviderData(cfg resolvedConfig, lookupEnv func(string) (string, bool)) *providerData {
-	throttleOff, sharingOff := benchSwitches(lookupEnv)
-	cfg.DisableAdaptiveThrottle = throttleOff
-	cfg.DisableHostSharing = benchHostSharingOff(lookupEnv)
-	caches, share := listCaches{}, !sharingOff
+	caches, share := listCaches{}, !readSharingOff(lookupEnv)
 	d := &providerData{
 		config:         cfg,
 		paymentMethods: newSharedLists(caches, client.PaymentMethodList, merchantOf, share, fetchPaymentMethods),

@@ -43,13 +43,15 @@ func TestResolveConfig(t *testing.T) {
 		envAccessToken:         "env-token",
 		envRequestTimeout:      "45s",
 		envMaxRetries:          "2",
+		envMaxRateLimitWait:    "20m",
 	})
 
 	t.Run("environment fills what the configuration leaves out", func(t *testing.T) {
 		s, diags := resolveConfig(noConfig(), env)
 		requireNoErrors(t, diags)
 		want := resolvedConfig{Config: client.Config{BaseURL: "https://env.example.com", PartnerClientID: "env-id",
-			PartnerClientSecret: "env-secret", AccessToken: "env-token", Timeout: 45 * time.Second, MaxRetries: 2}}
+			PartnerClientSecret: "env-secret", AccessToken: "env-token", Timeout: 45 * time.Second, MaxRetries: 2,
+			MaxRateLimitWait: 20 * time.Minute}}
 		if fmt.Sprint(s) != fmt.Sprint(want) {
 			t.Errorf("got %+v, want %+v", s, want)
 		}
@@ -61,10 +63,11 @@ func TestResolveConfig(t *testing.T) {
 		c[attrPartnerClientSecret] = types.StringValue("config-secret")
 		c[attrRequestTimeout] = timetypes.NewGoDurationValue(5 * time.Second)
 		c[attrMaxRetries] = types.Int64Value(0)
+		c[attrMaxRateLimitWait] = timetypes.NewGoDurationValue(time.Hour)
 		s, diags := resolveConfig(c, env)
 		requireNoErrors(t, diags)
 		if s.BaseURL != "https://config.example.com" || s.PartnerClientSecret != "config-secret" ||
-			s.PartnerClientID != "env-id" || s.Timeout != 5*time.Second || s.MaxRetries != 0 {
+			s.PartnerClientID != "env-id" || s.Timeout != 5*time.Second || s.MaxRetries != 0 || s.MaxRateLimitWait != time.Hour {
 			t.Errorf("got %+v", s)
 		}
 	})
@@ -102,9 +105,10 @@ func TestResolveConfig(t *testing.T) {
 
 	t.Run("invalid environment values name the variable", func(t *testing.T) {
 		_, diags := resolveConfig(noConfig(), envFrom(map[string]string{envRequestTimeout: "soon", envMaxRetries: "-1",
-			envSkipCredentialsCheck: "maybe"}))
+			envSkipCredentialsCheck: "maybe", envMaxRateLimitWait: "0s"}))
 		text := diagText(diags)
-		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s", envSkipCredentialsCheck, "Write true or false"} {
+		for _, want := range []string{envRequestTimeout, envMaxRetries, "30s", envSkipCredentialsCheck, "Write true or false",
+			envMaxRateLimitWait, `"10m"`} {
 			if !strings.Contains(text, want) {
 				t.Errorf("diagnostics %q do not mention %q", text, want)
 			}

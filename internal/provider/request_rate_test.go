@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/terraform-plugin-framework/attr"
 	"github.com/hashicorp/terraform-plugin-framework/types"
@@ -165,4 +166,32 @@ func total(counts map[string]int) int {
 		n += c
 	}
 	return n
+}
+
+// max_rate_limit_wait takes a positive Go duration; anything else is
+// refused at plan time with what to write instead.
+func TestAccProvider_invalidMaxRateLimitWait(t *testing.T) {
+	for _, value := range []string{`"0s"`, `"-1m"`, `"soon"`} {
+		t.Run(value, func(t *testing.T) {
+			accTest(t, resource.TestStep{
+				Config: fmt.Sprintf(`
+provider "cardpay" {
+  base_url            = "http://127.0.0.1:1"
+  max_rate_limit_wait = %s
+}
+`, value) + paymentMethodConfig(1001, "amex"),
+				PlanOnly:    true,
+				ExpectError: regexp.MustCompile(`(?s)Invalid (duration|Attribute Value).*max_rate_limit_wait|(?s)max_rate_limit_wait.*(positive|duration)`),
+			})
+		})
+	}
+}
+
+// Durations in descriptions and messages read as a user writes them.
+func TestShortDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{10 * time.Minute: "10m", time.Hour: "1h", 90 * time.Second: "1m30s", 2*time.Hour + 30*time.Minute: "2h30m"} {
+		if got := shortDuration(d); got != want {
+			t.Errorf("shortDuration(%s) = %q, want %q", d, got, want)
+		}
+	}
 }

@@ -21,40 +21,38 @@ import (
 // same time with one credential, through one rate limit at the sandbox, as
 // a partner's shards do under Atlantis, terragrunt run-all or CI agents.
 
-// fleetKind is how the processes of a fleet row share the limit.
+// fleetKind is how the processes of a fleet row meet the limit.
 type fleetKind int
 
 const (
-	// fleetAdaptive is the default provider: nothing configured.
-	fleetAdaptive fleetKind = iota
-	// fleetStatic sets max_requests_per_second to rate ÷ K in every
-	// process (CARDPAY_MAX_REQUESTS_PER_SECOND).
-	fleetStatic
-	// fleetApart is the default provider with its throttle kept to each
-	// process (CARDPAY_BENCH_HOST_SHARING=off), as when every process runs
-	// on a machine of its own (CI agents, HCP Terraform).
+	// fleetOneMachine is the default provider on one machine: the
+	// processes share one temporary directory, and so the machine's
+	// throttle file.
+	fleetOneMachine fleetKind = iota
+	// fleetApart is the default provider as on separate machines (CI
+	// agents, HCP Terraform): each process has a temporary directory of
+	// its own, so they share nothing but the service.
 	fleetApart
-	// fleetHeaders is the default provider while the sandbox sends
-	// rate-limit headers (RateLimit, X-RateLimit-*), as some gateways do.
-	fleetHeaders
+	// fleetApartQuota is fleetApart while the sandbox sends quota fields
+	// (RateLimit, RateLimit-Policy, X-RateLimit-*), as some gateways do.
+	fleetApartQuota
+	// fleetStatic is fleetApart with max_requests_per_second set to
+	// rate ÷ K in every process (CARDPAY_MAX_REQUESTS_PER_SECOND).
+	fleetStatic
 )
 
-// hostSharingOffEnv is the provider's benchmark switch that keeps the
-// throttle to each process.
-const hostSharingOffEnv = "CARDPAY_BENCH_HOST_SHARING=off"
-
 func (k fleetKind) String() string {
-	switch k {
-	case fleetStatic:
-		return "static split (`max_requests_per_second` = rate ÷ K)"
-	case fleetApart:
-		return "default, as if on separate machines (`" + hostSharingOffEnv + "`)"
-	case fleetHeaders:
-		return "default, the service sends rate-limit headers"
-	default:
-		return "default (nothing set)"
-	}
+	return [...]string{"one machine, default (nothing set)", "separate machines, default (nothing set)",
+		"separate machines, default, the sandbox sends quota fields",
+		"separate machines, static split (`max_requests_per_second` = rate ÷ K)"}[k]
 }
+
+func shortKind(k fleetKind) string {
+	return [...]string{"one machine", "apart", "apart+quota", "static"}[k]
+}
+
+// apart says whether the processes of the row share nothing on the machine.
+func (k fleetKind) apart() bool { return k != fleetOneMachine }
 
 // fleetRow is one fleet size and kind, with its runs.
 type fleetRow struct {
@@ -122,13 +120,13 @@ func (b *bench) runFleet(ctx context.Context, o *options) (*fleetResult, error) 
 	merchants := (o.fleetMethods + len(inactiveMethods) - 1) / len(inactiveMethods)
 	r := &fleetResult{methods: o.fleetMethods, merchants: merchants, rate: o.rateLimit}
 	for _, k := range o.fleetSizes {
-		r.rows = append(r.rows, &fleetRow{k: k, kind: fleetAdaptive})
+		r.rows = append(r.rows, &fleetRow{k: k, kind: fleetOneMachine})
 	}
-	if largest := slices.Max(o.fleetSizes); largest > 1 {
-		r.rows = append(r.rows, &fleetRow{k: largest, kind: fleetApart}, &fleetRow{k: largest, kind: fleetStatic})
-		if o.fleetHeaders {
-			r.rows = append(r.rows, &fleetRow{k: largest, kind: fleetHeaders})
-		}
+	for _, k := range o.fleetApart {
+		r.rows = append(r.rows, &fleetRow{k: k, kind: fleetApart}, &fleetRow{k: k, kind: fleetApartQuota})
+	}
+	if len(o.fleetApart) > 0 {
+		r.rows = append(r.rows, &fleetRow{k: o.fleetApart[0], kind: fleetStatic})
 	}
 	b.sb.setLatency(0)
 	defer func() { _ = b.sb.srv.SetRateLimit(sandbox.RateLimit{}) }()
@@ -140,7 +138,7 @@ func (b *bench) runFleet(ctx context.Context, o *options) (*fleetResult, error) 
 				return nil, err
 			}
 			row.samples = append(row.samples, s)
-			logf("fleet run %d/%d K=%d %-8s %6.2fs (floor %.2fs)  through %d  refused %d (%.1f%%)  slowest/mean %.2f  failed %d",
+			logf("fleet run %d/%d K=%-2d %-11s %6.2fs (floor %.2fs)  through %d  refused %d (%.1f%%)  slowest/mean %.2f  failed %d",
 				run+1, o.fleetRuns, row.k, shortKind(row.kind), s.wall.Seconds(), r.floor(s).Seconds(), s.through, s.refused,
 				100*s.refusedShare(), s.fairness(), s.failed)
 		}
@@ -148,23 +146,16 @@ func (b *bench) runFleet(ctx context.Context, o *options) (*fleetResult, error) 
 	return r, nil
 }
 
-func shortKind(k fleetKind) string {
-	return [...]string{"default", "static", "apart", "headers"}[k]
-}
-
 // fleetRun starts the row's K applies at once and waits for all of them.
 func (b *bench) fleetRun(ctx context.Context, r *fleetResult, row *fleetRow) (fleetSample, error) {
 	b.sb.reset()
-	if err := b.sb.srv.SetRateLimit(sandbox.RateLimit{PerSecond: r.rate, Headers: row.kind == fleetHeaders}); err != nil {
+	if err := b.sb.srv.SetRateLimit(sandbox.RateLimit{PerSecond: r.rate, Headers: row.kind == fleetApartQuota}); err != nil {
 		return fleetSample{}, err
 	}
 	p := b.normal
 	p.env = append(slices.Clone(p.env), "TMPDIR="+b.freshTemp()) // the processes share this run's throttle only
-	switch row.kind {
-	case fleetStatic:
+	if row.kind == fleetStatic {
 		p.env = append(p.env, fmt.Sprintf("CARDPAY_MAX_REQUESTS_PER_SECOND=%g", r.rate/float64(row.k)))
-	case fleetApart:
-		p.env = append(p.env, hostSharingOffEnv)
 	}
 	dirs := make([]string, row.k)
 	for i := range dirs {
@@ -183,6 +174,10 @@ func (b *bench) fleetRun(ctx context.Context, r *fleetResult, row *fleetRow) (fl
 	var failures []string
 	start := time.Now()
 	for i, dir := range dirs {
+		p := p
+		if row.kind.apart() { // as on a machine of its own: no throttle file shared
+			p.env = append(slices.Clone(p.env), "TMPDIR="+b.freshTemp())
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -255,24 +250,68 @@ func (r *fleetResult) row(k int, kind fleetKind) *fleetRow {
 	return nil
 }
 
+// fleetTarget is what a fleet row must reach: its median run's time ÷
+// the floor and refused share (the worst run's share where worstShare),
+// and no failed process in any run. share 0 means no limit on it.
+type fleetTarget struct {
+	k          int
+	kind       fleetKind
+	ratio      float64
+	share      float64
+	worstShare bool
+}
+
+var fleetTargets = []fleetTarget{
+	{k: 1, kind: fleetOneMachine, ratio: targetRateRatio, share: targetRefusedShare, worstShare: true},
+	{k: targetFleetK, kind: fleetOneMachine, ratio: targetRateRatio, share: targetRefusedShare, worstShare: true},
+	{k: targetFleetK, kind: fleetApart, ratio: targetApartRatio, share: targetApartShare},
+	{k: targetFleetK, kind: fleetApartQuota, ratio: targetRateRatio, share: targetQuotaShare},
+	{k: 2 * targetFleetK, kind: fleetApart, ratio: targetApart16Ratio},
+	{k: 2 * targetFleetK, kind: fleetApartQuota, ratio: targetApart16Ratio},
+}
+
 func (r *report) fleetTargets(b *strings.Builder) {
 	f := r.fleet
 	if f == nil {
 		return
 	}
 	note := paramNote(f.rate == targetRateLimit && f.methods == targetFleetMethods)
-	if row := f.row(targetFleetK, fleetAdaptive); row != nil {
-		x, share := worstFleet(row.samples, f.ratio), worstFleet(row.samples, fleetSample.refusedShare)
-		fmt.Fprintf(b, "| Fleet of %d processes, one credential, %g requests/s: fleet time ÷ floor, refused share (worst run)%s | %.2f×, %.1f%% | ≤ %.2f×, ≤ %.0f%% | %s |\n",
-			targetFleetK, f.rate, note, x, 100*share, targetFleetRatio, 100*targetRefusedShare,
-			passFail(x <= targetFleetRatio && share <= targetRefusedShare && failedRuns(row) == 0))
+	for _, t := range fleetTargets {
+		row := f.row(t.k, t.kind)
+		if row == nil {
+			continue
+		}
+		x := medianFleet(row.samples, f.ratio)
+		share, which := medianFleet(row.samples, fleetSample.refusedShare), "median"
+		if t.worstShare {
+			share, which = worstFleet(row.samples, fleetSample.refusedShare), "worst"
+		}
+		failed := failedRuns(row)
+		limit := fmt.Sprintf("≤ %.2f×", t.ratio)
+		ok := x <= t.ratio && failed == 0
+		if t.share > 0 {
+			limit += fmt.Sprintf(", ≤ %.0f%%", 100*t.share)
+			ok = ok && share <= t.share
+		}
+		fmt.Fprintf(b, "| %s, one credential, %g requests/s: time ÷ floor (median run), refused share (%s run), failed processes (all runs)%s | %.2f×, %.1f%%, %d | %s, 0 | %s |\n",
+			fleetLabel(t.k, t.kind), f.rate, which, note, x, 100*share, failed, limit, passFail(ok))
 	}
-	if row := f.row(1, fleetAdaptive); row != nil {
-		x, share := medianFleet(row.samples, f.ratio), worstFleet(row.samples, fleetSample.refusedShare)
-		fmt.Fprintf(b, "| One process of the same work: time ÷ floor (median), refused share (worst run)%s | %.2f×, %.1f%% | ≤ %.2f×, ≤ %.0f%% | %s |\n",
-			note, x, 100*share, targetRateRatio, 100*targetRefusedShare,
-			passFail(x <= targetRateRatio && share <= targetRefusedShare && failedRuns(row) == 0))
+}
+
+// fleetLabel names a fleet row in the targets.
+func fleetLabel(k int, kind fleetKind) string {
+	if k == 1 {
+		return "One process"
 	}
+	switch kind {
+	case fleetApart:
+		return fmt.Sprintf("%d processes on separate machines", k)
+	case fleetApartQuota:
+		return fmt.Sprintf("%d processes on separate machines, the service sends quota fields", k)
+	case fleetStatic:
+		return fmt.Sprintf("%d processes with a static split", k)
+	}
+	return fmt.Sprintf("%d processes on one machine", k)
 }
 
 func failedRuns(row *fleetRow) int {
@@ -292,11 +331,15 @@ func (r *report) fleetTables(b *strings.Builder) {
 		"%d `cardpay_payment_method` over %d merchants (%d requests: an activation and a read each), split by merchant "+
 		"into K workspaces; the K `terraform apply` processes start at once, each with its own provider, all with the "+
 		"same credential, while the sandbox allows %g requests per second per credential (token bucket, burst %g; 429 "+
-		"with Retry-After beyond that). Fleet time: from the start of the processes to the end of the last. Floor: the "+
-		"requests that went through ÷ the rate. Refused share: refused ÷ all requests sent. Slowest ÷ mean: the slowest "+
-		"process's time ÷ the mean process time (1.00 is perfectly fair). Medians over %d runs, and the worst run.\n\n",
+		"with Retry-After beyond that). On one machine the processes share one temporary directory, and so the "+
+		"provider's throttle file; on separate machines each has a temporary directory of its own and they share "+
+		"nothing but the sandbox; with quota fields the sandbox also sends `RateLimit`, `RateLimit-Policy` and "+
+		"`X-RateLimit-*` on every answer (`-rate-headers`). Fleet time: from the start of the processes to the end of "+
+		"the last. Floor: the requests that went through ÷ the rate. Refused share: refused ÷ all requests sent. "+
+		"Slowest ÷ mean: the slowest process's time ÷ the mean process time (1.00 is perfectly fair). Medians over %d "+
+		"runs, and the worst run.\n\n",
 		f.methods, f.merchants, 2*f.methods, f.rate, f.rate, len(f.rows[0].samples))
-	b.WriteString("| K | Provider | Fleet time | Floor | Ratio (median / worst) | Refused share (median / worst) | Slowest ÷ mean (median) | Provider peak RSS | Failed processes |\n")
+	b.WriteString("| K | Processes and provider | Fleet time | Floor | Ratio (median / worst) | Refused share (median / worst) | Slowest ÷ mean (median) | Provider peak RSS | Failed processes (all runs) |\n")
 	b.WriteString("|--:|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, row := range f.rows {
 		ss := row.samples

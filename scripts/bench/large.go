@@ -123,7 +123,7 @@ const cardpayProvider = `provider["registry.terraform.io/cardpay/cardpay"]`
 // would (activations, terminals, adopted stores), and returns the state an
 // apply would have written.
 func (b *benchSandbox) makeObjects(ctx context.Context, w workload) ([]stateResource, error) {
-	c, err := client.New(client.Config{BaseURL: b.url, PartnerClientID: b.srv.ClientID, PartnerClientSecret: b.srv.ClientSecret, DisableHostSharing: true})
+	c, err := client.New(client.Config{BaseURL: b.url, PartnerClientID: b.srv.ClientID, PartnerClientSecret: b.srv.ClientSecret})
 	if err != nil {
 		return nil, err
 	}

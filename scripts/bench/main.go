@@ -39,12 +39,12 @@ type options struct {
 	// payment methods.
 	rateLimit        float64
 	rateLimitMethods int
-	// fleetSizes are the fleet scenario's numbers of processes, which share
+	// fleetSizes and fleetApart are the fleet scenario's numbers of
+	// processes on one machine and on separate machines, which share
 	// fleetMethods payment methods and the rate limit rateLimit.
-	fleetSizes   []int
-	fleetMethods int
-	fleetRuns    int
-	fleetHeaders bool
+	fleetSizes, fleetApart []int
+	fleetMethods           int
+	fleetRuns              int
 	// large is the size of the large scenario's plan (from a state the
 	// bench writes).
 	large int
@@ -104,10 +104,11 @@ func parseFlags(args []string) (*options, error) {
 	fs.IntVar(&o.largeRuns, "large-runs", 1, "runs for sizes above 1000 (each run of 5000 resources takes several minutes)")
 	fs.Float64Var(&o.rateLimit, "rate-limit", 20, "requests per second per credential the sandbox allows in the ratelimit scenario")
 	fs.IntVar(&o.rateLimitMethods, "rate-limit-methods", 200, "payment methods in the ratelimit scenario")
-	fleet := fs.String("fleet", "1,4,8", "numbers of terraform processes in the fleet scenario, sharing one credential")
+	fleet := fs.String("fleet", "1,8", "numbers of terraform processes on one machine in the fleet scenario, sharing one credential")
+	apart := fs.String("fleet-apart", "8,16", "numbers of terraform processes as on separate machines (no shared throttle file), "+
+		"each with and without quota fields from the sandbox, and a static split of the first (\"\": none)")
 	fs.IntVar(&o.fleetMethods, "fleet-methods", 200, "payment methods the fleet scenario's processes apply in all")
-	fs.IntVar(&o.fleetRuns, "fleet-runs", 2, "runs of each fleet row")
-	fs.BoolVar(&o.fleetHeaders, "fleet-headers", false, "add a row of the largest fleet whose sandbox sends rate-limit headers")
+	fs.IntVar(&o.fleetRuns, "fleet-runs", 3, "runs of each fleet row")
 	fs.IntVar(&o.large, "large", maxSize, fmt.Sprintf("resources of the large scenario's plan (10 to %d)", maxSize))
 	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
 	fs.DurationVar(&o.latency, "latency", 0, "latency the sandbox adds to every request in the sizes scenario, e.g. 50ms")
@@ -131,17 +132,14 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if *quick {
 		*sizes, o.runs, o.coalesceMethods, o.coalesceMerch, o.transactions = "100", 1, 100, 20, 1000
-		o.rateLimitMethods, *fleet, o.fleetRuns, o.large = 50, "1,4", 1, 500
+		o.rateLimitMethods, *fleet, *apart, o.fleetRuns, o.large = 50, "1,4", "4", 1, 500
 	}
-	for _, f := range strings.Split(*fleet, ",") {
-		if f = strings.TrimSpace(f); f == "" {
-			continue
-		}
-		k, err := strconv.Atoi(f)
-		if err != nil || k < 1 || k > 32 {
-			return nil, fmt.Errorf("-fleet: %q is not a number from 1 to 32", f)
-		}
-		o.fleetSizes = append(o.fleetSizes, k)
+	var err error
+	if o.fleetSizes, err = fleetSizes("-fleet", *fleet); err != nil {
+		return nil, err
+	}
+	if o.fleetApart, err = fleetSizes("-fleet-apart", *apart); err != nil {
+		return nil, err
 	}
 	for _, f := range strings.Split(*sizes, ",") {
 		if f = strings.TrimSpace(f); f == "" {
@@ -168,8 +166,9 @@ func parseFlags(args []string) (*options, error) {
 		return nil, fmt.Errorf("-runs and -large-runs must be at least 1")
 	case !(o.rateLimit > 0) || o.rateLimitMethods < 1:
 		return nil, fmt.Errorf("-rate-limit and -rate-limit-methods must be positive")
-	case o.scenarios[scenarioFleet] && (len(o.fleetSizes) == 0 || o.fleetRuns < 1 || o.fleetMethods < slices.Max(o.fleetSizes)*len(inactiveMethods)):
-		return nil, fmt.Errorf("-fleet needs sizes, -fleet-runs at least 1 and -fleet-methods at least five per process")
+	case o.scenarios[scenarioFleet] && (len(o.fleetSizes)+len(o.fleetApart) == 0 || o.fleetRuns < 1 ||
+		o.fleetMethods < slices.Max(append(slices.Clone(o.fleetSizes), o.fleetApart...))*len(inactiveMethods)):
+		return nil, fmt.Errorf("-fleet and -fleet-apart need sizes, -fleet-runs at least 1 and -fleet-methods at least five per process")
 	case o.large < 10 || o.large > maxSize:
 		return nil, fmt.Errorf("-large must be between 10 and %d", maxSize)
 	case o.scenarios[scenarioSizes] && len(o.sizes) == 0:
@@ -186,6 +185,22 @@ func parseFlags(args []string) (*options, error) {
 		o.terraform = "terraform"
 	}
 	return o, nil
+}
+
+// fleetSizes reads a flag's comma-separated numbers of processes.
+func fleetSizes(flag, value string) ([]int, error) {
+	var sizes []int
+	for _, f := range strings.Split(value, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		k, err := strconv.Atoi(f)
+		if err != nil || k < 1 || k > 32 {
+			return nil, fmt.Errorf("%s: %q is not a number from 1 to 32", flag, f)
+		}
+		sizes = append(sizes, k)
+	}
+	return sizes, nil
 }
 
 func logf(format string, args ...any) {

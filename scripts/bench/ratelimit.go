@@ -16,59 +16,42 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
-// throttleOffEnv turns the provider's adaptive throttle off: the provider's
-// benchmark switch (bench_switches_on.go), for the "before" half of the rate-limit scenario.
-const throttleOffEnv = "CARDPAY_BENCH_THROTTLE=off"
-
 // rateLimitResult holds the rate-limit scenario: the same configuration
-// applied and planned through the sandbox's rate limit with the throttle
-// off (before) and on (after).
+// applied and planned through the sandbox's rate limit.
 type rateLimitResult struct {
 	methods, merchants int
 	rate               float64
-	// off and on hold the samples by command, "apply" and "plan".
-	off, on map[string][]sample
+	// samples holds the runs by command, "apply" and "plan".
+	samples map[string][]sample
 }
 
 // runRateLimit applies payment methods from an empty state and then plans
-// them, through a rate limit per credential, once with the throttle off
-// and once on in each run (the order alternates). Every command starts
-// with full buckets, as after a pause.
+// them, through a rate limit per credential, once in each run. Every
+// command starts with full buckets, as after a pause.
 func (b *bench) runRateLimit(ctx context.Context, o *options) (*rateLimitResult, error) {
 	merchants := (o.rateLimitMethods + len(inactiveMethods) - 1) / len(inactiveMethods)
 	w := methodsWorkload(o.rateLimitMethods, merchants)
-	r := &rateLimitResult{methods: o.rateLimitMethods, merchants: merchants, rate: o.rateLimit,
-		off: map[string][]sample{}, on: map[string][]sample{}}
+	r := &rateLimitResult{methods: o.rateLimitMethods, merchants: merchants, rate: o.rateLimit, samples: map[string][]sample{}}
 	b.sb.setLatency(0)
 	if err := b.sb.srv.SetRateLimit(sandbox.RateLimit{PerSecond: o.rateLimit}); err != nil {
 		return nil, err
 	}
 	defer func() { _ = b.sb.srv.SetRateLimit(sandbox.RateLimit{}) }()
 	for run := range o.runs {
-		builds := []providerBuild{b.noThrottle, b.normal}
-		if run%2 == 1 {
-			slices.Reverse(builds)
+		dir, err := writeConfig(b.root, "ratelimit", w.render(false))
+		if err != nil {
+			return nil, err
 		}
-		for _, p := range builds {
-			into := r.on
-			if p.name == b.noThrottle.name {
-				into = r.off
-			}
-			dir, err := writeConfig(b.root, "ratelimit", w.render(false))
+		b.sb.reset() // fixtures back, buckets full
+		for _, cmd := range []string{"apply", "plan"} {
+			b.sb.refill()
+			s, err := b.measure(ctx, cmd, dir, b.normal)
 			if err != nil {
 				return nil, err
 			}
-			b.sb.reset() // fixtures back, buckets full
-			for _, cmd := range []string{"apply", "plan"} {
-				b.sb.refill()
-				s, err := b.measure(ctx, cmd, dir, p)
-				if err != nil {
-					return nil, err
-				}
-				into[cmd] = append(into[cmd], s)
-				logf("ratelimit run %d/%d %-5s %-12s %6.2fs  requests %d  refused %d (%d after 1s)",
-					run+1, o.runs, cmd, p.name, s.wall.Seconds(), total(s.counts), total(s.refused), s.refusedLate)
-			}
+			r.samples[cmd] = append(r.samples[cmd], s)
+			logf("ratelimit run %d/%d %-5s %6.2fs  requests %d  refused %d (%d after 1s)",
+				run+1, o.runs, cmd, s.wall.Seconds(), total(s.counts), total(s.refused), s.refusedLate)
 		}
 	}
 	return r, nil
@@ -130,7 +113,7 @@ func (r *report) rateLimitTargets(b *strings.Builder) {
 		return
 	}
 	note := paramNote(c.rate == targetRateLimit && c.methods >= targetRateMethods)
-	apply, plan := c.on["apply"], c.on["plan"]
+	apply, plan := c.samples["apply"], c.samples["plan"]
 	share := refusedShare(apply)
 	fmt.Fprintf(b, "| Apply of %d payment methods through %g requests/s: refused share (worst run)%s | %.1f%% | ≤ %.0f%% | %s |\n",
 		c.methods, c.rate, note, 100*share, 100*targetRefusedShare, passFail(share <= targetRefusedShare))
@@ -151,22 +134,17 @@ func (r *report) rateLimitTables(b *strings.Builder) {
 	fmt.Fprintf(b, "### Through a rate limit\n\n"+
 		"%d `cardpay_payment_method` over %d merchants, applied from an empty state and then planned (with refresh), "+
 		"while the sandbox allows %g requests per second per credential (token bucket, burst %g; 429 with Retry-After "+
-		"beyond that). Each command starts with a full bucket and a new provider process. \"Off\" is the same build "+
-		"with `%s` (the adaptive throttle's benchmark switch), \"on\" the default. The floor is the requests that went "+
-		"through ÷ the rate. Refused share: refused ÷ all requests sent; \"after 1 s\": refusals more than one second "+
-		"after the command's first request. Default parallelism (10).\n\n",
-		c.methods, c.merchants, c.rate, c.rate, throttleOffEnv)
-	b.WriteString("| Command | Throttle | Median | Floor | Ratio | Went through | Refused | Refused share (worst run) | Refused after 1 s (worst run) |\n")
-	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
+		"beyond that). Each command starts with a full bucket and a new provider process. The floor is the requests "+
+		"that went through ÷ the rate. Refused share: refused ÷ all requests sent; \"after 1 s\": refusals more than "+
+		"one second after the command's first request. Default parallelism (10).\n\n",
+		c.methods, c.merchants, c.rate, c.rate)
+	b.WriteString("| Command | Median | Floor | Ratio | Went through | Refused | Refused share (worst run) | Refused after 1 s (worst run) |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, cmd := range []string{"apply", "plan"} {
-		for _, half := range []struct {
-			name string
-			ss   []sample
-		}{{"off", c.off[cmd]}, {"on", c.on[cmd]}} {
-			fmt.Fprintf(b, "| %s | %s | %s | %s | %.2f× | %s | %s | %.1f%% | %d |\n",
-				cmd, half.name, secs(median(half.ss)), secs(c.floor(half.ss)), ratio(median(half.ss), c.floor(half.ss)),
-				totalCell(half.ss), refusedCell(half.ss), 100*refusedShare(half.ss), mostLate(half.ss))
-		}
+		ss := c.samples[cmd]
+		fmt.Fprintf(b, "| %s | %s | %s | %.2f× | %s | %s | %.1f%% | %d |\n",
+			cmd, secs(median(ss)), secs(c.floor(ss)), ratio(median(ss), c.floor(ss)),
+			totalCell(ss), refusedCell(ss), 100*refusedShare(ss), mostLate(ss))
 	}
 	b.WriteString("\n")
 }

@@ -44,11 +44,18 @@ const (
 	targetRateMethods  = 200
 	targetRefusedShare = 0.05
 	targetRateRatio    = 1.10
-	// The fleet scenario: 8 processes share 200 payment methods (400
-	// requests) and one credential.
+	// The fleet scenario: 8 (and 16) processes share 200 payment methods
+	// (400 requests) and one credential. On one machine they keep the
+	// one-process targets; on separate machines (issue 32) 8 reach their
+	// median within 1.25 × the floor with at most 10% refused, or 1.10 ×
+	// and 2% when the service sends quota fields, and 16 within 1.35 ×;
+	// no process fails in any run.
 	targetFleetK       = 8
 	targetFleetMethods = 200
-	targetFleetRatio   = 1.15
+	targetApartRatio   = 1.25
+	targetApartShare   = 0.10
+	targetQuotaShare   = 0.02
+	targetApart16Ratio = 1.35
 )
 
 // environment describes the machine and the versions.
@@ -400,7 +407,7 @@ func (r *report) targets(b *strings.Builder) {
 		}
 	}
 	if c := r.rateLimit; c != nil {
-		for _, s := range append(slices.Clone(c.on["plan"]), c.off["plan"]...) {
+		for _, s := range c.samples["plan"] {
 			if s.changes {
 				warn = append(warn, "a plan of the rate-limit scenario was not empty")
 				break
@@ -519,8 +526,7 @@ func (r *report) raw(b *strings.Builder) {
 	}
 	if c := r.rateLimit; c != nil {
 		for _, cmd := range []string{"apply", "plan"} {
-			line(fmt.Sprintf("ratelimit %s, throttle off", cmd), c.off[cmd])
-			line(fmt.Sprintf("ratelimit %s, throttle on", cmd), c.on[cmd])
+			line("ratelimit "+cmd, c.samples[cmd])
 		}
 	}
 	r.fleetRaw(line)

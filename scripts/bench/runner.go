@@ -38,17 +38,15 @@ type bench struct {
 	cliConfig string
 	sb        *benchSandbox
 	normal    providerBuild
-	// noCoalesc and noThrottle are the same build with list sharing or
-	// the adaptive throttle turned off through the provider's debugging
-	// variables.
-	noCoalesc  providerBuild
-	noThrottle providerBuild
-	timeout    time.Duration
-	seq        int
-	profile    bool
-	profiles   []commandProfile
-	tmpSeq     atomic.Int64
-	tfVersion  string // for the states the bench writes
+	// noCoalesc is the same build with list sharing turned off through
+	// the provider's benchmark switch.
+	noCoalesc providerBuild
+	timeout   time.Duration
+	seq       int
+	profile   bool
+	profiles  []commandProfile
+	tmpSeq    atomic.Int64
+	tfVersion string // for the states the bench writes
 }
 
 // sample is one terraform command.
@@ -75,13 +73,12 @@ func (b *bench) setup(ctx context.Context) error {
 	}
 	logf("building the provider")
 	var err error
-	// The build with the benchmark's switches (internal/provider/bench_switches_on.go)
-	// behaves as the default one while they are unset.
+	// The build with the benchmark's switch (internal/provider/bench_switches_on.go)
+	// behaves as the default one while it is unset.
 	if b.normal, err = build(ctx, filepath.Join(b.root, "normal"), "default", "-tags", "benchswitches"); err != nil {
 		return err
 	}
 	b.noCoalesc = providerBuild{name: "coalescing off", bin: b.normal.bin, env: []string{readSharingOffEnv}}
-	b.noThrottle = providerBuild{name: "throttle off", bin: b.normal.bin, env: []string{throttleOffEnv}}
 
 	// terraform starts the wrapper (this program), which starts the build
 	// named in its environment and records its peak memory.

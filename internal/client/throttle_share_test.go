@@ -1,0 +1,97 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package client
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
+)
+
+// sharedPair returns two throttles of one credential as two processes of
+// one machine have them: separate objects, one state file.
+func sharedPair(t *testing.T) (a, b *throttle, clock *testclock.Clock) {
+	t.Helper()
+	a, clock = newFakeThrottle(t)
+	b = newThrottle()
+	b.now, b.sleep, b.rand = clock.Now, fakeSleep(clock), a.rand
+	key := throttleKey{baseURL: "https://api.example.com", auth: PartnerAPI, credential: credentialHash("id", "secret")}
+	dir := t.TempDir()
+	a.share, b.share = newStateFile(dir, key), newStateFile(dir, key)
+	return started(a), started(b), clock
+}
+
+// Two processes of one machine act as one client: what went through is
+// counted across both, a 429 one of them sees slows the other, and one
+// bucket paces both.
+func TestThrottleSharedByTheProcessesOfAMachine(t *testing.T) {
+	a, b, clock := sharedPair(t)
+	accept(a, clock, 10, 40*time.Millisecond)
+	accept(b, clock, 10, 40*time.Millisecond)
+	if c := refuse(a, clock.Now()); !near(c.rate, 10, 1e-9) {
+		t.Fatalf("change = %+v, want a cut to 10/s (half the 20/s both processes got through)", c)
+	}
+	if got := b.currentRate(); !near(got, 10, 1e-9) {
+		t.Fatalf("the other process paces at %v/s, want 10", got)
+	}
+	var got []time.Duration
+	for i := range 4 { // alternating processes take turns from one bucket
+		th := a
+		if i%2 == 1 {
+			th = b
+		}
+		got = append(got, th.reserve().at.Sub(clock.Now()))
+	}
+	if got[0] != 100*time.Millisecond || got[3] != 400*time.Millisecond {
+		t.Errorf("turns of both processes = %v, want 100ms apart", got)
+	}
+}
+
+// A state older than shareStale belongs to runs that are over: a process
+// starts afresh.
+func TestThrottleSharedStateGoesStale(t *testing.T) {
+	a, b, clock := sharedPair(t)
+	accept(a, clock, 20, 40*time.Millisecond)
+	refuse(a, clock.Now())
+	data, err := os.ReadFile(a.share.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w wireState
+	if err := binary.Read(bytes.NewReader(data), binary.LittleEndian, &w); err != nil {
+		t.Fatal(err)
+	}
+	w.Written = time.Now().Add(-shareStale - time.Second).UnixNano()
+	var buf bytes.Buffer
+	_ = binary.Write(&buf, binary.LittleEndian, w)
+	if err := os.WriteFile(a.share.path, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.currentRate(); got != 0 {
+		t.Errorf("a process after a stale state limits itself to %v/s, want no limit", got)
+	}
+}
+
+// A state file that cannot be made (here a file stands where its directory
+// should be) leaves each process on its own throttle.
+func TestThrottleWithoutAUsableStateFile(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	blocker := filepath.Join(t.TempDir(), "not-a-directory")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	th.share = &stateFile{path: filepath.Join(blocker, "x.throttle")}
+	accept(started(th), clock, 20, 40*time.Millisecond)
+	if c := refuse(th, clock.Now()); !near(c.rate, 10, 1e-9) {
+		t.Errorf("change = %+v, want the process to learn 10/s on its own", c)
+	}
+	if th.share != nil {
+		t.Error("the throttle still tries the unusable file")
+	}
+}

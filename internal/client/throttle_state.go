@@ -1,0 +1,348 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package client
+
+import (
+	"math"
+	"time"
+)
+
+// What the throttle learns, and how: see the package doc (Rate limits).
+// The constants were chosen with the fleet simulations of
+// throttle_fleet_test.go (fake clock) and checked with the bench's fleet
+// scenario; BENCHMARKS.md has the figures.
+const (
+	// throttleBeta is the share of the rate kept at a refusal, as in TCP
+	// Reno. CUBIC (RFC 9438) and the AWS SDKs keep 0.7; with 0.5 the
+	// processes of a fleet probe half as often for the same growth, which
+	// in the simulation of eight processes sharing 20 requests/s (61
+	// seeds) took the refused share from 7.2% to 7.0% and the median time
+	// from 1.08 to 1.05 × the floor, and a process alone still keeps
+	// 1.01 × (it meets the limit once, at the start).
+	throttleBeta = 0.5
+	// throttleC is CUBIC's scaling constant in requests/s per s³: how fast
+	// the rate grows back to the rate of the last refusal, and beyond. A
+	// share of 2.5 requests/s is back at its plateau 3.4 s after a cut. In
+	// the simulation 0.02 to 0.05 differ by less than the noise between
+	// seeds (1.05 to 1.12 × the floor, 6 to 10% refused); 0.01 leaves a
+	// fleet's last process crawling, 0.1 refuses 13% or more.
+	throttleC = 0.03
+	// throttleQuotaC replaces throttleC where the service sends quota
+	// fields: the curve is then cut by a quota running low before anything
+	// is refused, so probing costs no refusal and may be ten times faster.
+	throttleQuotaC = 0.3
+	// throttleFade: after throttleFade times the time the curve took to its
+	// plateau without another refusal, the memory of the refusal fades and
+	// the rate doubles every throttleDoubling (as in slow start), so that a
+	// process takes up what others leave when they end within seconds
+	// instead of the tens of seconds the cubic curve takes from a small
+	// plateau (median 1.09 to 1.05 × the floor, same refused share).
+	throttleFade     = 1.5
+	throttleDoubling = 2 * time.Second
+	// throttleJitter is the largest share by which each cut draws its
+	// curve's scale above or below the constant, and by which a quota's
+	// rate is drawn, so that processes cut together do not probe in step.
+	throttleJitter = 0.25
+	// throttleForget is the rate, in requests/s, at which the memory of
+	// the last refusal is gone: nothing a Terraform run sends comes near
+	// it, so the throttle stops pacing.
+	throttleForget = 1000
+	// throttleMinRate is the slowest the throttle gets, in requests per
+	// second, so that a bad estimate cannot stall a run; low enough for
+	// a hundred processes to share 20 requests a second.
+	throttleMinRate = 0.05
+	// throttleFirstRate is the least rate a first refusal teaches: one
+	// request a second, when almost nothing went through before it.
+	throttleFirstRate = 1.0
+	// slowStartBelow: a first refusal that saw fewer answers than this go
+	// through in the last second teaches little (a process that started
+	// into a service others use up), so the rate then doubles every
+	// throttleDoubling until the next refusal (see refused).
+	slowStartBelow = 3
+	// throttleBurst is the pacing bucket's size in seconds of the rate
+	// (at least one request): what a process may send at once after a
+	// quiet spell.
+	throttleBurst = 0.5
+	// throttleRaise is how far the rate in force must rise above the rate
+	// of the epoch for the turns to be given anew (see pace).
+	throttleRaise = 1.25
+	// throttlePauseJitter is the largest share of a wait the service
+	// asked for that is added to it at random, so that clients told to
+	// come back at the same moment do not.
+	throttlePauseJitter = 0.2
+	// quotaLow: an answer that leaves less than this share of the quota
+	// counts as a refusal would (quota), so that the fleet slows before
+	// the quota runs out: a fifth kept eight processes at 1.00 × the
+	// floor with 0.2% refused in the simulation, a twentieth let 3% be
+	// refused.
+	quotaLow = 0.2
+	// quotaFloor: while more of the quota remains, each process goes at
+	// least at this share of what remains spread over the time to the
+	// reset. All of it (1) made every process of a fleet spend what
+	// remains at once and the fleet swing between a burst and a halt;
+	// half takes up what others leave within a reading or two.
+	quotaFloor = 0.5
+	// probeWait is how long a request waits for an answer (see
+	// throttle.mustWait) before it looks again; the answer wakes it sooner.
+	probeWait = 100 * time.Millisecond
+	// maxWindow is where slow start in requests on their way ends (see
+	// throttle.mustWait): more than Terraform's parallelism sends at once.
+	maxWindow = 64
+	// windowStep is how often the window may grow by one: an answer from
+	// a service nearby comes back within a millisecond or two, far sooner
+	// than its allowance refills.
+	windowStep = 50 * time.Millisecond
+)
+
+// throttleState is the learned part of a throttle: everything the
+// processes of one machine share (throttle_share.go). Times are
+// wall-clock Unix nanoseconds, which every process of the machine reads
+// alike.
+type throttleState struct {
+	// bucket paces the requests at the rate in force; rate 0 limits
+	// nothing.
+	bucket bucket
+
+	// The curve of the last refusal: the rate grows from rate0 at cutAt
+	// along wmax + c·(t−k)³ (CUBIC), concave up to wmax at k seconds and
+	// convex beyond, and from throttleFade·k on doubles every
+	// throttleDoubling; in slowStart it doubles from rate0 instead. rate0
+	// is 0 while nothing was refused (or the memory of it is gone).
+	rate0, wmax, c, k float64
+	cutAt             int64
+	slowStart         bool
+	// epoch counts the cuts, pauses and rises of the rate: a turn given in
+	// an earlier epoch is void (see throttle.stands); epochRate is the rate
+	// at the start of the epoch.
+	epoch     int64
+	epochRate float64
+	// pausedUntil holds every request back until a quota that ran out is
+	// whole again.
+	pausedUntil int64
+	accepted    meter
+
+	// quotaRate is what remains of the quota spread over the time to its
+	// reset, as the latest quota fields said, until quotaUntil; quotaSeen
+	// says the service sends them, quotaLimit is the largest quota they
+	// named.
+	quotaRate  float64
+	quotaUntil int64
+	quotaSeen  bool
+	quotaLimit int64
+}
+
+// curveRate is the rate of the curve at now; 0 when none is in force.
+func (st *throttleState) curveRate(now int64) float64 {
+	if st.rate0 == 0 {
+		return 0
+	}
+	x := time.Duration(now - st.cutAt).Seconds()
+	var rate float64
+	if st.slowStart {
+		rate = st.rate0 * math.Exp2(x/throttleDoubling.Seconds())
+	} else {
+		d := x - st.k
+		rate = st.wmax + st.c*d*d*d
+		if faded := x - throttleFade*st.k; faded > 0 {
+			rate = max(rate, st.wmax*math.Exp2(faded/throttleDoubling.Seconds()))
+		}
+	}
+	if rate >= throttleForget {
+		st.rate0 = 0
+		return 0
+	}
+	return max(rate, throttleMinRate)
+}
+
+// rate is the rate in force at now, 0 for none: the curve's, or at least
+// the quota's share (quotaFloor) while the quota fields hold.
+func (st *throttleState) rate(now int64) float64 {
+	rate := st.curveRate(now)
+	if rate > 0 && st.quotaRate > 0 && now < st.quotaUntil {
+		rate = max(rate, quotaFloor*st.quotaRate)
+	}
+	return rate
+}
+
+// pace sets the bucket to the rate in force. When that rate has risen well
+// above the rate of the epoch, the turns given at the slower rate are void
+// and given anew: requests queued behind a slow rate would otherwise keep
+// their late turns, and the rise would take effect only once they went.
+func (st *throttleState) pace(now int64) {
+	rate := st.rate(now)
+	if st.epochRate > 0 && (rate == 0 || rate >= st.epochRate*throttleRaise) {
+		st.epoch++
+		st.epochRate = rate
+		st.bucket.forgive(now)
+	}
+	st.bucket.set(now, rate, max(1, math.Floor(rate*throttleBurst)))
+}
+
+// refused learns from a refusal (a 429, or quota fields saying the quota
+// runs low) answered at now to a request sent at sentAt; jitter is in
+// [0, 1). A request sent before the last cut was sent too fast already and
+// teaches nothing new. Otherwise the rate is cut to β times the rate in
+// force. The first time, that is β times what went through in the last
+// second (at least throttleFirstRate); when almost nothing went through,
+// the rate then doubles until the next refusal, which finds the rate of a
+// doubling ago to be the plateau. With fast convergence (RFC 9438, 4.7) a
+// cut below the last plateau lowers the plateau further, so that a process
+// that had more than its share gives some up to the others.
+func (st *throttleState) refused(now, sentAt int64, jitter float64) (cut bool, rate float64) {
+	if sentAt <= st.cutAt {
+		return false, 0
+	}
+	w := st.curveRate(now)
+	switch {
+	case w == 0:
+		went := st.accepted.countSince(now-int64(time.Second), now)
+		st.slowStart = went < slowStartBelow
+		w = max(float64(went), throttleFirstRate)
+		st.wmax = w
+	case st.slowStart:
+		st.slowStart = false
+		w /= 2
+		st.wmax = w
+	}
+	if w < st.wmax {
+		st.wmax = w * (1 + throttleBeta) / 2
+	} else {
+		st.wmax = w
+	}
+	st.rate0 = max(throttleBeta*w, throttleMinRate)
+	scale := throttleC
+	if st.quotaSeen {
+		scale = throttleQuotaC
+	}
+	st.c = scale * (1 + throttleJitter*(2*jitter-1))
+	st.k = math.Cbrt(max(st.wmax-st.rate0, 0) / st.c)
+	st.cutAt = now
+	st.epoch++
+	st.epochRate = st.rate0
+	// The service has no room left, and neither have we: the bucket starts
+	// empty and out of debt (the turns given at the old rate are void).
+	st.pace(now)
+	st.bucket.restart(now)
+	return true, st.rate0
+}
+
+// pause holds every request back until until, and voids the turns given.
+func (st *throttleState) pause(until int64) {
+	if until > st.pausedUntil {
+		st.pausedUntil = until
+		st.epoch++
+	}
+}
+
+// quota learns from quota fields read at now in the answer to a request
+// sent at sentAt; jitter is in [0, 1). Less than quotaLow of the quota left
+// counts as a refusal would, before anything is refused; none left also
+// holds every request back until the reset, jittered so that the processes
+// that read it come back one by one. Otherwise it sets the quota's rate:
+// what remains spread over the time to the reset (at least a second: the
+// fields count whole seconds), jittered likewise.
+func (st *throttleState) quota(now, sentAt int64, q quotaFields, jitter float64) {
+	st.quotaSeen = true
+	st.quotaLimit = max(st.quotaLimit, q.limit, q.remaining)
+	if float64(q.remaining) < quotaLow*float64(st.quotaLimit) {
+		st.quotaRate, st.quotaUntil = 0, 0
+		st.refused(now, sentAt, jitter)
+		if q.remaining == 0 && q.reset > 0 {
+			st.pause(now + int64(float64(q.reset)*(1+throttlePauseJitter*jitter)))
+		}
+		return
+	}
+	span := max(q.reset, time.Second)
+	st.quotaRate = float64(q.remaining) / span.Seconds() * (1 + throttleJitter*(2*jitter-1))
+	st.quotaUntil = now + int64(span)
+	st.pace(now)
+}
+
+// bucket is a token bucket in wall-clock nanoseconds, like
+// golang.org/x/time/rate's Limiter but plain data, so that processes can
+// share it through a file. A rate of 0 limits nothing.
+type bucket struct {
+	rate, burst, tokens float64
+	last                int64 // when tokens was last brought up to date
+}
+
+// advance brings the tokens up to now (never back in time).
+func (b *bucket) advance(now int64) {
+	if now > b.last {
+		b.tokens = min(b.burst, b.tokens+b.rate*time.Duration(now-b.last).Seconds())
+		b.last = now
+	}
+}
+
+// set changes the rate and burst at now, keeping the tokens (at most the
+// new burst); a bucket that limited nothing starts full.
+func (b *bucket) set(now int64, rate, burst float64) {
+	if b.rate == 0 {
+		b.tokens, b.last = burst, max(b.last, now)
+	} else {
+		b.advance(now)
+	}
+	b.rate, b.burst = rate, burst
+	b.tokens = min(b.tokens, burst)
+}
+
+// reserve takes a token at now and returns when it is there: now, or
+// later when the bucket is in debt.
+func (b *bucket) reserve(now int64) int64 {
+	if b.rate <= 0 {
+		return now
+	}
+	b.advance(now)
+	at := max(now, b.last)
+	b.tokens--
+	if b.tokens >= 0 {
+		return at
+	}
+	return at + int64(-b.tokens/b.rate*float64(time.Second))
+}
+
+// forgive brings the bucket up to now and forgives its debt.
+func (b *bucket) forgive(now int64) {
+	b.advance(now)
+	b.tokens, b.last = max(b.tokens, 0), max(b.last, now)
+}
+
+// restart empties the bucket at now and forgives its debt.
+func (b *bucket) restart(now int64) {
+	b.tokens, b.last = 0, max(b.last, now)
+}
+
+// meter counts accepted answers over the last second, in tenths.
+type meter struct {
+	slots [meterSlots]struct {
+		index int64 // which tenth of a second since the epoch
+		n     int64
+	}
+}
+
+const meterSlots = 10
+
+const meterSlot = 100 * time.Millisecond
+
+func (m *meter) add(now int64) {
+	i := now / int64(meterSlot)
+	s := &m.slots[i%int64(len(m.slots))]
+	if s.index != i {
+		s.index, s.n = i, 0
+	}
+	s.n++
+}
+
+// countSince is the count from since (to the slot) to now, at most the
+// meter's length back.
+func (m *meter) countSince(since, now int64) int64 {
+	first, last := since/int64(meterSlot), now/int64(meterSlot)
+	var n int64
+	for _, s := range m.slots {
+		if s.index >= first && s.index <= last && last-s.index < int64(len(m.slots)) {
+			n += s.n
+		}
+	}
+	return n
+}
