@@ -1,7 +1,7 @@
 // Copyright (c) The terraform-provider-cardpay authors
 // SPDX-License-Identifier: MPL-2.0
 
-package main
+package provider
 
 import (
 	"os"
@@ -12,24 +12,24 @@ import (
 // as soon as any level is set, it leaves every level alone.
 func TestQuietLogsNobodyReads(t *testing.T) {
 	unsetAll := func() {
-		for _, env := range logLevelEnv {
+		for _, env := range everyLogLevelEnv {
 			t.Setenv(env, "")
 		}
 	}
 
 	unsetAll()
 	quietLogsNobodyReads()
-	for _, env := range logLevelEnv[1:] {
+	for _, env := range everyLogLevelEnv[1:] {
 		if got := os.Getenv(env); got != "OFF" {
 			t.Errorf("with no log level set, %s = %q, want OFF", env, got)
 		}
 	}
 
-	for _, asked := range logLevelEnv {
+	for _, asked := range everyLogLevelEnv {
 		unsetAll()
 		t.Setenv(asked, "DEBUG")
 		quietLogsNobodyReads()
-		for _, env := range logLevelEnv {
+		for _, env := range everyLogLevelEnv {
 			if env != asked && os.Getenv(env) != "" {
 				t.Errorf("with %s set, %s was changed to %q", asked, env, os.Getenv(env))
 			}
