@@ -19,10 +19,7 @@ func main() {
 	var debug bool
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
 	flag.Parse()
-	stopProfiles := startProfiles()
-	err := provider.Serve(version, debug)
-	stopProfiles()
-	if err != nil {
+	if err := provider.Serve(version, debug); err != nil {
 		log.Fatal(err.Error())
 	}
 }

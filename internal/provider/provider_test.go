@@ -141,7 +141,7 @@ func TestProviderDataClients(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			data := newProviderData(tc.config, envFrom(nil))
+			data := newProviderData(tc.config)
 			area := client.PartnerAPI
 			if tc.ais {
 				area = client.DataAPI

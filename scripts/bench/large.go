@@ -61,7 +61,7 @@ func (b *bench) runLarge(ctx context.Context, o *options) (*largeResult, error) 
 			}
 			p, tag := b.normal, fmt.Sprintf("large%d-plan-%d", o.large, run+1)
 			if b.profile && !floor {
-				p = profiled(p, b.root, tag)
+				p = b.profiled(tag)
 			}
 			s, err := b.plan(ctx, dir, p)
 			if err != nil {
