@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
 // The large scenario plans (with refresh) a configuration of -large
@@ -123,7 +124,7 @@ const cardpayProvider = `provider["registry.terraform.io/cardpay/cardpay"]`
 // would (activations, terminals, adopted stores), and returns the state an
 // apply would have written.
 func (b *benchSandbox) makeObjects(ctx context.Context, w workload) ([]stateResource, error) {
-	c, err := client.New(client.Config{BaseURL: b.url, PartnerClientID: b.srv.ClientID, PartnerClientSecret: b.srv.ClientSecret})
+	c, err := client.New(client.Config{BaseURL: b.url, PartnerClientID: sandbox.DemoPartnerClientID, PartnerClientSecret: sandbox.DemoPartnerClientSecret})
 	if err != nil {
 		return nil, err
 	}
