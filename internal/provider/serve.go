@@ -6,7 +6,6 @@ package provider
 import (
 	"os"
 	"runtime/debug"
-	"slices"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -56,25 +55,5 @@ const softMemoryLimit = 64 << 20
 func setMemoryLimit() {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
 		debug.SetMemoryLimit(softMemoryLimit)
-	}
-}
-
-// everyLogLevelEnv are the variables that set a provider's log levels: the
-// provider's own (logLevelEnv) and the plugin SDK's, which logs every
-// protocol call at TRACE unless told otherwise; Terraform filters the
-// lines only after the provider has formatted them.
-var everyLogLevelEnv = append(slices.Clone(logLevelEnv), "TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK")
-
-// quietLogsNobodyReads turns the provider's logging off when no logging
-// was asked for: Terraform then discards every line anyway, and writing
-// them costs more CPU than the provider's own work.
-func quietLogsNobodyReads() {
-	for _, env := range everyLogLevelEnv {
-		if os.Getenv(env) != "" {
-			return
-		}
-	}
-	for _, env := range everyLogLevelEnv[1:] { // all but TF_LOG, which is Terraform's own
-		_ = os.Setenv(env, "OFF")
 	}
 }

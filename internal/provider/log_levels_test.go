@@ -36,3 +36,24 @@ func TestQuietLogsNobodyReads(t *testing.T) {
 		}
 	}
 }
+
+func TestTraceLogging(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want bool
+	}{
+		{nil, false},
+		{map[string]string{"TF_LOG": "DEBUG"}, false},
+		{map[string]string{"TF_LOG": "trace"}, true},
+		{map[string]string{"TF_LOG": "JSON"}, true},
+		{map[string]string{"TF_LOG_PROVIDER": "TRACE"}, true},
+		{map[string]string{"TF_LOG": "TRACE", "TF_LOG_PROVIDER": "INFO"}, false}, // the provider's own level wins
+		{map[string]string{"TF_LOG_PROVIDER": "WARN", "TF_LOG_PROVIDER_CARDPAY": "TRACE"}, true},
+	}
+	for _, tc := range cases {
+		lookup := func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok }
+		if got := traceLogging(lookup); got != tc.want {
+			t.Errorf("traceLogging(%v) = %v, want %v", tc.env, got, tc.want)
+		}
+	}
+}
