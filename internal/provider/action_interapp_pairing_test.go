@@ -184,7 +184,7 @@ func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 // still waits and how long the code has left, then fails at expiry.
 func TestInterappPairingAction_reportsWhileWaiting(t *testing.T) {
 	sb := sandboxtest.Start(t)
-	data := newProviderData(resolvedConfig{Config: client.Config{BaseURL: sb.URL, PartnerClientID: sb.ClientID, PartnerClientSecret: sb.ClientSecret}}, envFrom(nil))
+	data := newProviderData(resolvedConfig{Config: client.Config{BaseURL: sb.URL, PartnerClientID: sb.ClientID, PartnerClientSecret: sb.ClientSecret}})
 	data.poll = pollIntervals{pairing: 20 * time.Millisecond, pairingProgress: 200 * time.Millisecond, codeValidity: 2 * time.Second}
 	c, diags := data.clientFor(client.PartnerAPI)
 	code := interappRegistrationData{MerchantID: types.Int64Value(1001), StoreID: types.StringNull()}

@@ -31,6 +31,9 @@ var cliBuild struct {
 }
 
 func TestMain(m *testing.M) {
+	if hook, serve := benchHookFrom(os.LookupEnv); serve {
+		os.Exit(hook.serve()) // the bench's provider (bench_hook_test.go), not a test run
+	}
 	// OpenTofu 1.12 prints a warning about a missing CLI configuration
 	// file on stdout, where terraform-plugin-testing reads JSON.
 	if _, err := tfcli.ReplaceMissingCLIConfig(); err != nil {

@@ -81,7 +81,7 @@ func (p *cardpayProvider) Configure(ctx context.Context, req provider.ConfigureR
 	}
 	cfg.UserAgent = userAgent(p.version, req.TerraformVersion)
 
-	data := newProviderData(cfg, os.LookupEnv)
+	data := newProviderData(cfg)
 	data.poll = p.poll
 	tflog.Debug(ctx, "configured cardpay provider", map[string]any{
 		"base_url":     cfg.BaseURL,

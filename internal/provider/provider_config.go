@@ -389,20 +389,3 @@ func valueText(v attr.Value) string {
 		return strings.Trim(v.String(), `"`)
 	}
 }
-
-// LogLevelEnv are the variables with which Terraform users set the log
-// level of this provider's own logs, most specific last.
-var LogLevelEnv = []string{"TF_LOG", "TF_LOG_PROVIDER", "TF_LOG_PROVIDER_CARDPAY"}
-
-// traceLogging reports whether the user asked for this provider's TRACE
-// logs. The logger itself always claims TRACE: Terraform filters the
-// provider's logs after they are written, so only the environment tells.
-func traceLogging(lookupEnv func(string) (string, bool)) bool {
-	level := ""
-	for _, env := range LogLevelEnv {
-		if v, ok := lookupEnv(env); ok && v != "" {
-			level = v
-		}
-	}
-	return strings.EqualFold(level, "TRACE") || strings.EqualFold(level, "JSON")
-}

@@ -31,17 +31,16 @@ type providerData struct {
 	clock func() time.Time
 }
 
-// newProviderData builds the client and the shared lists; lookupEnv gives
-// the benchmark's switch (bench_switches.go) to a build made for it.
-func newProviderData(cfg resolvedConfig, lookupEnv func(string) (string, bool)) *providerData {
-	caches, share := listCaches{}, !readSharingOff(lookupEnv)
+// newProviderData builds the client and the shared lists.
+func newProviderData(cfg resolvedConfig) *providerData {
+	caches := listCaches{}
 	d := &providerData{
 		config:         cfg,
-		paymentMethods: newSharedLists(caches, client.PaymentMethodList, merchantOf, share, fetchPaymentMethods),
-		terminals:      newSharedLists(caches, client.TerminalList, merchantOf, share, fetchTerminals),
-		stores:         newSharedLists(caches, client.StoreList, merchantOf, share, fetchStores),
-		webhooks:       newSharedLists(caches, client.WebhookList, partnerOf, share, fetchWebhooks),
-		merchants:      newSharedLists(caches, client.MerchantList, partnerOf, share, fetchMerchants),
+		paymentMethods: newSharedLists(caches, client.PaymentMethodList, merchantOf, fetchPaymentMethods),
+		terminals:      newSharedLists(caches, client.TerminalList, merchantOf, fetchTerminals),
+		stores:         newSharedLists(caches, client.StoreList, merchantOf, fetchStores),
+		webhooks:       newSharedLists(caches, client.WebhookList, partnerOf, fetchWebhooks),
+		merchants:      newSharedLists(caches, client.MerchantList, partnerOf, fetchMerchants),
 		poll:           defaultPollIntervals(),
 	}
 	if cfg.BaseURL != "" {

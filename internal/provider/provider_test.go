@@ -141,7 +141,7 @@ func TestProviderDataClients(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			data := newProviderData(tc.config, envFrom(nil))
+			data := newProviderData(tc.config)
 			area := client.PartnerAPI
 			if tc.ais {
 				area = client.DataAPI
@@ -360,25 +360,4 @@ func diagText(diags diag.Diagnostics) string {
 		b.WriteString(d.Summary() + ": " + d.Detail() + "\n")
 	}
 	return b.String()
-}
-
-func TestTraceLogging(t *testing.T) {
-	cases := []struct {
-		env  map[string]string
-		want bool
-	}{
-		{nil, false},
-		{map[string]string{"TF_LOG": "DEBUG"}, false},
-		{map[string]string{"TF_LOG": "trace"}, true},
-		{map[string]string{"TF_LOG": "JSON"}, true},
-		{map[string]string{"TF_LOG_PROVIDER": "TRACE"}, true},
-		{map[string]string{"TF_LOG": "TRACE", "TF_LOG_PROVIDER": "INFO"}, false}, // the provider's own level wins
-		{map[string]string{"TF_LOG_PROVIDER": "WARN", "TF_LOG_PROVIDER_CARDPAY": "TRACE"}, true},
-	}
-	for _, tc := range cases {
-		lookup := func(k string) (string, bool) { v, ok := tc.env[k]; return v, ok }
-		if got := traceLogging(lookup); got != tc.want {
-			t.Errorf("traceLogging(%v) = %v, want %v", tc.env, got, tc.want)
-		}
-	}
 }

@@ -175,7 +175,7 @@ func TestAISConsent_createRejectsPastExpiry(t *testing.T) {
 	now := time.Date(2030, 6, 1, 12, 0, 0, 0, time.UTC)
 	r, s := aisConsentTestSchema(t, now)
 	clock := r.data.clock
-	r.data = newProviderData(resolvedConfig{Config: client.Config{BaseURL: "http://127.0.0.1:1", AccessToken: "t"}}, envFrom(nil))
+	r.data = newProviderData(resolvedConfig{Config: client.Config{BaseURL: "http://127.0.0.1:1", AccessToken: "t"}})
 	r.data.clock = clock
 	attrs := consentConfigAttrs(consentStateAttrs("2030-06-01T11:59:59Z", "ReadBalances"))
 	req := resource.CreateRequest{Plan: tfsdk.Plan{Schema: s.Schema, Raw: aisConsentRaw(t, s, attrs)}}

@@ -27,7 +27,7 @@ import (
 // a list is never older than the operation that uses it.
 type sharedLists[K comparable, T any] struct {
 	fetch func(ctx context.Context, c *client.Client, key K) ([]T, error)
-	// share is false when envDebugReadSharing turned sharing off.
+	// share is shareListReads when the lists were made.
 	share   bool
 	flights singleflight.Group
 
@@ -43,14 +43,19 @@ type sharedLists[K comparable, T any] struct {
 	seen map[K][]T
 }
 
+// shareListReads is true in every build of the provider: only the bench's
+// test hook (bench_hook_test.go) sets it false, to measure what sharing
+// list reads saves.
+var shareListReads = true
+
 // newSharedLists returns the lists of the client's list kind, registered in
 // caches so that a change the client reports reaches them; key says which
 // of the lists a change is about (merchantOf, partnerOf), and fetch reads
 // one. providerData makes one per list kind, each in a field of its own.
-func newSharedLists[K comparable, T any](caches listCaches, kind client.ListKind, key func(client.Change) K, share bool,
+func newSharedLists[K comparable, T any](caches listCaches, kind client.ListKind, key func(client.Change) K,
 	fetch func(ctx context.Context, c *client.Client, key K) ([]T, error),
 ) *sharedLists[K, T] {
-	l := &sharedLists[K, T]{fetch: fetch, share: share, lists: map[K][]T{}, generation: map[K]uint64{}, seen: map[K][]T{}}
+	l := &sharedLists[K, T]{fetch: fetch, share: shareListReads, lists: map[K][]T{}, generation: map[K]uint64{}, seen: map[K][]T{}}
 	caches[kind] = func(ch client.Change) { l.changed(key(ch)) }
 	return l
 }

@@ -88,7 +88,7 @@ func TestMerchantListsShareAndRefresh(t *testing.T) {
 	sb := sandboxtest.Start(t)
 	c := sb.Client(t)
 	caches := listCaches{}
-	lists := newSharedLists(caches, client.PaymentMethodList, merchantOf, true, fetchPaymentMethods)
+	lists := newSharedLists(caches, client.PaymentMethodList, merchantOf, fetchPaymentMethods)
 	ctx := t.Context()
 
 	var wg sync.WaitGroup
@@ -128,7 +128,7 @@ func TestMerchantListsShareAndRefresh(t *testing.T) {
 func TestMerchantListsRecentSurvivesChanges(t *testing.T) {
 	sb := sandboxtest.Start(t)
 	c := sb.Client(t)
-	lists := newSharedLists(listCaches{}, client.StoreList, merchantOf, true, fetchStores)
+	lists := newSharedLists(listCaches{}, client.StoreList, merchantOf, fetchStores)
 	ctx := t.Context()
 
 	if _, err := lists.recent(ctx, c, 1001); err != nil {

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
 // The large scenario plans (with refresh) a configuration of -large
@@ -61,7 +62,7 @@ func (b *bench) runLarge(ctx context.Context, o *options) (*largeResult, error) 
 			}
 			p, tag := b.normal, fmt.Sprintf("large%d-plan-%d", o.large, run+1)
 			if b.profile && !floor {
-				p = profiled(p, b.root, tag)
+				p = b.profiled(tag)
 			}
 			s, err := b.plan(ctx, dir, p)
 			if err != nil {
@@ -123,7 +124,7 @@ const cardpayProvider = `provider["registry.terraform.io/cardpay/cardpay"]`
 // would (activations, terminals, adopted stores), and returns the state an
 // apply would have written.
 func (b *benchSandbox) makeObjects(ctx context.Context, w workload) ([]stateResource, error) {
-	c, err := client.New(client.Config{BaseURL: b.url, PartnerClientID: b.srv.ClientID, PartnerClientSecret: b.srv.ClientSecret})
+	c, err := client.New(client.Config{BaseURL: b.url, PartnerClientID: sandbox.DemoPartnerClientID, PartnerClientSecret: sandbox.DemoPartnerClientSecret})
 	if err != nil {
 		return nil, err
 	}

@@ -387,7 +387,7 @@ func (b *bench) runSize(ctx context.Context, n, runs int, latency time.Duration)
 				}
 				p, tag := b.normal, fmt.Sprintf("n%d-%s-%d", n, cmd, run+1)
 				if b.profile && !floor {
-					p = profiled(p, b.root, tag)
+					p = b.profiled(tag)
 				}
 				s, err := b.measure(ctx, cmd, dir, p)
 				if err != nil {

@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
-// profileEnv is the provider's profiling switch (bench_profile_on.go in the
-// module's root): a path prefix for CPU and heap profiles, one pair per
-// provider process.
+// profileEnv is the hooked provider's profiling switch: a path prefix for
+// CPU, heap and goroutine profiles, one set per provider process.
 const profileEnv = "CARDPAY_BENCH_PROFILE"
 
 // profileTopN is how many entries of each profile the report shows.
@@ -27,9 +27,11 @@ type commandProfile struct {
 	cpu, heap, heapAll string // `go tool pprof -top` output, trimmed
 }
 
-// profiled returns p with the profiling switch set to a prefix under dir.
-func profiled(p providerBuild, dir, tag string) providerBuild {
-	p.env = append(append([]string(nil), p.env...), profileEnv+"="+filepath.Join(dir, "prof-"+tag))
+// profiled is the hooked provider with the profiling switch set to a
+// prefix under the bench's directory.
+func (b *bench) profiled(tag string) providerBuild {
+	p := b.hooked
+	p.env = append(slices.Clone(p.env), profileEnv+"="+filepath.Join(b.root, "prof-"+tag))
 	return p
 }
 
@@ -78,7 +80,8 @@ func (r *report) profileSection(b *strings.Builder) {
 		return
 	}
 	b.WriteString("### Profiles of the provider\n\n" +
-		"From `-profile`: every provider process of the command writes a CPU profile of its whole life and, when " +
+		"From `-profile`: the command runs the hooked provider (internal/provider's test binary) with `" + profileEnv + "`, and " +
+		"every provider process writes a CPU profile of its whole life and, when " +
 		"Terraform stops it, a heap profile (after a collection, so `inuse` is the live heap). Each table merges the " +
 		"processes of one command; the top entries by flat CPU time, live heap and allocated bytes.\n\n")
 	for _, p := range r.profiles {

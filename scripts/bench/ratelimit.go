@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
-	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // rateLimitResult holds the rate-limit scenario: the same configuration
@@ -189,7 +188,9 @@ func (c *refusalClock) wrap(next http.Handler) http.Handler {
 		}
 		first := c.first
 		c.mu.Unlock()
-		if sandboxtest.ServeStatus(next, w, r) == http.StatusTooManyRequests {
+		rec := sandbox.NewStatusRecorder(w)
+		next.ServeHTTP(rec, r)
+		if rec.Status == http.StatusTooManyRequests {
 			c.mu.Lock()
 			c.refusals = append(c.refusals, time.Since(first))
 			c.mu.Unlock()

@@ -466,7 +466,9 @@ func (r *report) coalescingTables(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "### Coalescing of payment-method reads\n\n"+
 		"%d `cardpay_payment_method` over %d merchants, applied without latency; then planned (with refresh) while the "+
-		"sandbox adds %s to every request, alternating the default provider and the same provider with `%s`.\n\n",
+		"sandbox adds %s to every request, alternating the default provider and the hooked provider (the same code "+
+		"built as internal/provider's test binary, `internal/provider/bench_hook_test.go`) with `%s`, which turns the "+
+		"sharing of list reads off. The off row's memory is the test binary's, which is larger.\n\n",
 		c.methods, c.merchants, c.latency, readSharingOffEnv)
 	b.WriteString("| Command | Median | Provider peak RSS | Requests |\n|---|--:|--:|--:|\n")
 	for _, row := range []column{

@@ -19,9 +19,15 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
-// readSharingOffEnv is the provider's benchmark switch that turns the sharing
-// of list reads off.
-const readSharingOffEnv = "CARDPAY_BENCH_READ_SHARING=off"
+// The hooked provider is internal/provider's test binary: its TestMain
+// serves the provider when hookServeEnv is set, with switches the product
+// has not (internal/provider/bench_hook_test.go). readSharingOffEnv turns
+// the sharing of list reads off.
+const (
+	hookedPackage     = "github.com/cardpay/terraform-provider-cardpay/internal/provider"
+	hookServeEnv      = "CARDPAY_BENCH_SERVE=1"
+	readSharingOffEnv = "CARDPAY_BENCH_READ_SHARING=off"
+)
 
 // providerBuild is one build of the provider, with the environment it
 // runs in.
@@ -37,16 +43,18 @@ type bench struct {
 	root      string // temporary directory of the whole run
 	cliConfig string
 	sb        *benchSandbox
-	normal    providerBuild
-	// noCoalesc is the same build with list sharing turned off through
-	// the provider's benchmark switch.
-	noCoalesc providerBuild
-	timeout   time.Duration
-	seq       int
-	profile   bool
-	profiles  []commandProfile
-	tmpSeq    atomic.Int64
-	tfVersion string // for the states the bench writes
+	// normal is the provider as users get it; every figure of time and
+	// memory is of it, except the coalescing-off row and -profile runs.
+	normal providerBuild
+	// hooked is the hooked provider, the same provider code with the
+	// bench's switches; noCoalesc is it with list sharing turned off.
+	hooked, noCoalesc providerBuild
+	timeout           time.Duration
+	seq               int
+	profile           bool
+	profiles          []commandProfile
+	tmpSeq            atomic.Int64
+	tfVersion         string // for the states the bench writes
 }
 
 // sample is one terraform command.
@@ -64,21 +72,31 @@ type sample struct {
 	changes     bool // plan -detailed-exitcode reported changes
 }
 
-// setup builds the provider twice, writes the dev_overrides directory with
-// the wrapper and the CLI configuration.
+// setup builds the provider and the hooked provider, writes the
+// dev_overrides directory with the wrapper and the CLI configuration.
 func (b *bench) setup(ctx context.Context) error {
 	overrides := filepath.Join(b.root, "overrides")
 	if err := os.MkdirAll(overrides, 0o755); err != nil {
 		return err
 	}
-	logf("building the provider")
-	var err error
-	// The build with the benchmark's switch (internal/provider/bench_switches_on.go)
-	// behaves as the default one while it is unset.
-	if b.normal, err = build(ctx, filepath.Join(b.root, "normal"), "default", "-tags", "benchswitches"); err != nil {
+	logf("building the provider and the hooked provider")
+	normal, hooked := filepath.Join(b.root, "normal"), filepath.Join(b.root, "hooked")
+	for _, dir := range []string{normal, hooked} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
+	p, err := tfcli.Build(ctx, normal)
+	if err != nil {
 		return err
 	}
-	b.noCoalesc = providerBuild{name: "coalescing off", bin: b.normal.bin, env: []string{readSharingOffEnv}}
+	b.normal = providerBuild{name: "default", bin: p.Binary()}
+	hooked = filepath.Join(hooked, "terraform-provider-cardpay")
+	if out, err := exec.CommandContext(ctx, "go", "test", "-c", "-o", hooked, hookedPackage).CombinedOutput(); err != nil {
+		return fmt.Errorf("building the hooked provider: %w\n%s", err, out)
+	}
+	b.hooked = providerBuild{name: "hooked", bin: hooked, env: []string{hookServeEnv}}
+	b.noCoalesc = providerBuild{name: "coalescing off", bin: hooked, env: []string{hookServeEnv, readSharingOffEnv}}
 
 	// terraform starts the wrapper (this program), which starts the build
 	// named in its environment and records its peak memory.
@@ -91,17 +109,6 @@ func (b *bench) setup(ctx context.Context) error {
 	}
 	b.cliConfig = filepath.Join(b.root, "terraformrc")
 	return tfcli.WriteCLIConfig(b.cliConfig, overrides)
-}
-
-func build(ctx context.Context, dir, name string, buildArgs ...string) (providerBuild, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return providerBuild{}, err
-	}
-	p, err := tfcli.Build(ctx, dir, buildArgs...)
-	if err != nil {
-		return providerBuild{}, err
-	}
-	return providerBuild{name: name, bin: p.Binary()}, nil
 }
 
 func copyFile(src, dst string, mode os.FileMode) error {

@@ -9,10 +9,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
-	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
 // The big AIS fixture account the memory scenario reads.
@@ -22,9 +22,13 @@ const (
 	bigAccountID  = "acc-1001-big"
 )
 
-// benchSandbox is the in-process sandbox every command talks to.
+// benchSandbox is the in-process sandbox every command talks to, as the
+// demo partner. It is served without sandboxtest, whose contract check
+// would link the OpenAPI validator into the bench (and no test receives
+// its findings here).
 type benchSandbox struct {
-	srv      *sandboxtest.Sandbox
+	srv      *sandbox.Server
+	http     *httptest.Server
 	url      string
 	latency  time.Duration // added to every request while set
 	refusals *refusalClock
@@ -56,12 +60,12 @@ func startSandbox(merchants, bigTransactions int) (*benchSandbox, error) {
 		return nil, err
 	}
 	refusals := &refusalClock{}
-	srv := sandboxtest.Serve(sandboxtest.Fixtures(f), sandboxtest.MaxPageLimit(pageLimit),
-		sandboxtest.Wrap(func(_ sandboxtest.Host, next http.Handler) http.Handler { return refusals.wrap(next) }))
-	return &benchSandbox{srv: srv, url: srv.URL, refusals: refusals}, nil
+	srv := sandbox.New(sandbox.Config{Fixtures: f, MaxPageLimit: pageLimit})
+	h := httptest.NewServer(refusals.wrap(srv))
+	return &benchSandbox{srv: srv, http: h, url: h.URL, refusals: refusals}, nil
 }
 
-func (b *benchSandbox) close() { b.srv.Close() }
+func (b *benchSandbox) close() { b.http.Close() }
 
 // reset restores the fixtures (which clears faults) and re-applies the
 // latency in force.
@@ -81,7 +85,12 @@ func (b *benchSandbox) setLatency(d time.Duration) {
 
 // env is what the provider needs to reach the sandbox.
 func (b *benchSandbox) env() []string {
-	return append(b.srv.Env(), "CARDPAY_ACCESS_TOKEN="+b.srv.AccessToken)
+	return []string{
+		"CARDPAY_BASE_URL=" + b.url,
+		"CARDPAY_PARTNER_CLIENT_ID=" + sandbox.DemoPartnerClientID,
+		"CARDPAY_PARTNER_CLIENT_SECRET=" + sandbox.DemoPartnerClientSecret,
+		"CARDPAY_ACCESS_TOKEN=" + sandbox.DemoAccessToken,
+	}
 }
 
 // authorizeBigConsent creates and authorizes a consent that lets the demo
@@ -99,7 +108,7 @@ func (b *benchSandbox) authorizeBigConsent() error {
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Authorization", "Bearer "+b.srv.AccessToken)
+	req.Header.Set("Authorization", "Bearer "+sandbox.DemoAccessToken)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Package sandboxtest starts a cardpay-sandbox in-process for the tests of
-// every package, and for the bench: one place that knows the demo
+// every package: one place that knows the demo
 // credentials, serves the sandbox on 127.0.0.1, checks its traffic against
 // the API contract and closes it when the test ends.
 //
@@ -28,7 +28,7 @@ import (
 )
 
 // TB is the part of testing.TB the package needs. It is an interface of
-// its own so that the bench, a program, does not link the testing package.
+// its own so that no package of the module but its tests imports testing.
 type TB interface {
 	Helper()
 	Cleanup(func())
@@ -72,7 +72,7 @@ const (
 	DataAPI    Host = "data API"
 )
 
-// Option changes how Start and Serve build the sandbox.
+// Option changes how Start builds the sandbox.
 type Option func(*settings)
 
 type settings struct {
@@ -172,7 +172,10 @@ type Sandbox struct {
 // violations fail the test when it ends.
 func Start(t TB, opts ...Option) *Sandbox {
 	t.Helper()
-	s := newSettings(opts)
+	s := settings{contract: true}
+	for _, opt := range opts {
+		opt(&s)
+	}
 	var check func(http.Handler) http.Handler
 	if s.contract {
 		// The validators are made before the servers, so the servers'
@@ -188,21 +191,6 @@ func Start(t TB, opts ...Option) *Sandbox {
 	sb := serve(s, check)
 	t.Cleanup(sb.Close)
 	return sb
-}
-
-// Serve starts a sandbox for a program that is not a test (the bench). No
-// test can receive a contract violation, so nothing is checked; the caller
-// closes it.
-func Serve(opts ...Option) *Sandbox {
-	return serve(newSettings(opts), nil)
-}
-
-func newSettings(opts []Option) settings {
-	s := settings{contract: true}
-	for _, opt := range opts {
-		opt(&s)
-	}
-	return s
 }
 
 func serve(s settings, check func(http.Handler) http.Handler) *Sandbox {

@@ -1,7 +1,7 @@
 // Copyright (c) The terraform-provider-cardpay authors
 // SPDX-License-Identifier: MPL-2.0
 
-package main
+package provider
 
 import (
 	"context"
@@ -11,8 +11,6 @@ import (
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/provider"
 )
 
 type heavyKey struct{}
@@ -39,7 +37,7 @@ func collectedSoon(done <-chan struct{}) bool {
 	return false
 }
 
-func validate(ctx context.Context, s tfprotov6.ProviderServer) {
+func validateStore(ctx context.Context, s tfprotov6.ProviderServer) {
 	_, _ = s.ValidateResourceConfig(ctx, &tfprotov6.ValidateResourceConfigRequest{TypeName: "cardpay_store"})
 }
 
@@ -47,13 +45,13 @@ func validate(ctx context.Context, s tfprotov6.ProviderServer) {
 // releasing server what a call's context holds is collectable as soon as
 // the call returns.
 func TestReleasingServerDropsCallContexts(t *testing.T) {
-	framework := providerserver.NewProtocol6(provider.New("test")())()
+	framework := providerserver.NewProtocol6(New("test")())()
 	srv := newReleasingServer(framework)
 	if _, ok := srv.(releasingServer); !ok {
 		t.Fatalf("the framework's server (%T) no longer offers every service the wrapper passes on: nothing is released", framework)
 	}
 	ctx, collected := callContext(t)
-	validate(ctx, srv)
+	validateStore(ctx, srv)
 	ctx = nil //nolint:ineffassign,wastedassign // drop the test's own reference
 	_ = ctx
 	if !collectedSoon(collected) {
@@ -62,7 +60,7 @@ func TestReleasingServerDropsCallContexts(t *testing.T) {
 
 	// Why the wrapper exists: without it the framework keeps the context.
 	ctx, collected = callContext(t)
-	validate(ctx, framework)
+	validateStore(ctx, framework)
 	ctx = nil //nolint:ineffassign,wastedassign
 	_ = ctx
 	if collectedSoon(collected) {

@@ -1,12 +1,10 @@
 // Copyright (c) The terraform-provider-cardpay authors
 // SPDX-License-Identifier: MPL-2.0
 
-package main
+package provider
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -15,8 +13,6 @@ import (
 	"github.com/hashicorp/terraform-plugin-log/tflogtest"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
-	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
-	"github.com/cardpay/terraform-provider-cardpay/internal/tfcli"
 )
 
 // One INFO line per credential, with the counts and the wait, and nothing
@@ -52,37 +48,22 @@ func TestLogUsage(t *testing.T) {
 // logs its usage in Terraform's log, naming the credential by its client
 // ID, never its secret.
 func TestUsageSummaryInTerraformsLog(t *testing.T) {
-	p := tfcli.BuildForTest(t)
-	sb := sandboxtest.Serve()
-	defer sb.Close()
-	dir := t.TempDir()
-	config := `terraform {
-  required_providers {
-    cardpay = { source = "cardpay/cardpay" }
-  }
-}
-
-provider "cardpay" {}
-
+	env := newTestEnv(t)
+	env.requireSandbox(t) // merchant 1001 is the sandbox's
+	w := newCLIWorkdir(t, env, `
 data "cardpay_payment_methods" "all" {
   merchant_id = 1001
 }
-`
-	if err := os.WriteFile(filepath.Join(dir, "main.tf"), []byte(config), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	env := append(sb.Env(), "TF_LOG=INFO", "TMPDIR="+t.TempDir())
-	out, err := p.Run(t.Context(), dir, env, "plan", "-input=false", "-no-color")
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
+	w.env = append(w.env, "TF_LOG=INFO", "TMPDIR="+t.TempDir()) // no throttle state of other runs
+	out := w.run("plan", "-input=false", "-no-color")
 	line := regexp.MustCompile(`(?m)^.*cardpay API usage of this provider run.*$`).FindString(out)
-	for _, want := range []string{"credential=\"partner client " + sb.ClientID + "\"", "requests_sent=1", "requests_refused=0", "base_url=" + sb.URL} {
+	for _, want := range []string{"credential=\"partner client " + env.ClientID + "\"", "requests_sent=1", "requests_refused=0", "base_url=" + env.BaseURL} {
 		if !strings.Contains(line, want) {
 			t.Errorf("the usage line %q lacks %s", line, want)
 		}
 	}
-	if strings.Contains(out, sb.ClientSecret) {
+	if strings.Contains(out, env.ClientSecret) {
 		t.Error("terraform's log contains the partner secret")
 	}
 }

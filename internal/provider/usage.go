@@ -1,7 +1,7 @@
 // Copyright (c) The terraform-provider-cardpay authors
 // SPDX-License-Identifier: MPL-2.0
 
-package main
+package provider
 
 import (
 	"context"

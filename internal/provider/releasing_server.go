@@ -1,35 +1,15 @@
 // Copyright (c) The terraform-provider-cardpay authors
 // SPDX-License-Identifier: MPL-2.0
 
-package main
+package provider
 
 import (
 	"context"
 	"sync"
 	"time"
 
-	"github.com/hashicorp/terraform-plugin-framework/providerserver"
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
-	"github.com/hashicorp/terraform-plugin-go/tfprotov6/tf6server"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/provider"
 )
-
-// providerAddress is the provider's registry address.
-const providerAddress = "registry.terraform.io/cardpay/cardpay"
-
-// serve serves the provider over protocol 6, as providerserver.Serve does,
-// with every per-object call's context released when the call returns
-// (releasingServer).
-func serve(debug bool) error {
-	var opts []tf6server.ServeOpt
-	if debug {
-		opts = append(opts, tf6server.WithManagedDebug())
-	}
-	return tf6server.Serve(providerAddress, func() tfprotov6.ProviderServer {
-		return newReleasingServer(providerserver.NewProtocol6(provider.New(version)())())
-	}, opts...)
-}
 
 // frameworkServer is every protocol service the framework's server offers;
 // tf6server finds the list, action and state-store services by type
