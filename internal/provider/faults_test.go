@@ -194,7 +194,8 @@ resource "cardpay_payment_method" "amex" {
   method      = "amex"
 }
 `)
-	w.env = append(w.env, envMaxRetries+"=0")
+	// No credentials check, so that the only requests are the resource's.
+	w.env = append(w.env, envMaxRetries+"=0", envSkipCredentialsCheck+"=true")
 	sb.InjectFault(sandbox.Fault{Status: 429, RetryAfter: "1", Count: 3})
 	w.run("apply", "-auto-approve", "-input=false", "-no-color")
 	if status := w.stateResources()["cardpay_payment_method.amex"]["status"]; status != "active" {
