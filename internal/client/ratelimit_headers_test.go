@@ -44,9 +44,10 @@ func TestQuotaLeft(t *testing.T) {
 	}
 }
 
-// quotaAnswer is an answer that went through with quota fields.
-func quotaAnswer(remaining, limit int64, reset time.Duration) answer {
-	return answer{status: http.StatusOK, quota: quotaFields{remaining: remaining, limit: limit, reset: reset, ok: true}}
+// quotaAnswer is an answer that went through with quota fields of a quota
+// of 20.
+func quotaAnswer(remaining int64, reset time.Duration) answer {
+	return answer{status: http.StatusOK, quota: quotaFields{remaining: remaining, limit: 20, reset: reset, ok: true}}
 }
 
 // While more than a fifth of the quota remains, the fields hold nothing
@@ -56,13 +57,13 @@ func TestThrottleQuotaLow(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	started(th)
 	for range 16 {
-		th.observe(clock.Now(), quotaAnswer(10, 20, time.Second))
+		th.observe(clock.Now(), quotaAnswer(10, time.Second))
 		clock.Advance(50 * time.Millisecond)
 	}
 	if got := th.currentRate(); got != 0 {
 		t.Fatalf("with half the quota left the rate is %v, want no limit", got)
 	}
-	c := th.observe(clock.Now(), quotaAnswer(3, 20, time.Second))
+	c := th.observe(clock.Now(), quotaAnswer(3, time.Second))
 	if !c.cut || !near(c.rate, throttleBeta*17, 1e-9) || c.pause != 0 {
 		t.Errorf("3 of 20 left: change %+v; want a cut to %v/s (half the 17 that went through, the last one included), no pause", c, throttleBeta*17)
 	}
@@ -75,7 +76,7 @@ func TestThrottleQuotaUsedUp(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	started(th)
 	accept(th, clock, 16, 50*time.Millisecond)
-	c := th.observe(clock.Now(), quotaAnswer(0, 20, 2*time.Second))
+	c := th.observe(clock.Now(), quotaAnswer(0, 2*time.Second))
 	if want := 2200 * time.Millisecond; !c.cut || c.pause != want {
 		t.Errorf("change %+v, want a cut and a pause of %s (the reset and a tenth)", c, want)
 	}
@@ -92,7 +93,7 @@ func TestThrottleQuotaFloor(t *testing.T) {
 	started(th)
 	accept(th, clock, 2, time.Millisecond)
 	refuse(th, clock.Now()) // about 1/s
-	th.observe(clock.Now(), quotaAnswer(16, 20, time.Second))
+	th.observe(clock.Now(), quotaAnswer(16, time.Second))
 	if got := th.currentRate(); !near(got, quotaFloor*16, 1e-9) {
 		t.Errorf("with 16 left for a second the rate is %v, want %v", got, quotaFloor*16)
 	}
@@ -107,7 +108,7 @@ func TestThrottleQuotaFloor(t *testing.T) {
 func TestThrottleQuotaExpiredGoesOneAtATime(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	started(th)
-	th.observe(clock.Now(), quotaAnswer(15, 20, time.Second))
+	th.observe(clock.Now(), quotaAnswer(15, time.Second))
 	if a, b := th.reserve(), th.reserve(); a.waiting || b.waiting {
 		t.Fatal("with fresh quota fields a request waits for an answer")
 	}
@@ -127,7 +128,7 @@ func TestClientReadsQuotaFields(t *testing.T) {
 	if err := listMethods(t.Context(), c); err != nil {
 		t.Fatal(err)
 	}
-	tt := c.retrying.HTTPClient.Transport.(*throttleTransport)
+	tt := throttleTransportOf(c)
 	if !tt.partner.st.quotaSeen || tt.partner.st.quotaLimit != 20 || tt.partner.st.pausedUntil <= time.Now().UnixNano() {
 		t.Errorf("after r=0 of q=20: state %+v; want the fields read and a pause until the reset", tt.partner.st)
 	}

@@ -189,9 +189,9 @@ func (st *throttleState) pace(now int64) {
 // doubling ago to be the plateau. With fast convergence (RFC 9438, 4.7) a
 // cut below the last plateau lowers the plateau further, so that a process
 // that had more than its share gives some up to the others.
-func (st *throttleState) refused(now, sentAt int64, jitter float64) (cut bool, rate float64) {
+func (st *throttleState) refused(now, sentAt int64, jitter float64) {
 	if sentAt <= st.cutAt {
-		return false, 0
+		return
 	}
 	w := st.curveRate(now)
 	switch {
@@ -224,7 +224,6 @@ func (st *throttleState) refused(now, sentAt int64, jitter float64) (cut bool, r
 	// empty and out of debt (the turns given at the old rate are void).
 	st.pace(now)
 	st.bucket.restart(now)
-	return true, st.rate0
 }
 
 // pause holds every request back until until, and voids the turns given.

@@ -17,11 +17,20 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
+// throttleTransportOf is the throttle transport of c's requests.
+func throttleTransportOf(c *Client) *throttleTransport {
+	tt, ok := c.retrying.HTTPClient.Transport.(*throttleTransport)
+	if !ok {
+		panic("the client's transport is not its throttle transport")
+	}
+	return tt
+}
+
 // onClock puts the throttles of c on clock, so that a refused request
 // waits on it instead of the real clock, and keeps them off the machine's
 // state file. It returns the partner throttle.
 func onClock(c *Client, clock *testclock.Clock) *throttle {
-	tt := c.retrying.HTTPClient.Transport.(*throttleTransport)
+	tt := throttleTransportOf(c)
 	for _, th := range []*throttle{tt.partner, tt.bearer} {
 		th.mu.Lock()
 		th.now, th.sleep, th.rand, th.share = clock.Now, fakeSleep(clock), func() float64 { return 0 }, nil
@@ -77,7 +86,7 @@ func TestThrottleOutlivesTheClient(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	second := api.client(t).retrying.HTTPClient.Transport.(*throttleTransport)
+	second := throttleTransportOf(api.client(t))
 	if got := second.partner.currentRate(); got == 0 {
 		t.Error("a new Client of the same credential forgot the rate learned by the first")
 	}
