@@ -71,7 +71,11 @@ func (q simQueue) Less(i, j int) bool {
 	return q[i].seq < q[j].seq
 }
 func (q simQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
-func (q *simQueue) Push(e any)   { *q = append(*q, e.(simEvent)) }
+func (q *simQueue) Push(e any) {
+	if ev, ok := e.(simEvent); ok {
+		*q = append(*q, ev)
+	}
+}
 func (q *simQueue) Pop() any {
 	old := *q
 	e := old[len(old)-1]
@@ -118,14 +122,11 @@ func (s *simRun) at(t time.Time, do func()) {
 // run does the planned events, and those they plan, until none is left.
 func (s *simRun) run() {
 	for s.queue.Len() > 0 {
-		e := heap.Pop(&s.queue).(simEvent)
+		e, _ := heap.Pop(&s.queue).(simEvent)
 		s.clock.Set(e.at)
 		e.do()
 	}
 }
-
-// elapsed is the simulated time since the start.
-func (s *simRun) elapsed() time.Duration { return s.clock.Now().Sub(s.start) }
 
 // call sends one request through th as throttleTransport does: it waits
 // for a turn that stands, th observes the answer, and a refused request
