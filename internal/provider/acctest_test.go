@@ -196,10 +196,20 @@ func hclStrings(values []string) string {
 
 // partnerTestClient is a client with the test's partner credentials, for
 // tests that change the service behind Terraform's back the way another
-// tool would.
+// tool would. It reaches the service as the provider under test does: the
+// same hosts and, against a real API, the same partner authentication
+// (CARDPAY_PARTNER_AUTH).
 func partnerTestClient(t *testing.T, e *testEnv) *client.Client {
 	t.Helper()
-	c, err := client.New(client.Config{BaseURL: e.BaseURL, PartnerClientID: e.ClientID, PartnerClientSecret: e.ClientSecret, AccessToken: e.AccessToken})
+	auth := client.PartnerAuthHeaders
+	if e.PartnerAuth != "" {
+		var err error
+		if auth, err = client.ParsePartnerAuth(e.PartnerAuth); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := client.New(client.Config{BaseURL: e.BaseURL, AISBaseURL: e.AISBaseURL, PartnerAuth: auth,
+		PartnerClientID: e.ClientID, PartnerClientSecret: e.ClientSecret, AccessToken: e.AccessToken})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -419,4 +429,18 @@ provider "echo" {
 
 resource "echo" "test" {}
 `, addr)
+}
+
+// The tests' own client authenticates as the provider under test does:
+// with partner_auth = "oauth2" it trades the credentials for a token first.
+func TestPartnerTestClientAuthenticatesAsTheProvider(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	env.PartnerAuth = "oauth2"
+	if _, err := partnerTestClient(t, env).GetProfile(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if n := sb.RequestCounts()[sandbox.RouteOAuthToken]; n != 1 {
+		t.Errorf("the client asked for %d OAuth2 tokens, want 1", n)
+	}
 }
