@@ -24,6 +24,8 @@ func apiErrorDetail(err error) string {
 	detail := err.Error()
 	var apiErr *client.APIError
 	switch {
+	case errors.As(err, &apiErr) && apiErr.Refusals > 0 && apiErr.StatusCode == http.StatusServiceUnavailable:
+		detail += "\n\n" + unavailableHint
 	case errors.As(err, &apiErr) && apiErr.Refusals > 0:
 		detail += "\n\n" + rateLimitHint
 	case errors.As(err, &apiErr):
@@ -47,6 +49,15 @@ var rateLimitHint = fmt.Sprintf("The service's rate limit refused this request u
 	"once, or ask cardpay for a larger quota. If you know your quota, set %s (or %s) to each workspace's share.",
 	attrMaxRateLimitWait, envMaxRateLimitWait, shortDuration(client.DefaultMaxRateLimitWait), attrMaxRateLimitWait,
 	attrMaxRequestsPerSecond, envMaxRequestsPerSecond)
+
+// unavailableHint says what to do when the service answered 503 with
+// Retry-After for longer than the provider waits: it is not a quota, so
+// the rate-limit advice would mislead.
+var unavailableHint = fmt.Sprintf("The service was unavailable (HTTP 503) and asked the provider to come back "+
+	"later, until the time the provider waits for it ran out (%s, or %s, by default %s; or the resource's "+
+	"timeouts). This is usually maintenance or an outage at cardpay, not something in your configuration. "+
+	"Apply again later, or allow more time with %s.",
+	attrMaxRateLimitWait, envMaxRateLimitWait, shortDuration(client.DefaultMaxRateLimitWait), attrMaxRateLimitWait)
 
 // statusHint tells the user what usually causes a status on this API.
 func statusHint(status int, path string) string {

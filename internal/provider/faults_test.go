@@ -223,6 +223,22 @@ func TestAccFaults_rateLimitExhausted(t *testing.T) {
 	})
 }
 
+// A 503 with Retry-After that outlasts max_rate_limit_wait is told apart
+// from a rate limit: the error speaks of an unavailable service, not of
+// quotas.
+func TestAccFaults_unavailableExhausted(t *testing.T) {
+	env := newTestEnv(t)
+	sb := env.requireSandbox(t)
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Status: 503, RetryAfter: "2"})
+	env.ProviderArgs = `max_rate_limit_wait = "3s"`
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(paymentMethodsConfig(1001)),
+		ExpectError: wrappedErrorPattern(`HTTP 503 .*refused \d+ times? over \ds\).*The service was unavailable ` +
+			`\(HTTP 503\) and asked the provider to come back later.*Apply again later, or allow more time with ` +
+			`max_rate_limit_wait`),
+	})
+}
+
 // A service slower than request_timeout fails with an error naming the
 // setting.
 func TestAccFaults_requestTimeout(t *testing.T) {
