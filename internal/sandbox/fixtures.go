@@ -349,18 +349,16 @@ const (
 )
 
 func defaultMerchant(id int64, partner string, shortLinks bool) Merchant {
-	main := Store{
-		ID: fmt.Sprintf("%d-main", id), Name: fmt.Sprintf("Merchant %d Main Store", id),
-		LocationID: fmt.Sprintf("LOC-%d-01", id), StreetAddress: "Vesterbrogade 1", City: "Copenhagen",
-		PostalCode: "1620", CountryCode: "DK", Phone: "+4533000000", Email: fmt.Sprintf("main@merchant%d.example", id),
-		IsDefault: true, Status: statusActive, CreatedAt: fixtureCreatedAt,
-	}
-	second := Store{
-		ID: fmt.Sprintf("%d-second", id), Name: fmt.Sprintf("Merchant %d Second Store", id),
-		LocationID: fmt.Sprintf("LOC-%d-02", id), StreetAddress: "Drottninggatan 55", City: "Stockholm",
-		PostalCode: "111 21", CountryCode: "SE", Phone: "+46812345678", Email: fmt.Sprintf("second@merchant%d.example", id),
-		IsDefault: false, Status: statusActive, CreatedAt: "2024-03-01T12:00:00Z",
-	}
+	main := Store{ID: fmt.Sprintf("%d-main", id), storeFields: storeFields{
+		Name: fmt.Sprintf("Merchant %d Main Store", id), LocationID: fmt.Sprintf("LOC-%d-01", id),
+		StreetAddress: "Vesterbrogade 1", City: "Copenhagen", PostalCode: "1620", CountryCode: "DK",
+		Phone: "+4533000000", Email: fmt.Sprintf("main@merchant%d.example", id), IsDefault: true,
+	}, Status: statusActive, CreatedAt: fixtureCreatedAt}
+	second := Store{ID: fmt.Sprintf("%d-second", id), storeFields: storeFields{
+		Name: fmt.Sprintf("Merchant %d Second Store", id), LocationID: fmt.Sprintf("LOC-%d-02", id),
+		StreetAddress: "Drottninggatan 55", City: "Stockholm", PostalCode: "111 21", CountryCode: "SE",
+		Phone: "+46812345678", Email: fmt.Sprintf("second@merchant%d.example", id),
+	}, Status: statusActive, CreatedAt: "2024-03-01T12:00:00Z"}
 	methods := []PaymentMethod{
 		{Method: "visa", Status: statusActive, ActivatedAt: fixtureCreatedAt},
 		{Method: "mastercard", Status: statusActive, ActivatedAt: fixtureCreatedAt},

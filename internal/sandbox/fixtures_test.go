@@ -227,7 +227,8 @@ func TestFixtureMerchantWithoutOnboarding(t *testing.T) {
 }
 
 func TestValidateMerchantVariantAndOnboarding(t *testing.T) {
-	store := Store{ID: "s", IsDefault: true, Status: "active"}
+	isDefault := storeFields{IsDefault: true}
+	store := Store{ID: "s", storeFields: isDefault, Status: "active"}
 	for name, tc := range map[string]struct {
 		m    Merchant
 		want string
@@ -235,8 +236,8 @@ func TestValidateMerchantVariantAndOnboarding(t *testing.T) {
 		"unknown variant":          {Merchant{APIVariant: "beta", Stores: []Store{store}}, `apiVariant must be "reference" or "guide", got "beta"`},
 		"unknown onboarding":       {Merchant{Onboarding: "DONE", Stores: []Store{store}}, `onboarding must be one of PENDING, IN_REVIEW`},
 		"created without a store":  {Merchant{Onboarding: "MERCHANT_CREATED"}, "needs exactly one default store, has 0"},
-		"store without status":     {Merchant{Stores: []Store{{ID: "s", IsDefault: true}}}, `store "s" has status ""`},
-		"store ID with a slash":    {Merchant{Stores: []Store{{ID: "a/b", IsDefault: true, Status: "active"}}}, "with a slash"},
+		"store without status":     {Merchant{Stores: []Store{{ID: "s", storeFields: isDefault}}}, `store "s" has status ""`},
+		"store ID with a slash":    {Merchant{Stores: []Store{{ID: "a/b", storeFields: isDefault, Status: "active"}}}, "with a slash"},
 		"stores but no default":    {Merchant{Stores: []Store{{ID: "s", Status: "active"}}}, "needs exactly one default store, has 0"},
 		"guide vocabulary is fine": {Merchant{APIVariant: "guide", Onboarding: "APPLICATION_SIGNED", Stores: []Store{store}}, ""},
 	} {

@@ -51,18 +51,10 @@ var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
 // it. The API answers it in the merchant's variant: referenceStore or
 // guideStore.
 type Store struct {
-	ID            string `json:"id"`
-	Name          string `json:"name"`
-	LocationID    string `json:"locationId"`
-	StreetAddress string `json:"streetAddress"`
-	City          string `json:"city"`
-	PostalCode    string `json:"postalCode"`
-	CountryCode   string `json:"countryCode"`
-	Phone         string `json:"phone"`
-	Email         string `json:"email"`
-	IsDefault     bool   `json:"isDefault"`
-	Status        string `json:"status"`
-	CreatedAt     string `json:"createdAt"`
+	ID string `json:"id"`
+	storeFields
+	Status    string `json:"status"`
+	CreatedAt string `json:"createdAt"`
 	// UpdatedAt is the time of the last change; only the guide's shape
 	// shows it.
 	UpdatedAt string `json:"updatedAt,omitempty"`
@@ -97,7 +89,8 @@ type storeUpdateRequest struct {
 	IsDefault     *bool   `json:"isDefault"`
 }
 
-// storeFields are the fields both published store shapes share.
+// storeFields are the fields every store shape shares: the state the
+// sandbox keeps and both published answers.
 type storeFields struct {
 	Name          string `json:"name"`
 	LocationID    string `json:"locationId"`
@@ -155,11 +148,10 @@ func (s *Server) createStore(c *partnerCall) (int, any, error) {
 		return 0, nil, err
 	}
 	now := timestamp(c.now)
-	st := &Store{
-		ID: randomID(storeIDPrefix), Name: req.Name, LocationID: req.LocationID, StreetAddress: req.StreetAddress,
+	st := &Store{ID: randomID(storeIDPrefix), storeFields: storeFields{
+		Name: req.Name, LocationID: req.LocationID, StreetAddress: req.StreetAddress,
 		City: req.City, PostalCode: req.PostalCode, CountryCode: defaultCountryCode, Phone: req.Phone,
-		Status: statusActive, CreatedAt: now, UpdatedAt: now,
-	}
+	}, Status: statusActive, CreatedAt: now, UpdatedAt: now}
 	if req.CountryCode != nil {
 		st.CountryCode = *req.CountryCode
 	}
@@ -310,8 +302,9 @@ func (m *merchantState) ensureDefaultStore(now time.Time) {
 	}
 	ts := timestamp(now)
 	st := &Store{
-		ID: randomID(storeIDPrefix), Name: "Default store", LocationID: m.newLocationID(now), CountryCode: defaultCountryCode,
-		Status: statusActive, CreatedAt: ts, UpdatedAt: ts,
+		ID:          randomID(storeIDPrefix),
+		storeFields: storeFields{Name: "Default store", LocationID: m.newLocationID(now), CountryCode: defaultCountryCode},
+		Status:      statusActive, CreatedAt: ts, UpdatedAt: ts,
 	}
 	m.stores = append(m.stores, st)
 	m.makeDefault(st, ts)
@@ -363,15 +356,8 @@ func (m *merchantState) storeListJSON() any {
 	return out
 }
 
-func newStoreFields(st *Store) storeFields {
-	return storeFields{
-		Name: st.Name, LocationID: st.LocationID, StreetAddress: st.StreetAddress, City: st.City,
-		PostalCode: st.PostalCode, CountryCode: st.CountryCode, Phone: st.Phone, Email: st.Email, IsDefault: st.IsDefault,
-	}
-}
-
 func newReferenceStore(st *Store) referenceStore {
-	return referenceStore{ID: st.ID, storeFields: newStoreFields(st), Status: st.Status, CreatedAt: st.CreatedAt}
+	return referenceStore{ID: st.ID, storeFields: st.storeFields, Status: st.Status, CreatedAt: st.CreatedAt}
 }
 
 // newGuideStore reports a store that never changed (a fixture) as updated
@@ -382,7 +368,7 @@ func newGuideStore(st *Store) guideStore {
 		updated = st.CreatedAt
 	}
 	return guideStore{
-		StoreID: st.ID, storeFields: newStoreFields(st), IsActive: st.Status == statusActive,
+		StoreID: st.ID, storeFields: st.storeFields, IsActive: st.Status == statusActive,
 		CreatedAt: st.CreatedAt, UpdatedAt: updated,
 	}
 }
