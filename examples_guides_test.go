@@ -144,6 +144,7 @@ var guideRuns = []guide{
 		steps: []step{
 			{start: "../getting-started/sandbox.sh", inRepo: true, ready: "^export "},
 			{save: "main.tf", path: "main.tf"},
+			{save: "payments.tf", path: "payments.tf"},
 			{save: "../../webhook-receiver/main.go", path: "receiver/main.go"},
 			{run: "apply.sh", expect: "apply.out"},
 			{start: "receiver.sh", ready: "listening on", expect: "receiver-start.out"},
@@ -158,7 +159,6 @@ var guideRuns = []guide{
 			{start: "receiver-both.sh", ready: "listening on"},
 			{run: "deliver-both.sh", expect: "deliver-both.out"},
 			{await: "receiver-both.sh", expect: "receiver-both.out"},
-			{save: "main-after.tf", path: "main.tf"},
 			{run: "apply-after.sh", expect: "apply-after.out"},
 			{run: "support-removes.sh", expect: "support-removes.out"},
 		},

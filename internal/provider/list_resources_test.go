@@ -6,6 +6,8 @@ package provider
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -62,37 +64,17 @@ func newExistingMerchant(t *testing.T, env *testEnv) existingMerchant {
 	return existingMerchant{store: store.ID, terminal: terminal.TerminalID, webhook: string(hook.ID)}
 }
 
-// adoptionQuery lists everything the provider can list at merchant 1001.
-const adoptionQuery = `
-list "cardpay_payment_method" "all" {
-  provider         = cardpay
-  include_resource = true
-  config {
-    merchant_id = 1001
-  }
+// adoptionQuery is the query of the guide "Adopting an existing merchant":
+// it lists everything the provider can list at merchant 1001. The tests
+// below run the guide's own file, so the guide shows what they check.
+func adoptionQuery(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "examples", "guides", "adopting-an-existing-merchant", "adopt.tfquery.hcl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
-
-list "cardpay_store" "all" {
-  provider         = cardpay
-  include_resource = true
-  config {
-    merchant_id = 1001
-  }
-}
-
-list "cardpay_online_terminal" "all" {
-  provider         = cardpay
-  include_resource = true
-  config {
-    merchant_id = 1001
-  }
-}
-
-list "cardpay_webhook" "all" {
-  provider         = cardpay
-  include_resource = true
-}
-`
 
 func TestAccListResources_query(t *testing.T) {
 	skipWithoutQuery(t)
@@ -109,7 +91,7 @@ func TestAccListResources_query(t *testing.T) {
 	}
 	queryAccTest(t, env, resource.TestStep{
 		Query:  true,
-		Config: adoptionQuery,
+		Config: adoptionQuery(t),
 		QueryResultChecks: []querycheck.QueryResultCheck{
 			querycheck.ExpectLength("cardpay_payment_method.all", 3),
 			querycheck.ExpectIdentity("cardpay_payment_method.all", method("visa")),
@@ -159,7 +141,7 @@ func TestAccListResources_generateConfig(t *testing.T) {
 	existing := newExistingMerchant(t, env)
 	sb := env.requireSandbox(t)
 	w := newCLIWorkdir(t, env, `provider "cardpay" {}`+"\n")
-	w.write("adopt.tfquery.hcl", adoptionQuery)
+	w.write("adopt.tfquery.hcl", adoptionQuery(t))
 	w.run("init", "-no-color")
 	w.run("query", "-no-color", "-generate-config-out=generated.tf")
 

@@ -1,1 +1,2 @@
+rm payments.tf
 terraform apply

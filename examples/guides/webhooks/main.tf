@@ -14,17 +14,3 @@ variable "receiver_url" {
   type    = string
   default = "http://127.0.0.1:9000/events"
 }
-
-resource "cardpay_webhook" "payments" {
-  url    = var.receiver_url
-  events = ["payment.completed", "payment.failed"]
-}
-
-output "webhook_id" {
-  value = cardpay_webhook.payments.id
-}
-
-output "webhook_secret" {
-  value     = cardpay_webhook.payments.secret
-  sensitive = true
-}
