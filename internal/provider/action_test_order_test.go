@@ -15,12 +15,13 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
-const testOrderActionAddr = "action.cardpay_test_order.smoke"
+const testOrderActionAddr = "action.cardpay_test_order.x"
 
-// actionConfig is a cardpay_test_order action named smoke.
+// actionConfig is a cardpay_test_order action named x, the name the
+// cross-type tests trigger.
 func (o testOrder) actionConfig() string {
 	return fmt.Sprintf(`
-action "cardpay_test_order" "smoke" {
+action "cardpay_test_order" "x" {
   config {
     merchant_id = %d
     amount      = %d
@@ -176,53 +177,16 @@ func TestAccTestOrderAction_taintAfterRefusal(t *testing.T) {
 // The rows of action.cardpay_test_order in the cross-type tests (crossTypeTables).
 func init() {
 	addRows(badInputs, map[string]badInput{
-		"action.cardpay_test_order merchant 0": {config: `
-action "cardpay_test_order" "x" {
-  config {
-    merchant_id = 0
-    amount      = 1000
-    currency    = "SEK"
-  }
-}
-`, want: `merchant_id value must be at least 1, got: 0`},
-		"action.cardpay_test_order amount 0": {config: `
-action "cardpay_test_order" "x" {
-  config {
-    merchant_id = 1001
-    amount      = 0
-    currency    = "SEK"
-  }
-}
-`, want: `amount value must be at least 1, got: 0`},
-		"action.cardpay_test_order currency": {config: `
-action "cardpay_test_order" "x" {
-  config {
-    merchant_id = 1001
-    amount      = 1000
-    currency    = "usd"
-  }
-}
-`, want: `currency value must be one of: \["DKK" "EUR" "SEK"\], got: "usd"`},
-		"action.cardpay_test_order blank reference": {config: `
-action "cardpay_test_order" "x" {
-  config {
-    merchant_id = 1001
-    amount      = 1000
-    currency    = "SEK"
-    reference   = " "
-  }
-}
-`, want: `reference must not be empty or only whitespace`},
-		"action.cardpay_test_order blank description": {config: `
-action "cardpay_test_order" "x" {
-  config {
-    merchant_id = 1001
-    amount      = 1000
-    currency    = "SEK"
-    description = " "
-  }
-}
-`, want: `description must not be empty or only whitespace`},
+		"action.cardpay_test_order merchant 0": {config: testOrder{0, 1000, "SEK", "", ""}.actionConfig(),
+			want: `merchant_id value must be at least 1, got: 0`},
+		"action.cardpay_test_order amount 0": {config: testOrder{1001, 0, "SEK", "", ""}.actionConfig(),
+			want: `amount value must be at least 1, got: 0`},
+		"action.cardpay_test_order currency": {config: testOrder{1001, 1000, "usd", "", ""}.actionConfig(),
+			want: `currency value must be one of: \["DKK" "EUR" "SEK"\], got: "usd"`},
+		"action.cardpay_test_order blank reference": {config: testOrder{1001, 1000, "SEK", " ", ""}.actionConfig(),
+			want: `reference must not be empty or only whitespace`},
+		"action.cardpay_test_order blank description": {config: testOrder{1001, 1000, "SEK", "", " "}.actionConfig(),
+			want: `description must not be empty or only whitespace`},
 	})
 	addRows(secretsUses, map[string]secretsUse{
 		"action.cardpay_test_order": {except: actionsNeedTerraform114 + "; TestAccTestOrderAction_progress checks that " +

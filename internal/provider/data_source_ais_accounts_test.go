@@ -141,19 +141,10 @@ func TestAccAISAccountsDataSource_validation(t *testing.T) {
 // The rows of data.cardpay_ais_accounts in the cross-type tests (crossTypeTables).
 func init() {
 	addRows(badInputs, map[string]badInput{
-		"data.cardpay_ais_accounts merchant 0": {config: `
-data "cardpay_ais_accounts" "x" {
-  merchant_id = 0
-  user_id     = "user-1001"
-}
-`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+		"data.cardpay_ais_accounts merchant 0": {config: aisAccountsConfig(0, aisTestUser),
+			attr: "merchant_id", want: `merchant_id value must be at least 1`},
 	})
 	addRows(secretsUses, map[string]secretsUse{
-		"data.cardpay_ais_accounts": {afterConsent: true, config: `
-data "cardpay_ais_accounts" "a" {
-  merchant_id = 1001
-  user_id     = "user-1001"
-}
-`},
+		"data.cardpay_ais_accounts": {afterConsent: true, config: aisAccountsConfig(1001, aisTestUser)},
 	})
 }

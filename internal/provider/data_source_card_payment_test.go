@@ -19,6 +19,16 @@ import (
 
 const cardPaymentAddr = "data.cardpay_card_payment.test"
 
+// cardPaymentConfig reads one card payment of the merchant.
+func cardPaymentConfig(merchantID int64, paymentID string) string {
+	return fmt.Sprintf(`
+data "cardpay_card_payment" "test" {
+  merchant_id = %d
+  payment_id  = %q
+}
+`, merchantID, paymentID)
+}
+
 // testCardPayment creates an order for the merchant outside Terraform, as a
 // checkout would, and returns the card payment the sandbox holds for it.
 func testCardPayment(t *testing.T, env *testEnv, sb *sandbox.Server, merchantID int64, order client.OrderRequest) sandbox.CardPayment {
@@ -55,12 +65,7 @@ func TestAccCardPaymentDataSource(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	payment := testCardPayment(t, env, sb, 1001, client.OrderRequest{Amount: 14950, Currency: "DKK", Reference: "INV-4711"})
-	config := env.providerConfig(fmt.Sprintf(`
-data "cardpay_card_payment" "test" {
-  merchant_id = 1001
-  payment_id  = %q
-}
-`, payment.PaymentID))
+	config := env.providerConfig(cardPaymentConfig(1001, payment.PaymentID))
 	moveTo := func(status string) func() {
 		return func() {
 			if _, err := sb.SetCardPaymentStatus(payment.PaymentID, status); err != nil {
@@ -95,37 +100,21 @@ func TestAccCardPaymentDataSource_notFound(t *testing.T) {
 		return resource.TestStep{Config: env.providerConfig(config), ExpectError: wrappedErrorPattern(want)}
 	}
 	accTest(t,
-		step(fmt.Sprintf(`
-data "cardpay_card_payment" "test" {
-  merchant_id = 1001
-  payment_id  = %q
-}
-`, elsewhere.PaymentID), fmt.Sprintf(`Could not read card payment "%[1]s" of merchant 1001.*HTTP 404.*card payment "%[1]s" not found for merchant 1001`,
-			elsewhere.PaymentID)),
-		step(`
-data "cardpay_card_payment" "test" {
-  merchant_id = 1001
-  payment_id  = "pay_0000000000000000"
-}
-`, `Could not read card payment "pay_0000000000000000" of merchant 1001.*HTTP 404`),
-		step(`
-data "cardpay_card_payment" "test" {
-  merchant_id = 2001
-  payment_id  = "pay_0000000000000000"
-}
-`, `Could not read card payment "pay_0000000000000000" of merchant 2001.*HTTP 403.*may not act for this merchant`),
+		step(cardPaymentConfig(1001, elsewhere.PaymentID),
+			fmt.Sprintf(`Could not read card payment "%[1]s" of merchant 1001.*HTTP 404.*card payment "%[1]s" not found for merchant 1001`,
+				elsewhere.PaymentID)),
+		step(cardPaymentConfig(1001, "pay_0000000000000000"),
+			`Could not read card payment "pay_0000000000000000" of merchant 1001.*HTTP 404`),
+		step(cardPaymentConfig(2001, "pay_0000000000000000"),
+			`Could not read card payment "pay_0000000000000000" of merchant 2001.*HTTP 403.*may not act for this merchant`),
 	)
 }
 
 // The rows of data.cardpay_card_payment in the cross-type tests (crossTypeTables).
 func init() {
 	addRows(badInputs, map[string]badInput{
-		"data.cardpay_card_payment blank ID": {config: `
-data "cardpay_card_payment" "x" {
-  merchant_id = 1001
-  payment_id  = ""
-}
-`, attr: "payment_id", want: `payment_id must not be empty or only whitespace`},
+		"data.cardpay_card_payment blank ID": {config: cardPaymentConfig(1001, ""),
+			attr: "payment_id", want: `payment_id must not be empty or only whitespace`},
 	})
 	addRows(secretsUses, map[string]secretsUse{
 		"data.cardpay_card_payment": {config: `

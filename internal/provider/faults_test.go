@@ -188,17 +188,12 @@ func expectRecovered(t *testing.T, env *testEnv, tc ambiguousCreate, held func()
 func TestAccFaults_refusalsAreNotRetries(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
-	w := newCLIWorkdir(t, env, `
-resource "cardpay_payment_method" "amex" {
-  merchant_id = 1001
-  method      = "amex"
-}
-`)
+	w := newCLIWorkdir(t, env, paymentMethodConfig(1001, "amex"))
 	// No credentials check, so that the only requests are the resource's.
 	w.env = append(w.env, envMaxRetries+"=0", envSkipCredentialsCheck+"=true")
 	sb.InjectFault(sandbox.Fault{Status: 429, RetryAfter: "1", Count: 3})
 	w.run("apply", "-auto-approve", "-input=false", "-no-color")
-	if status := w.stateResources()["cardpay_payment_method.amex"]["status"]; status != "active" {
+	if status := w.stateResources()[paymentMethodAddr]["status"]; status != "active" {
 		t.Errorf("status in state = %v, want active", status)
 	}
 	// The activation and the read that confirms it, after three refusals.
@@ -207,36 +202,33 @@ resource "cardpay_payment_method" "amex" {
 	}
 }
 
-// When the service refuses a request for longer than max_rate_limit_wait,
-// the error says how often and for how long it refused, and what to
-// change.
-func TestAccFaults_rateLimitExhausted(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Status: 429, RetryAfter: "2"})
-	env.ProviderArgs = `max_rate_limit_wait = "3s"`
-	accTest(t, resource.TestStep{
-		Config: env.providerConfig(paymentMethodsConfig(1001)),
-		ExpectError: wrappedErrorPattern(`rate limited by the service \(HTTP 429 .*refused \d+ times? over \ds\); ` +
+// When the service asks, with Retry-After, to wait longer than
+// max_rate_limit_wait allows, the error says how often and for how long it
+// refused, and what to change. A 503 is told apart from a rate limit: its
+// error speaks of an unavailable service, not of quotas.
+func TestAccFaults_retryAfterOutlastsWait(t *testing.T) {
+	for name, tc := range map[string]struct {
+		status int
+		want   string
+	}{
+		"rate limit": {429, `rate limited by the service \(HTTP 429 .*refused \d+ times? over \ds\); ` +
 			`the service asked to wait 2s more, past the time allowed.*until the time the provider waits for it ran out ` +
-			`\(max_rate_limit_wait.*Allow more time with max_rate_limit_wait`),
-	})
-}
-
-// A 503 with Retry-After that outlasts max_rate_limit_wait is told apart
-// from a rate limit: the error speaks of an unavailable service, not of
-// quotas.
-func TestAccFaults_unavailableExhausted(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
-	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Status: 503, RetryAfter: "2"})
-	env.ProviderArgs = `max_rate_limit_wait = "3s"`
-	accTest(t, resource.TestStep{
-		Config: env.providerConfig(paymentMethodsConfig(1001)),
-		ExpectError: wrappedErrorPattern(`HTTP 503 .*refused \d+ times? over \ds\).*The service was unavailable ` +
+			`\(max_rate_limit_wait.*Allow more time with max_rate_limit_wait`},
+		"unavailable": {503, `HTTP 503 .*refused \d+ times? over \ds\).*The service was unavailable ` +
 			`\(HTTP 503\) and asked the provider to come back later.*Apply again later, or allow more time with ` +
-			`max_rate_limit_wait`),
-	})
+			`max_rate_limit_wait`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			env := newTestEnv(t)
+			sb := env.requireSandbox(t)
+			sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Status: tc.status, RetryAfter: "2"})
+			env.ProviderArgs = `max_rate_limit_wait = "3s"`
+			accTest(t, resource.TestStep{
+				Config:      env.providerConfig(paymentMethodsConfig(1001)),
+				ExpectError: wrappedErrorPattern(tc.want),
+			})
+		})
+	}
 }
 
 // A service slower than request_timeout fails with an error naming the

@@ -41,17 +41,14 @@ type aisConsentArgs struct {
 	callbackURL     string
 }
 
-// consentBase is a valid consent without callback_url, for tests of
-// failures other than bad input.
-const consentBase = `
-resource "cardpay_ais_consent" "x" {
-  merchant_id                = 1001
-  user_id                    = "user-1001"
-  permissions                = ["ReadBalances"]
-  expiration_date_time       = "2099-01-01T00:00:00Z"
-  transaction_from_date_time = "2025-01-01T00:00:00Z"
-}
-`
+var (
+	// baseConsent is a valid consent with fixed times, without callback_url.
+	baseConsent = aisConsentArgs{merchantID: 1001, userID: "user-1001", permissions: []string{"ReadBalances"},
+		expiration: "2099-01-01T00:00:00Z", transactionFrom: "2025-01-01T00:00:00Z"}
+	// consentBase is baseConsent's configuration, for the tests that need
+	// a consent but do not vary it.
+	consentBase = baseConsent.config()
+)
 
 // newAISConsentArgs returns valid arguments with times relative to now, so
 // the tests never go stale: expiry in 30 days, transactions from 6 months ago.
@@ -291,54 +288,27 @@ func TestAccAISConsent_otherPartnersMerchant(t *testing.T) {
 	}
 }
 
-var (
-	// identityConsent is the consent of the identity tests, without the
-	// callback_url that the adopted consent has (identityCallback).
-	identityConsent = aisConsentArgs{merchantID: 1001, userID: "user-1001", permissions: []string{"ReadBalances"},
-		expiration: "2099-01-01T00:00:00Z", transactionFrom: "2025-01-01T00:00:00Z"}
-	identityCallback = "https://merchant.example/ais/callback"
-)
+// identityCallback is the callback_url of the consent the identity test
+// adopts; its configuration, baseConsent, leaves it out.
+const identityCallback = "https://merchant.example/ais/callback"
 
 // The rows of cardpay_ais_consent in the cross-type tests (crossTypeTables).
 func init() {
+	// badConsent is baseConsent's configuration after change.
+	badConsent := func(change func(*aisConsentArgs)) string {
+		a := baseConsent
+		change(&a)
+		return a.config()
+	}
 	addRows(badInputs, map[string]badInput{
-		"cardpay_ais_consent permission": {config: `
-resource "cardpay_ais_consent" "x" {
-  merchant_id                = 1001
-  user_id                    = "user-1001"
-  permissions                = ["ReadEverything"]
-  expiration_date_time       = "2099-01-01T00:00:00Z"
-  transaction_from_date_time = "2025-01-01T00:00:00Z"
-}
-`, attr: "permissions", want: `value must be one of:.*ReadAccountsDetail`},
-		"cardpay_ais_consent empty permission set": {config: `
-resource "cardpay_ais_consent" "x" {
-  merchant_id                = 1001
-  user_id                    = "user-1001"
-  permissions                = []
-  expiration_date_time       = "2099-01-01T00:00:00Z"
-  transaction_from_date_time = "2025-01-01T00:00:00Z"
-}
-`, attr: "permissions", want: `permissions set must contain at least 1 elements`},
-		"cardpay_ais_consent expiration": {config: `
-resource "cardpay_ais_consent" "x" {
-  merchant_id                = 1001
-  user_id                    = "user-1001"
-  permissions                = ["ReadBalances"]
-  expiration_date_time       = "next year"
-  transaction_from_date_time = "2025-01-01T00:00:00Z"
-}
-`, attr: "expiration_date_time", want: `not valid RFC3339 string format. Given Value: next year`},
-		"cardpay_ais_consent callback URL": {config: `
-resource "cardpay_ais_consent" "x" {
-  merchant_id                = 1001
-  user_id                    = "user-1001"
-  permissions                = ["ReadBalances"]
-  expiration_date_time       = "2099-01-01T00:00:00Z"
-  transaction_from_date_time = "2025-01-01T00:00:00Z"
-  callback_url               = "ftp://example.com/cb"
-}
-`, attr: "callback_url", want: `uses the scheme "ftp". Write an absolute https URL`},
+		"cardpay_ais_consent permission": {config: badConsent(func(a *aisConsentArgs) { a.permissions = []string{"ReadEverything"} }),
+			attr: "permissions", want: `value must be one of:.*ReadAccountsDetail`},
+		"cardpay_ais_consent empty permission set": {config: badConsent(func(a *aisConsentArgs) { a.permissions = []string{} }),
+			attr: "permissions", want: `permissions set must contain at least 1 elements`},
+		"cardpay_ais_consent expiration": {config: badConsent(func(a *aisConsentArgs) { a.expiration = "next year" }),
+			attr: "expiration_date_time", want: `not valid RFC3339 string format. Given Value: next year`},
+		"cardpay_ais_consent callback URL": {config: badConsent(func(a *aisConsentArgs) { a.callbackURL = "ftp://example.com/cb" }),
+			attr: "callback_url", want: `uses the scheme "ftp". Write an absolute https URL`},
 	})
 	addRows(secretsUses, map[string]secretsUse{
 		"cardpay_ais_consent": {config: `
@@ -357,14 +327,14 @@ resource "cardpay_ais_consent" "c" {
 			held: func(s sandbox.State) int { return len(s.Consents) }},
 	})
 	addRows(identityTests, map[string]identityTest{
-		// identityConsent leaves callback_url out: reads do not report it, so
-		// an import records it on the next apply.
-		"cardpay_ais_consent": {addr: aisConsentAddr, config: identityConsent.config(),
+		// baseConsent leaves callback_url out: reads do not report it, so an
+		// import records it on the next apply.
+		"cardpay_ais_consent": {addr: aisConsentAddr, config: consentBase,
 			identity: map[string]knownvalue.Check{"request_id": anyIdentityID, "merchant_id": identityMerchant,
 				"user_id": knownvalue.StringExact("user-1001")},
-			updated: identityConsent.withCallback(identityCallback).config(), importChanges: "callback_url",
+			updated: baseConsent.withCallback(identityCallback).config(), importChanges: "callback_url",
 			adopt: func(ctx context.Context, c *client.Client) (string, error) {
-				a := identityConsent
+				a := baseConsent
 				consent, err := c.CreateConsent(ctx, client.ConsentRequest{MerchantID: a.merchantID, UserID: a.userID,
 					Permissions: a.permissions, ExpirationDateTime: a.expiration, TransactionFromDateTime: a.transactionFrom,
 					CallbackURL: identityCallback})

@@ -354,18 +354,10 @@ func expectSandboxTerminal(sb *sandbox.Server, merchantID int64, mode, storeID s
 // The rows of cardpay_online_terminal in the cross-type tests (crossTypeTables).
 func init() {
 	addRows(badInputs, map[string]badInput{
-		"cardpay_online_terminal merchant -5": {config: `
-resource "cardpay_online_terminal" "x" {
-  merchant_id          = -5
-  online_terminal_mode = "PaymentPage"
-}
-`, attr: "merchant_id", want: `merchant_id value must be at least 1, got: -5`},
-		"cardpay_online_terminal mode": {config: `
-resource "cardpay_online_terminal" "x" {
-  merchant_id          = 1001
-  online_terminal_mode = "paymentpage"
-}
-`, attr: "online_terminal_mode", want: `online_terminal_mode value must be one of: \["SelfHostedPage" "PaymentPage" "MerchantInitiated"\]`},
+		"cardpay_online_terminal merchant -5": {config: onlineTerminalConfig(-5, "PaymentPage"),
+			attr: "merchant_id", want: `merchant_id value must be at least 1, got: -5`},
+		"cardpay_online_terminal mode": {config: onlineTerminalConfig(1001, "paymentpage"),
+			attr: "online_terminal_mode", want: `online_terminal_mode value must be one of: \["SelfHostedPage" "PaymentPage" "MerchantInitiated"\]`},
 		"cardpay_online_terminal import without merchant": {importID: "term_0123456789abcdef", config: `
 resource "cardpay_online_terminal" "x" {
   merchant_id          = 1001

@@ -312,22 +312,10 @@ func TestOrderEchoDetail(t *testing.T) {
 // The rows of cardpay_order in the cross-type tests (crossTypeTables).
 func init() {
 	addRows(badInputs, map[string]badInput{
-		"cardpay_order currency": {config: `
-resource "cardpay_order" "x" {
-  merchant_id = 1001
-  amount      = 1000
-  currency    = "USD"
-  reference   = "r"
-}
-`, attr: "currency", want: `currency value must be one of: \["DKK" "EUR" "SEK"\]`},
-		"cardpay_order amount 0": {config: `
-resource "cardpay_order" "x" {
-  merchant_id = 1001
-  amount      = 0
-  currency    = "SEK"
-  reference   = "r"
-}
-`, attr: "amount", want: `amount value must be at least 1`},
+		"cardpay_order currency": {config: testOrder{1001, 1000, "USD", "r", ""}.config(),
+			attr: "currency", want: `currency value must be one of: \["DKK" "EUR" "SEK"\]`},
+		"cardpay_order amount 0": {config: testOrder{1001, 0, "SEK", "r", ""}.config(),
+			attr: "amount", want: `amount value must be at least 1`},
 		"cardpay_order import with extra segment": {importID: "1001/ord_1/2", config: `
 resource "cardpay_order" "x" {
   merchant_id = 1001
