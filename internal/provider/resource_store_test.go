@@ -101,19 +101,21 @@ func TestAccStore_created(t *testing.T) {
 	sb := env.requireSandbox(t)
 	m := env.MerchantID
 	var storeID string
-	create := env.providerConfig(fmt.Sprintf(`
+	config := func(name string) string {
+		return env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id = %d
-  name        = "Harbour Shop"
+  name        = %q
   city        = "Aarhus"
 }
-`, m))
+`, m, name))
+	}
 	destroyCheckedAccTest(t,
 		func(*terraform.State) error {
 			return expectStoreStatus(sb, m, storeID, "inactive")
 		},
 		resource.TestStep{
-			Config: create,
+			Config: config("Harbour Shop"),
 			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
 				plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("store_id")),
 				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
@@ -138,13 +140,7 @@ resource "cardpay_store" "test" {
 			},
 		},
 		resource.TestStep{
-			Config: env.providerConfig(fmt.Sprintf(`
-resource "cardpay_store" "test" {
-  merchant_id = %d
-  name        = "Harbour Shop Nord"
-  city        = "Aarhus"
-}
-`, m)),
+			Config:           config("Harbour Shop Nord"),
 			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
@@ -169,23 +165,20 @@ func TestAccStore_guideShape(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	var storeID string
-	renamed := env.providerConfig(`
+	config := func(name string) string {
+		return env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id = 1003
-  name        = "Guide Shop 2"
+  name        = %q
 }
-`)
+`, name))
+	}
 	destroyCheckedAccTest(t,
 		func(*terraform.State) error {
 			return expectStoreStatus(sb, 1003, storeID, "inactive")
 		},
 		resource.TestStep{
-			Config: env.providerConfig(`
-resource "cardpay_store" "test" {
-  merchant_id = 1003
-  name        = "Guide Shop"
-}
-`),
+			Config:           config("Guide Shop"),
 			ConfigPlanChecks: afterApply(plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{
 				recordAttr(storeAddr, "store_id", &storeID),
@@ -194,11 +187,11 @@ resource "cardpay_store" "test" {
 			},
 		},
 		resource.TestStep{
-			Config:           renamed,
+			Config:           config("Guide Shop 2"),
 			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
 		},
 		resource.TestStep{
-			Config:            renamed,
+			Config:            config("Guide Shop 2"),
 			ResourceName:      storeAddr,
 			ImportState:       true,
 			ImportStateIdFunc: func(*terraform.State) (string, error) { return "1003/" + storeID, nil },
