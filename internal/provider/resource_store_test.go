@@ -247,6 +247,13 @@ resource "cardpay_store" "x" {
   email       = "shop at example.com"
 }
 `, attr: "email", want: `is not a plain e-mail address. Write an address such as "name@example.com"`},
+		"cardpay_store e-mail with a display name": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  email       = "Shop <shop@example.com>"
+}
+`, attr: "email", want: `is not a plain e-mail address`},
 		"cardpay_store country code": {config: `
 resource "cardpay_store" "x" {
   merchant_id  = 1001
@@ -254,6 +261,46 @@ resource "cardpay_store" "x" {
   country_code = "Denmark"
 }
 `, attr: "country_code", want: `ISO 3166-1 alpha-2 country code`},
+		"cardpay_store lower-case country code": {config: `
+resource "cardpay_store" "x" {
+  merchant_id  = 1001
+  store_id     = "1001-main"
+  country_code = "dk"
+}
+`, attr: "country_code", want: `two upper-case letters, for example "DK"`},
+		"cardpay_store merchant 0": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 0
+  store_id    = "1001-main"
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+		"cardpay_store store_id with a slash": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001/main"
+}
+`, attr: "store_id", want: `without "/"`},
+		"cardpay_store blank name": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  name        = " "
+}
+`, attr: "name", want: `must not be empty`},
+		"cardpay_store phone": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  phone       = "call me"
+}
+`, attr: "phone", want: `such as "\+4533000000"`},
+		"cardpay_store city with a leading space": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  city        = " Aarhus"
+}
+`, attr: "city", want: `single line`},
 		"cardpay_store created without name": {config: `
 resource "cardpay_store" "x" {
   merchant_id = 1001
@@ -266,6 +313,12 @@ resource "cardpay_store" "x" {
   store_id    = "1001-main"
 }
 `, want: `Invalid import ID for cardpay_store.*1001/1001-main`},
+		"cardpay_store import without merchant": {importID: "1001-main", config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+}
+`, want: `<merchant_id>/<store_id>.*"1001/1001-main"`},
 	})
 	addRows(secretsUses, map[string]secretsUse{
 		"cardpay_store": {config: `
