@@ -56,10 +56,11 @@ data "cardpay_ais_account_transactions" "test" {
 			ConfigStateChecks: checks,
 		},
 		resource.TestStep{
-			// The ephemeral resource validates its dates before any request too.
+			// The ephemeral resource validates its dates before any request
+			// too: the error must name it, not only the data source.
 			PreConfig:   func() { mark = sandboxtest.MarkRequests(sb) },
 			Config:      config("2026-03-02", "2026-03-01"),
-			ExpectError: aisTestError("from_date is after to_date"),
+			ExpectError: aisTestError("from_date is after to_date", "with ephemeral.cardpay_ais_account_transactions.test"),
 		},
 		resource.TestStep{
 			PreConfig:         func() { mark.ExpectNoneReached(t, sandbox.RouteListTransactions) },

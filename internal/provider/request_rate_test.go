@@ -62,21 +62,33 @@ func TestResolveMaxRequestsPerSecond(t *testing.T) {
 	}
 }
 
-func TestAccProvider_invalidMaxRequestsPerSecond(t *testing.T) {
-	for _, value := range []string{"0", "-3", "20000"} {
-		t.Run(value, func(t *testing.T) {
-			accTest(t, resource.TestStep{
-				Config: fmt.Sprintf(`
+// max_requests_per_second takes a number above 0 and at most 10000, and
+// max_rate_limit_wait a positive Go duration; anything else is refused at
+// plan time with what to write instead.
+func TestAccProvider_invalidRateSettings(t *testing.T) {
+	for setting, tc := range map[string]struct {
+		values []string
+		want   string
+	}{
+		"max_requests_per_second": {[]string{"0", "-3", "20000"},
+			`(?s)Invalid max_requests_per_second.*above 0 and at most 10000, such as 20.*leave it unset`},
+		"max_rate_limit_wait": {[]string{`"0s"`, `"-1m"`, `"soon"`},
+			`(?s)Invalid (duration|Attribute Value).*max_rate_limit_wait|(?s)max_rate_limit_wait.*(positive|duration)`},
+	} {
+		for _, value := range tc.values {
+			t.Run(setting+" = "+value, func(t *testing.T) {
+				accTest(t, resource.TestStep{
+					Config: fmt.Sprintf(`
 provider "cardpay" {
-  base_url                = "http://127.0.0.1:1"
-  max_requests_per_second = %s
+  base_url = "http://127.0.0.1:1"
+  %s = %s
 }
-`, value) + paymentMethodConfig(1001, "amex"),
-				PlanOnly: true,
-				ExpectError: regexp.MustCompile(`(?s)Invalid max_requests_per_second.*above 0 and at most 10000, ` +
-					`such as 20.*leave it unset`),
+`, setting, value) + paymentMethodConfig(1001, "amex"),
+					PlanOnly:    true,
+					ExpectError: regexp.MustCompile(tc.want),
+				})
 			})
-		})
+		}
 	}
 }
 
@@ -166,25 +178,6 @@ func total(counts map[string]int) int {
 		n += c
 	}
 	return n
-}
-
-// max_rate_limit_wait takes a positive Go duration; anything else is
-// refused at plan time with what to write instead.
-func TestAccProvider_invalidMaxRateLimitWait(t *testing.T) {
-	for _, value := range []string{`"0s"`, `"-1m"`, `"soon"`} {
-		t.Run(value, func(t *testing.T) {
-			accTest(t, resource.TestStep{
-				Config: fmt.Sprintf(`
-provider "cardpay" {
-  base_url            = "http://127.0.0.1:1"
-  max_rate_limit_wait = %s
-}
-`, value) + paymentMethodConfig(1001, "amex"),
-				PlanOnly:    true,
-				ExpectError: regexp.MustCompile(`(?s)Invalid (duration|Attribute Value).*max_rate_limit_wait|(?s)max_rate_limit_wait.*(positive|duration)`),
-			})
-		})
-	}
 }
 
 // Durations in descriptions and messages read as a user writes them.

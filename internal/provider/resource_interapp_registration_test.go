@@ -172,31 +172,6 @@ resource "cardpay_interapp_registration" "test" {
 	}
 }
 
-func TestAccInterappRegistration_validation(t *testing.T) {
-	env := newTestEnv(t)
-	accTest(t,
-		resource.TestStep{
-			Config: env.providerConfig(`
-resource "cardpay_interapp_registration" "test" {
-  merchant_id = 0
-}
-`),
-			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at\s+least\s+1`),
-		},
-		resource.TestStep{
-			Config: env.providerConfig(fmt.Sprintf(`
-resource "cardpay_interapp_registration" "test" {
-  merchant_id = %d
-  store_id    = ""
-}
-`, env.MerchantID)),
-			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(`(?s)store_id.*must\s+not\s+be\s+empty`),
-		},
-	)
-}
-
 func TestInterappRegistration_destroyWarning(t *testing.T) {
 	plan, apply := destroyDiagnostics(t, "cardpay_interapp_registration", map[string]tftypes.Value{
 		"merchant_id":       tftypes.NewValue(tftypes.Number, 1001),
@@ -302,6 +277,12 @@ resource "cardpay_interapp_registration" "x" {
   merchant_id = 0
 }
 `, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+		"cardpay_interapp_registration empty store_id": {config: `
+resource "cardpay_interapp_registration" "x" {
+  merchant_id = 1001
+  store_id    = ""
+}
+`, attr: "store_id", want: `store_id must not be empty or only whitespace`},
 	})
 	addRows(secretsUses, map[string]secretsUse{
 		"cardpay_interapp_registration": {config: `

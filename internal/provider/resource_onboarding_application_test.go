@@ -190,41 +190,6 @@ func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
 	)
 }
 
-func TestAccOnboardingApplication_validation(t *testing.T) {
-	env := newTestEnv(t)
-	accTest(t,
-		resource.TestStep{
-			Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 0
-}
-`),
-			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(`(?s)merchant_id.*at least 1`),
-		},
-		resource.TestStep{
-			Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1001
-  wait_for    = "IN_REVIEW"
-}
-`),
-			PlanOnly:    true,
-			ExpectError: wrappedErrorPattern(`wait_for value must be one of: \["MERCHANT_CREATED"\]`),
-		},
-		resource.TestStep{
-			Config: env.providerConfig(`
-resource "cardpay_onboarding_application" "test" {
-  merchant_id = 1001
-  timeouts { create = "soon" }
-}
-`),
-			PlanOnly:    true,
-			ExpectError: regexp.MustCompile(`(?s)timeouts.*"soon"`),
-		},
-	)
-}
-
 func TestOnboardingApplication_destroyWarning(t *testing.T) {
 	plan, apply := destroyDiagnostics(t, "cardpay_onboarding_application", map[string]tftypes.Value{
 		"id":                 tftypes.NewValue(tftypes.String, "app_0123456789abcdef"),

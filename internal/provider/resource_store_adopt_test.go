@@ -300,6 +300,22 @@ resource "cardpay_store" "second" {
 	}
 }
 
+// Adopting a store_id that names no store fails the apply with the
+// service's 404.
+func TestAccStore_unknownStore(t *testing.T) {
+	env := newTestEnv(t)
+	accTest(t, resource.TestStep{
+		Config: env.providerConfig(fmt.Sprintf(`
+resource "cardpay_store" "test" {
+  merchant_id = %d
+  store_id    = "1001-nowhere"
+  name        = "X"
+}
+`, env.MerchantID)),
+		ExpectError: regexp.MustCompile(`(?s)404.*1001-nowhere`),
+	})
+}
+
 // A store_id known only at apply that turns out null adopts nothing and
 // creates nothing: the plan promised an adoption, and Terraform stops when
 // the plan it makes before the apply contradicts it.

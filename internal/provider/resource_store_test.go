@@ -101,19 +101,21 @@ func TestAccStore_created(t *testing.T) {
 	sb := env.requireSandbox(t)
 	m := env.MerchantID
 	var storeID string
-	create := env.providerConfig(fmt.Sprintf(`
+	config := func(name string) string {
+		return env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id = %d
-  name        = "Harbour Shop"
+  name        = %q
   city        = "Aarhus"
 }
-`, m))
+`, m, name))
+	}
 	destroyCheckedAccTest(t,
 		func(*terraform.State) error {
 			return expectStoreStatus(sb, m, storeID, "inactive")
 		},
 		resource.TestStep{
-			Config: create,
+			Config: config("Harbour Shop"),
 			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionCreate,
 				plancheck.ExpectUnknownValue(storeAddr, tfjsonpath.New("store_id")),
 				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("adopted"), knownvalue.Bool(false)),
@@ -138,13 +140,7 @@ resource "cardpay_store" "test" {
 			},
 		},
 		resource.TestStep{
-			Config: env.providerConfig(fmt.Sprintf(`
-resource "cardpay_store" "test" {
-  merchant_id = %d
-  name        = "Harbour Shop Nord"
-  city        = "Aarhus"
-}
-`, m)),
+			Config:           config("Harbour Shop Nord"),
 			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("Harbour Shop Nord")),
@@ -169,23 +165,20 @@ func TestAccStore_guideShape(t *testing.T) {
 	env := newTestEnv(t)
 	sb := env.requireSandbox(t)
 	var storeID string
-	renamed := env.providerConfig(`
+	config := func(name string) string {
+		return env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id = 1003
-  name        = "Guide Shop 2"
+  name        = %q
 }
-`)
+`, name))
+	}
 	destroyCheckedAccTest(t,
 		func(*terraform.State) error {
 			return expectStoreStatus(sb, 1003, storeID, "inactive")
 		},
 		resource.TestStep{
-			Config: env.providerConfig(`
-resource "cardpay_store" "test" {
-  merchant_id = 1003
-  name        = "Guide Shop"
-}
-`),
+			Config:           config("Guide Shop"),
 			ConfigPlanChecks: afterApply(plancheck.ExpectEmptyPlan()),
 			ConfigStateChecks: []statecheck.StateCheck{
 				recordAttr(storeAddr, "store_id", &storeID),
@@ -194,11 +187,11 @@ resource "cardpay_store" "test" {
 			},
 		},
 		resource.TestStep{
-			Config:           renamed,
+			Config:           config("Guide Shop 2"),
 			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate),
 		},
 		resource.TestStep{
-			Config:            renamed,
+			Config:            config("Guide Shop 2"),
 			ResourceName:      storeAddr,
 			ImportState:       true,
 			ImportStateIdFunc: func(*terraform.State) (string, error) { return "1003/" + storeID, nil },
@@ -254,6 +247,13 @@ resource "cardpay_store" "x" {
   email       = "shop at example.com"
 }
 `, attr: "email", want: `is not a plain e-mail address. Write an address such as "name@example.com"`},
+		"cardpay_store e-mail with a display name": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  email       = "Shop <shop@example.com>"
+}
+`, attr: "email", want: `is not a plain e-mail address`},
 		"cardpay_store country code": {config: `
 resource "cardpay_store" "x" {
   merchant_id  = 1001
@@ -261,6 +261,46 @@ resource "cardpay_store" "x" {
   country_code = "Denmark"
 }
 `, attr: "country_code", want: `ISO 3166-1 alpha-2 country code`},
+		"cardpay_store lower-case country code": {config: `
+resource "cardpay_store" "x" {
+  merchant_id  = 1001
+  store_id     = "1001-main"
+  country_code = "dk"
+}
+`, attr: "country_code", want: `two upper-case letters, for example "DK"`},
+		"cardpay_store merchant 0": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 0
+  store_id    = "1001-main"
+}
+`, attr: "merchant_id", want: `merchant_id value must be at least 1`},
+		"cardpay_store store_id with a slash": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001/main"
+}
+`, attr: "store_id", want: `without "/"`},
+		"cardpay_store blank name": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  name        = " "
+}
+`, attr: "name", want: `must not be empty`},
+		"cardpay_store phone": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  phone       = "call me"
+}
+`, attr: "phone", want: `such as "\+4533000000"`},
+		"cardpay_store city with a leading space": {config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+  city        = " Aarhus"
+}
+`, attr: "city", want: `single line`},
 		"cardpay_store created without name": {config: `
 resource "cardpay_store" "x" {
   merchant_id = 1001
@@ -273,6 +313,12 @@ resource "cardpay_store" "x" {
   store_id    = "1001-main"
 }
 `, want: `Invalid import ID for cardpay_store.*1001/1001-main`},
+		"cardpay_store import without merchant": {importID: "1001-main", config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1001
+  store_id    = "1001-main"
+}
+`, want: `<merchant_id>/<store_id>.*"1001/1001-main"`},
 	})
 	addRows(secretsUses, map[string]secretsUse{
 		"cardpay_store": {config: `
