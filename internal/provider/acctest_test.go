@@ -154,6 +154,15 @@ func (e *testEnv) requireSandbox(t *testing.T) *sandbox.Server {
 	return e.Sandbox
 }
 
+// newSandboxTestEnv is newTestEnv for a test that changes or inspects the
+// service through the sandbox's admin surface; it skips where
+// CARDPAY_BASE_URL points at a real API.
+func newSandboxTestEnv(t *testing.T) (*testEnv, *sandbox.Server) {
+	t.Helper()
+	env := newTestEnv(t)
+	return env, env.requireSandbox(t)
+}
+
 // shortRetries keeps tests of failures fast.
 const shortRetries = "max_retries = 1"
 
@@ -434,8 +443,7 @@ resource "echo" "test" {}
 // The tests' own client authenticates as the provider under test does:
 // with partner_auth = "oauth2" it trades the credentials for a token first.
 func TestPartnerTestClientAuthenticatesAsTheProvider(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	env.PartnerAuth = "oauth2"
 	if _, err := partnerTestClient(t, env).GetProfile(t.Context()); err != nil {
 		t.Fatal(err)

@@ -71,8 +71,7 @@ func pairWhenIssued(t *testing.T, sb *sandbox.Server) *string {
 // ends: no terminal list is read, and nothing is kept in state.
 func TestAccInterappPairingAction_trigger(t *testing.T) {
 	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	actionAccTest(t, testProviderFactories, resource.TestStep{
 		Config:            triggeredPairingConfig(env, "1001-second", false),
 		ConfigStateChecks: []statecheck.StateCheck{stateHoldsOnly("terraform_data.trigger")},
@@ -95,8 +94,7 @@ func TestAccInterappPairingAction_trigger(t *testing.T) {
 // new code; a device paired earlier does not count.
 func TestAccInterappPairingAction_waitForPairing(t *testing.T) {
 	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	earlier := pairDevice(t, env, sb, env.MerchantID)
 	var paired *string
 	actionAccTest(t, fastWaitFactories(interappCodeValidity), resource.TestStep{
@@ -117,8 +115,7 @@ func TestAccInterappPairingAction_waitForPairing(t *testing.T) {
 // to do; the code stays unused.
 func TestAccInterappPairingAction_codeExpiresUnpaired(t *testing.T) {
 	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	actionAccTest(t, fastWaitFactories(time.Second), resource.TestStep{
 		Config: triggeredPairingConfig(env, "", true),
 		ExpectError: wrappedErrorPattern(`Registration code expired before a device paired.*No new tap-to-pay ` +
@@ -136,8 +133,7 @@ func TestAccInterappPairingAction_codeExpiresUnpaired(t *testing.T) {
 // code: Terraform does not log progress messages, and the provider masks it.
 func TestAccInterappPairingAction_progress(t *testing.T) {
 	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	w := newCLIWorkdir(t, env, pairingConfig(env.MerchantID, "", true))
 	w.run("init", "-input=false", "-no-color")
 	w.logTrace()
@@ -168,8 +164,7 @@ func TestAccInterappPairingAction_progress(t *testing.T) {
 // ID.
 func TestAccInterappPairingAction_unknownStore(t *testing.T) {
 	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	actionAccTest(t, testProviderFactories, resource.TestStep{
 		Config: triggeredPairingConfig(env, "1001-nowhere", false),
 		ExpectError: wrappedErrorPattern(`Could not create in-app registration code for merchant 1001.*HTTP 404.*` +

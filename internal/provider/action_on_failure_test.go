@@ -86,8 +86,7 @@ func TestAccActions_onFailure(t *testing.T) {
 		for _, mode := range modes {
 			t.Run(name+"/"+mode.onFailure, func(t *testing.T) {
 				t.Parallel()
-				env := newTestEnv(t)
-				sb := env.requireSandbox(t)
+				env, sb := newSandboxTestEnv(t)
 				run.fail(t, sb)
 				w := newCLIWorkdir(t, env, run.config+actionTrigger(run.addr, "on_failure = "+mode.onFailure))
 				w.env = append(w.env, envMaxRetries+"=1") // a failing read fails fast

@@ -63,8 +63,7 @@ func (o testOrder) expectOnlyOrder(sb *sandbox.Server) (sandbox.Order, error) {
 // configuration again triggers nothing.
 func TestAccTestOrderAction_trigger(t *testing.T) {
 	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-1", "Smoke test after registration"}
 	config := o.triggeredConfig(env)
 	expectOrder := func() {
@@ -90,8 +89,7 @@ func TestAccTestOrderAction_trigger(t *testing.T) {
 // progress, and never the nonce.
 func TestAccTestOrderAction_progress(t *testing.T) {
 	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	o := testOrder{env.MerchantID, 2500, "EUR", "smoke-cli", ""}
 	w := newCLIWorkdir(t, env, o.actionConfig())
 	w.run("init", "-input=false", "-no-color")
@@ -115,8 +113,7 @@ func TestAccTestOrderAction_progress(t *testing.T) {
 // request ID.
 func TestAccTestOrderAction_refused(t *testing.T) {
 	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	actionAccTest(t, testProviderFactories, resource.TestStep{
 		Config: testOrder{2001, 1000, "SEK", "", ""}.triggeredConfig(env),
 		ExpectError: wrappedErrorPattern(`Could not create order for merchant 2001.*HTTP 403.*request ID ` +
@@ -131,8 +128,7 @@ func TestAccTestOrderAction_refused(t *testing.T) {
 // the order may exist and how to find it; the request is not repeated.
 func TestAccTestOrderAction_outcomeUnknown(t *testing.T) {
 	skipWithoutActions(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 502, AfterApply: true, Count: 1})
 	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-lost", ""}
 	actionAccTest(t, testProviderFactories, resource.TestStep{
@@ -152,8 +148,7 @@ func TestAccTestOrderAction_outcomeUnknown(t *testing.T) {
 // replaces the trigger and creates the one order.
 func TestAccTestOrderAction_taintAfterRefusal(t *testing.T) {
 	skipWithoutTriggerModes(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 400, Count: 1})
 	o := testOrder{env.MerchantID, 1000, "SEK", "smoke-refused", ""}
 	config := env.providerConfig(o.actionConfig(), actionTrigger(testOrderActionAddr, "on_failure = taint"))

@@ -166,8 +166,7 @@ func TestBenchHookProfiles(t *testing.T) {
 // provider, and with read sharing off a refresh of three payment methods
 // of one merchant lists them three times instead of once.
 func TestBenchHookServes(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	w := newCLIWorkdir(t, env, `
 resource "cardpay_payment_method" "m" {
   for_each    = toset(["amex", "swish", "klarna"])

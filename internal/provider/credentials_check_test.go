@@ -31,8 +31,7 @@ resource "cardpay_store" "kiosk" {
 // a wrong secret fail it with the service's 401 and the advice of any
 // 401, after one read of the profile for both resources.
 func TestAccCredentialsCheck_wrongSecretFailsPlan(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	env.ClientSecret = "not-the-secret"
 	mark := sandboxtest.MarkRequests(sb)
 	accTest(t, resource.TestStep{
@@ -67,8 +66,7 @@ func TestAccCredentialsCheck_nothingSent(t *testing.T) {
 		}},
 	} {
 		t.Run(name, func(t *testing.T) {
-			env := newTestEnv(t)
-			sb := env.requireSandbox(t)
+			env, sb := newSandboxTestEnv(t)
 			tc.setUp(env)
 			mark := sandboxtest.MarkRequests(sb)
 			accTest(t, resource.TestStep{
@@ -89,8 +87,7 @@ func TestAccCredentialsCheck_nothingSent(t *testing.T) {
 // CARDPAY_SKIP_CREDENTIALS_CHECK turns it off; without it, a plan that
 // does not refresh checks a wrong secret.
 func TestAccCredentialsCheck_requests(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	w := newCLIWorkdir(t, env, `
 resource "cardpay_payment_method" "amex" {
   merchant_id = 1001

@@ -205,8 +205,7 @@ func TestAccAISAccountTransactionsDataSource_pageLimit(t *testing.T) {
 }
 
 func TestAccAISAccountTransactionsDataSource_validation(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
 	mark := sandboxtest.MarkRequests(sb)
 	config := func(q aisTransactionsQuery) string {

@@ -103,8 +103,7 @@ func TestAccAISAccountsDataSource_pendingConsent(t *testing.T) {
 }
 
 func TestAccAISAccountsDataSource_expiredConsent(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	id := aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
 	if err := sb.ExpireConsent(id); err != nil {
 		t.Fatal(err)

@@ -38,8 +38,7 @@ func sandboxConsent(t *testing.T, sb *sandbox.Server, requestID string) sandbox.
 // was authorized; one of a user without bank data covers none, and a
 // pending one none yet. Personal data is sensitive.
 func TestAccAISConsentAccountsDataSource(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	consent := sandboxConsent(t, sb, aisTestAuthorizedConsent(t, env, aisTestUser, aisReadPermAccounts))
 	empty := sandboxConsent(t, sb, aisTestAuthorizedConsent(t, env, "user-without-accounts", aisReadPermAccounts))
 	pending := aisTestConsent(t, env, aisTestBigUser, aisReadPermAccounts)
@@ -92,8 +91,7 @@ func TestAccAISConsentAccountsDataSource(t *testing.T) {
 // An expired consent no longer gives access, another user's consent is
 // not readable with this user's token, and an unknown consent is not found.
 func TestAccAISConsentAccountsDataSource_noAccess(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	expired := sandboxConsent(t, sb, aisTestAuthorizedConsent(t, env, aisTestUser, aisReadPermAccounts))
 	if err := sb.ExpireConsent(expired.RequestID); err != nil {
 		t.Fatal(err)

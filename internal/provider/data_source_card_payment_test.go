@@ -62,8 +62,7 @@ func expectCardPayment(sb *sandbox.Server, id string) statecheck.StateCheck {
 // The data source reads a card payment as the sandbox holds it and follows
 // its status on refresh, from created through authorized to captured.
 func TestAccCardPaymentDataSource(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	payment := testCardPayment(t, env, sb, 1001, client.OrderRequest{Amount: 14950, Currency: "DKK", Reference: "INV-4711"})
 	config := env.providerConfig(cardPaymentConfig(1001, payment.PaymentID))
 	moveTo := func(status string) func() {
@@ -93,8 +92,7 @@ func TestAccCardPaymentDataSource(t *testing.T) {
 // Another merchant's payment is as unknown as a missing one, and another
 // partner's merchant is refused.
 func TestAccCardPaymentDataSource_notFound(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	elsewhere := testCardPayment(t, env, sb, 1002, client.OrderRequest{Amount: 2500, Currency: "EUR"})
 	step := func(config, want string) resource.TestStep {
 		return resource.TestStep{Config: env.providerConfig(config), ExpectError: wrappedErrorPattern(want)}

@@ -101,8 +101,7 @@ func createPendingMerchant(t *testing.T, env *testEnv, name, ref string) int64 {
 // the service holds it, and follows it on refresh once its onboarding
 // completes.
 func TestAccMerchantDataSource(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	harbour := createPendingMerchant(t, env, "Harbour Coffee ApS", "CRM-4711")
 	config := env.providerConfig(`
 data "cardpay_merchant" "fixture" {

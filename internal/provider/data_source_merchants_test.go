@@ -34,8 +34,7 @@ func expectMerchantList(sb *sandbox.Server, addr, status string) statecheck.Stat
 // made through the API alike and no other partner's, and filters them by
 // status; on refresh it follows their changes.
 func TestAccMerchantsDataSource(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	harbour := createPendingMerchant(t, env, "Harbour Coffee ApS", "CRM-4711")
 	config := env.providerConfig(`
 data "cardpay_merchants" "all" {}

@@ -28,8 +28,7 @@ const onboardingStatusAddr = "data.cardpay_onboarding_status.test"
 // The data source reads any merchant of the partner: one onboarded long
 // ago, and one in the middle of verification in the guide's vocabulary.
 func TestAccOnboardingStatusDataSource(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	onboarded := newestApplication(sb.Snapshot(), env.MerchantID)
 	accTest(t,
 		resource.TestStep{

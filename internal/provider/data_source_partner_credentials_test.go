@@ -57,8 +57,7 @@ func createRevokedCredential(t *testing.T, env *testEnv, sb *sandbox.Server) san
 // and no other partner's, with the last four characters of each secret and
 // never the secret itself.
 func TestAccPartnerCredentialsDataSource(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	if _, err := partnerTestClient(t, env).CreateCredential(t.Context(), "ci-deploy"); err != nil {
 		t.Fatal(err)
 	}
@@ -96,8 +95,7 @@ data "cardpay_partner_credentials" "all" {}
 // Credentials the service no longer accepts fail with its message and
 // where to fix them.
 func TestAccPartnerCredentialsDataSource_revokedCredentials(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	revoked := createRevokedCredential(t, env, sb)
 	env.ClientID, env.ClientSecret = revoked.ClientID, revoked.ClientSecret
 	accTest(t, resource.TestStep{

@@ -91,8 +91,7 @@ func expectListRequests(mark *sandboxtest.RequestMark, pages int) statecheck.Sta
 // max_payments and then says so; filters by merchant and status; and
 // follows a payment's status on refresh.
 func TestAccPaymentsDataSource(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var mark sandboxtest.RequestMark
 	markRequests := func() { mark = sandboxtest.MarkRequests(sb) }
 	if all, _ := sandboxPayments(sb, 1001, ""); len(all) != 45 {
@@ -168,8 +167,7 @@ data "cardpay_payments" "test" {
 // Another partner's merchant is refused, an unknown one is not found, and a
 // page size the service does not serve is refused before any request.
 func TestAccPaymentsDataSource_otherMerchants(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	other, err := sandboxMerchantByID(sb, otherPartnersMerchant)
 	if err != nil {
 		t.Fatal(err)

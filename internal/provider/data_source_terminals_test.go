@@ -18,8 +18,7 @@ import (
 // The data source lists online terminals and paired devices alike, and
 // the type filter is the service's.
 func TestAccTerminalsDataSource(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var device string
 	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage"), `
 data "cardpay_terminals" "all" {

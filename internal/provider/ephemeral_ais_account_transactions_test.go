@@ -18,8 +18,7 @@ import (
 
 func TestAccAISAccountTransactionsEphemeral(t *testing.T) {
 	skipIfPlanOpensEphemeral(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	aisTestAuthorizedConsent(t, env, aisTestUser, aisAllPermissions...)
 	want := aisTestTransactions(t, "acc-1001-sek", "2025-03-01", "2026-03-01T00:00:00Z")[:4]
 	checks := append(aisEphemeralChecks(t, newAISAccountTransactionsDataSource()),

@@ -71,8 +71,7 @@ func expectEchoedCodeIssued(sb *sandbox.Server, storeID string) statecheck.State
 
 func TestAccInterappRegistrationEphemeral(t *testing.T) {
 	skipIfPlanOpensEphemeral(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	start := time.Now()
 	ephemeralEchoTest(t, resource.TestStep{
 		Config: env.providerConfig(interappEphemeralConfig(env.MerchantID, "1001-second")),

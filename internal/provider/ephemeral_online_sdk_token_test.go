@@ -54,8 +54,7 @@ func expectTokensIssued(sb *sandbox.Server, n int) statecheck.StateCheck {
 // terminals; the echo provider shows what it got.
 func TestAccOnlineSDKTokenEphemeral(t *testing.T) {
 	skipIfPlanOpensEphemeral(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	terminal, err := partnerTestClient(t, env).CreateOnlineTerminal(t.Context(), 1001, client.OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage"})
 	if err != nil {
 		t.Fatal(err)
@@ -100,8 +99,7 @@ resource "echo" "test" {}
 // again in the apply, each time for a new token.
 func TestAccOnlineSDKTokenEphemeral_neverInState(t *testing.T) {
 	skipIfPlanOpensEphemeral(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	delivered := filepath.Join(t.TempDir(), "sdk-token")
 	resource.ParallelTest(t, resource.TestCase{
 		TerraformVersionChecks:   ephemeralVersionChecks,
@@ -152,8 +150,7 @@ resource "terraform_data" "checkout_page" {
 // A terminal the merchant does not have, or has deactivated, and another
 // partner's merchant get no token, with the service's reason.
 func TestAccOnlineSDKTokenEphemeral_refused(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	retired, err := partnerTestClient(t, env).CreateOnlineTerminal(t.Context(), 1001, client.OnlineTerminalRequest{OnlineTerminalMode: "SelfHostedPage"})
 	if err != nil {
 		t.Fatal(err)

@@ -21,8 +21,7 @@ import (
 // (429 with Retry-After, or 503) and answers the rest slowly: every object
 // is created exactly once and the next plan is empty.
 func TestAccFaults_transientUnderLoad(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	counts := mixedCounts{Terminals: 14, Orders: 12, Applications: 3, Consents: 8, Interapp: 8, PaymentMethods: 9, Stores: 6}
 	for _, merchantID := range []int64{1001, 1002, 1003} {
 		rejectedBefore(t, env, sb, merchantID) // so each application is started, once
@@ -132,8 +131,7 @@ func TestAccFaults_ambiguousCreate(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			env := newTestEnv(t)
-			sb := env.requireSandbox(t)
+			env, sb := newSandboxTestEnv(t)
 			fixtures := tc.held(sb.Snapshot())
 			held := func() int { return tc.held(sb.Snapshot()) - fixtures }
 			sb.InjectFault(sandbox.Fault{Route: tc.route, Status: 502, AfterApply: true, Count: 1})
@@ -186,8 +184,7 @@ func expectRecovered(t *testing.T, env *testEnv, tc ambiguousCreate, held func()
 // allowed, requests refused again and again still go through once the
 // service lets them.
 func TestAccFaults_refusalsAreNotRetries(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	w := newCLIWorkdir(t, env, paymentMethodConfig(1001, "amex"))
 	// No credentials check, so that the only requests are the resource's.
 	w.env = append(w.env, envMaxRetries+"=0", envSkipCredentialsCheck+"=true")
@@ -219,8 +216,7 @@ func TestAccFaults_retryAfterOutlastsWait(t *testing.T) {
 			`max_rate_limit_wait`},
 	} {
 		t.Run(name, func(t *testing.T) {
-			env := newTestEnv(t)
-			sb := env.requireSandbox(t)
+			env, sb := newSandboxTestEnv(t)
 			sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Status: tc.status, RetryAfter: "2"})
 			env.ProviderArgs = `max_rate_limit_wait = "3s"`
 			accTest(t, resource.TestStep{
@@ -234,8 +230,7 @@ func TestAccFaults_retryAfterOutlastsWait(t *testing.T) {
 // A service slower than request_timeout fails with an error naming the
 // setting.
 func TestAccFaults_requestTimeout(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteListPaymentMethods, Latency: 5 * time.Second})
 	env.ProviderArgs = "request_timeout = \"1s\"\nmax_retries = 0"
 	accTest(t, resource.TestStep{
@@ -249,8 +244,7 @@ func TestAccFaults_requestTimeout(t *testing.T) {
 // for its answer, instead of waiting for the service.
 func TestAccFaults_interruptedApply(t *testing.T) {
 	const answerDelay = 50 * time.Second
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Latency: answerDelay})
 	w := newCLIWorkdir(t, env, testOrder{1001, 1000, "SEK", "interrupted", ""}.config())
 

@@ -30,8 +30,7 @@ list "cardpay_merchant" "all" {
 // without an onboarding link, fast_track and test_merchant null.
 func TestAccMerchantList_query(t *testing.T) {
 	skipWithoutQuery(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	c := partnerTestClient(t, env)
 	harbour := createPendingMerchant(t, env, "Harbour Coffee ApS", "CRM-4711")
 	if _, err := c.CreateTestMerchant(t.Context(), client.MerchantRequest{CompanyName: "Module CI ApS", ContactEmail: "ci@example.com"}); err != nil {
@@ -83,8 +82,7 @@ func TestAccMerchantList_query(t *testing.T) {
 // message.
 func TestAccMerchantList_revokedCredentials(t *testing.T) {
 	skipWithoutQuery(t)
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	revoked := createRevokedCredential(t, env, sb)
 	env.ClientID, env.ClientSecret = revoked.ClientID, revoked.ClientSecret
 	queryAccTest(t, env, resource.TestStep{

@@ -190,8 +190,7 @@ func checkHosts(partner, data *hostLog) error {
 // OAuth2 client-credentials grant, asked for once per run and again after
 // the service refuses it.
 func TestAccPartnerOAuth2(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	env.PartnerAuth, env.ProviderArgs = "oauth2", ""
 	config := env.providerConfig(`
 resource "cardpay_payment_method" "amex" {

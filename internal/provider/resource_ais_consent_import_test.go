@@ -56,8 +56,7 @@ func TestAccAISConsent_importWithAccessToken(t *testing.T) {
 // the configuration without a new consent, in a plan that changes nothing
 // else.
 func TestAccAISConsent_import(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	args := newAISConsentArgs(env.MerchantID)
 	config := env.providerConfig(args.config())
 	var requestID, consentID string

@@ -33,8 +33,7 @@ func TestAccAISConsent_refresh(t *testing.T) {
 	}
 	for status, e := range endings {
 		t.Run(status, func(t *testing.T) {
-			env := newTestEnv(t)
-			sb := env.requireSandbox(t)
+			env, sb := newSandboxTestEnv(t)
 			config := env.providerConfig(newAISConsentArgs(env.MerchantID).config())
 			requestIDs := statecheck.CompareValue(compare.ValuesDiffer())
 			var requestID string
@@ -86,8 +85,7 @@ func TestAccAISConsent_refresh(t *testing.T) {
 // Authorization shows in the refresh: status, consent_id and updated_at
 // follow the service, and later refreshes read by consent ID.
 func TestAccAISConsent_authorizedAtBank(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	config := env.providerConfig(newAISConsentArgs(env.MerchantID).config())
 	var requestID, consentID string
 	accTest(t,
@@ -126,8 +124,7 @@ func TestAccAISConsent_authorizedAtBank(t *testing.T) {
 // A service that does not answer reads by request ID (404) leaves a
 // pending consent's state as it is, rather than dropping the consent.
 func TestAccAISConsent_requestIDNotReadable(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	config := env.providerConfig(newAISConsentArgs(env.MerchantID).config())
 	accTest(t,
 		acc.TestStep{Config: config},
@@ -151,8 +148,7 @@ func TestAccAISConsent_requestIDNotReadable(t *testing.T) {
 // The state kept for a consent the service cannot find by request ID is
 // not kept silently: the plan warns, says why and what to do.
 func TestAccAISConsent_requestIDNotReadableWarns(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	w := newCLIWorkdir(t, env, newAISConsentArgs(env.MerchantID).config())
 	w.run("apply", "-auto-approve", "-input=false", "-no-color")
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetConsent, Status: 404})

@@ -144,8 +144,7 @@ func expectSandboxConsents(sb *sandbox.Server, want int, args aisConsentArgs) st
 }
 
 func TestAccAISConsent_basic(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	args := newAISConsentArgs(env.MerchantID)
 	respelled := args
 	respelled.expiration = respellConsentTime(t, args.expiration, 1)
@@ -192,8 +191,7 @@ func TestAccAISConsent_basic(t *testing.T) {
 }
 
 func TestAccAISConsent_replace(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	first := newAISConsentArgs(env.MerchantID)
 	first.callbackURL = ""
 	morePerms := first
@@ -239,8 +237,7 @@ func TestAccAISConsent_replace(t *testing.T) {
 }
 
 func TestAccAISConsent_validation(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	now := time.Now().UTC().Truncate(time.Second)
 	with := func(change func(*aisConsentArgs)) string {
 		a := newAISConsentArgs(env.MerchantID)
@@ -276,8 +273,7 @@ func TestAccAISConsent_validation(t *testing.T) {
 }
 
 func TestAccAISConsent_otherPartnersMerchant(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	accTest(t, acc.TestStep{
 		Config: env.providerConfig(newAISConsentArgs(2001).config()),
 		ExpectError: regexp.MustCompile(`(?s)Not\s+allowed\s+to\s+create\s+consents\s+for\s+merchant\s+2001.*` +

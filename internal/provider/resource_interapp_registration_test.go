@@ -76,8 +76,7 @@ func expectSameExpiry(got any, sandboxExpiresAt string) error {
 }
 
 func TestAccInterappRegistration_lifecycle(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var stepStart time.Time
 	markStart := func() { stepStart = time.Now() }
 	codes := statecheck.CompareValue(compare.ValuesDiffer())
@@ -202,8 +201,7 @@ func TestInterappRegistration_replaceWarning(t *testing.T) {
 // wait_for_pairing waits until a device pairs with the new code and records
 // its terminal; a device paired earlier does not count.
 func TestAccInterappRegistration_waitForPairing(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	earlier := pairDevice(t, env, sb, env.MerchantID)
 	var paired string
 	fastWaitAccTest(t, interappCodeValidity, resource.TestStep{
@@ -242,8 +240,7 @@ resource "cardpay_interapp_registration" "test" {
 // A code that expires before any device pairs fails the apply with what
 // to do, records nothing, and waits no longer than the code's validity.
 func TestAccInterappRegistration_codeExpiresUnpaired(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	config := env.providerConfig(fmt.Sprintf(`
 resource "cardpay_interapp_registration" "test" {
   merchant_id      = %d

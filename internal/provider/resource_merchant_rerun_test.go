@@ -45,8 +45,7 @@ func createOutside(t *testing.T, env *testEnv, company, ref string) string {
 // that resources taking it are not replaced) and the apply records it with
 // a warning instead of creating one.
 func TestAccMerchant_existsAlready(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	id := createOutside(t, env, "Harbour Coffee ApS", "CRM-exists")
 	creates := requestsTo(sb, merchantCreates...)
 	w := newCLIWorkdir(t, env, merchantConfig("CRM-exists"))
@@ -72,8 +71,7 @@ func TestAccMerchant_existsAlready(t *testing.T) {
 // configuration, or several that hold it, fail the plan with what to do,
 // and nothing is created.
 func TestAccMerchant_existsOtherwise(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	id := createOutside(t, env, "Harbour Roasters ApS", "CRM-taken")
 	createOutside(t, env, "Harbour Coffee ApS", "CRM-twice")
 	createOutside(t, env, "Harbour Coffee ApS", "CRM-twice")
@@ -99,8 +97,7 @@ func TestAccMerchant_existsOtherwise(t *testing.T) {
 // merchant and waits again; once the merchant is active, an apply ends
 // with it and an empty plan, and the service holds one merchant.
 func TestAccMerchant_waitRunsOutThenContinues(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	w := newCLIWorkdir(t, env, merchantConfig("CRM-slow", `wait_for = "active"`, `timeouts {
     create = "2s"
   }`))
@@ -135,8 +132,7 @@ func TestAccMerchant_waitRunsOutThenContinues(t *testing.T) {
 // apply then plans an update that waits again, and a wait that runs out
 // again says to apply again.
 func TestAccMerchant_waitRunsOutWithoutReference(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	w := newCLIWorkdir(t, env, `
 resource "cardpay_merchant" "x" {
   company_name  = "Unreferenced ApS"

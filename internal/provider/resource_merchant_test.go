@@ -59,8 +59,7 @@ func sandboxMerchant(t *testing.T, sb *sandbox.Server, state *tfjson.State, addr
 // the service on refresh (active once onboarded, inactive once
 // deactivated) and is only forgotten on destroy.
 func TestAccMerchant_lifecycle(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	before := len(sb.Snapshot().Merchants)
 	var id int64
 	config := env.providerConfig(merchantConfig("CRM-1"))
@@ -114,8 +113,7 @@ func TestAccMerchant_lifecycle(t *testing.T) {
 
 // fast_track and test_merchant choose the other two ways to create one.
 func TestAccMerchant_fastTrackAndTest(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	accTest(t, resource.TestStep{
 		Config: env.providerConfig(`
 resource "cardpay_merchant" "fast" {
@@ -152,8 +150,7 @@ resource "cardpay_merchant" "test" {
 // wait_for = "active" waits until the merchant completes onboarding, and
 // fails with what to do when it does not within the timeout.
 func TestAccMerchant_waitForActive(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	pending := func(s sandbox.State) bool {
 		return slices.ContainsFunc(s.Merchants, func(m sandbox.MerchantRecord) bool { return m.PartnerRefID == "CRM-wait" })
 	}
@@ -177,8 +174,7 @@ func TestAccMerchant_waitForActive(t *testing.T) {
 // Adding wait_for to a pending merchant plans an update that waits, with
 // status known only after it; nothing else changes.
 func TestAccMerchant_waitForActiveLater(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var id int64
 	fastWaitAccTest(t, time.Minute,
 		resource.TestStep{
@@ -226,8 +222,7 @@ func TestAccMerchant_waitTimesOut(t *testing.T) {
 // A change the API cannot make fails the plan, names the attribute and
 // says where to change it; nothing is sent to create a second merchant.
 func TestAccMerchant_changeFailsAtPlan(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var mark sandboxtest.RequestMark
 	accTest(t,
 		resource.TestStep{Config: env.providerConfig(merchantConfig("CRM-change"))},

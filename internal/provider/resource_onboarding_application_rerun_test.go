@@ -13,8 +13,7 @@ import (
 // plan says that the apply records its application, and the apply does so
 // instead of starting a second one.
 func TestAccOnboardingApplication_recordsCurrent(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	fixture := newestApplication(sb.Snapshot(), 1002)
 	w := newCLIWorkdir(t, env, onboardingApplicationConfig(1002))
 
@@ -38,8 +37,7 @@ func TestAccOnboardingApplication_recordsCurrent(t *testing.T) {
 // application and waits again; once verification has created the
 // merchant, an apply ends with it, and one application was started.
 func TestAccOnboardingApplication_waitRunsOutThenContinues(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	rejectedBefore(t, env, sb, env.MerchantID)
 	w := newCLIWorkdir(t, env, onboardingWaitConfig(env.MerchantID, "create", "2s"))
 	out, err := w.tryRun("apply", "-auto-approve", "-input=false", "-no-color")

@@ -33,8 +33,7 @@ resource "cardpay_onboarding_application" "test" {
 }
 
 func TestAccOnboardingApplication_lifecycle(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	rejectedBefore(t, env, sb, env.MerchantID)
 	rejectedBefore(t, env, sb, 1003)
 	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
@@ -108,8 +107,7 @@ func TestAccOnboardingApplication_lifecycle(t *testing.T) {
 // Import by merchant ID reads the merchant's current application; a
 // fixture merchant was onboarded long ago.
 func TestAccOnboardingApplication_import(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	fixture := newestApplication(sb.Snapshot(), env.MerchantID)
 	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
 	accTest(t,
@@ -159,8 +157,7 @@ func TestAccOnboardingApplication_import(t *testing.T) {
 // When the merchant's current application is another one than the
 // resource started, the refresh keeps the state rather than mixing them.
 func TestAccOnboardingApplication_supersededApplication(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	rejectedBefore(t, env, sb, env.MerchantID)
 	config := env.providerConfig(onboardingApplicationConfig(env.MerchantID))
 	var ours string

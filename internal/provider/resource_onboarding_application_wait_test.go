@@ -36,8 +36,7 @@ resource "cardpay_onboarding_application" "test" {
 // passes through review on the way, and the dependent payment method is
 // activated only afterwards.
 func TestAccOnboardingApplication_waitForMerchant(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	rejectedBefore(t, env, sb, env.MerchantID)
 	fixtures := len(sb.Snapshot().Applications)
 	var activatedWhile string
@@ -79,8 +78,7 @@ resource "cardpay_payment_method" "amex" {
 // A rejected application ends the wait with the service's status word;
 // the application is kept in state as tainted, so the next plan replaces it.
 func TestAccOnboardingApplication_waitEndsOnRejection(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	rejectedBefore(t, env, sb, env.MerchantID)
 	config := env.providerConfig(onboardingWaitConfig(env.MerchantID, "create", "30s"))
 	fastWaitAccTest(t, interappCodeValidity,
@@ -102,8 +100,7 @@ func TestAccOnboardingApplication_waitEndsOnRejection(t *testing.T) {
 // A wait that outlives timeouts.create fails with the status it saw and
 // how to go on, without sleeping longer than the timeout.
 func TestAccOnboardingApplication_waitTimesOut(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	rejectedBefore(t, env, sb, env.MerchantID)
 	fixtures := len(sb.Snapshot().Applications)
 	fastWaitAccTest(t, interappCodeValidity, resource.TestStep{
@@ -120,8 +117,7 @@ func TestAccOnboardingApplication_waitTimesOut(t *testing.T) {
 // Adding wait_for to an application that is still in review plans an
 // update that waits again, with application_status known only after it.
 func TestAccOnboardingApplication_waitAgainOnUpdate(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	rejectedBefore(t, env, sb, env.MerchantID)
 	fastWaitAccTest(t, interappCodeValidity,
 		resource.TestStep{Config: env.providerConfig(fmt.Sprintf(`

@@ -65,8 +65,7 @@ func onlineTerminalStateChecks(sb *sandbox.Server, merchantID int64, mode, store
 }
 
 func TestAccOnlineTerminal_lifecycle(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	m := env.MerchantID
 	defaultStore, secondStore := fmt.Sprintf("%d-main", m), fmt.Sprintf("%d-second", m)
 	terminalIDs := statecheck.CompareValue(compare.ValuesDiffer())
@@ -133,8 +132,7 @@ func TestAccOnlineTerminal_lifecycle(t *testing.T) {
 // A terminal the service deactivated is replaced by a new registration,
 // and one that has disappeared from the list is registered again.
 func TestAccOnlineTerminal_inactiveOrGone(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	m := env.MerchantID
 	config := env.providerConfig(onlineTerminalConfig(m, "PaymentPage"))
 	terminalIDs := statecheck.CompareValue(compare.ValuesDiffer())
@@ -207,8 +205,7 @@ func TestAccOnlineTerminal_import(t *testing.T) {
 // configured store is then recorded as written, without a replacement, in
 // a plan that changes nothing else.
 func TestAccOnlineTerminal_importExisting(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	config := env.providerConfig(onlineTerminalAtStore(env.MerchantID, "SelfHostedPage", "1001-second"))
 	var terminalID string
 	accTest(t,
@@ -245,8 +242,7 @@ func TestAccOnlineTerminal_importExisting(t *testing.T) {
 // Only online terminals can be imported; unknown IDs and malformed import
 // IDs fail with what to write instead.
 func TestAccOnlineTerminal_importRefused(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	config := env.providerConfig(onlineTerminalConfig(env.MerchantID, "PaymentPage"))
 	var device string
 	accTest(t,
@@ -305,8 +301,7 @@ func TestAccOnlineTerminal_validation(t *testing.T) {
 }
 
 func TestAccOnlineTerminal_unknownStore(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	accTest(t, resource.TestStep{
 		Config: env.providerConfig(onlineTerminalAtStore(env.MerchantID, "PaymentPage", "no-such-store")),
 		ExpectError: wrappedErrorPattern(

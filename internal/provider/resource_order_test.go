@@ -94,8 +94,7 @@ func (o testOrder) expectInSandbox(sb *sandbox.Server, total int) statecheck.Sta
 }
 
 func TestAccOrder_lifecycle(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	orderIDs := statecheck.CompareValue(compare.ValuesDiffer())
 	first := testOrder{env.MerchantID, 1000, "SEK", "tf-acc-1", "Ten kronor"}
 	// Each change of an argument replaces the order with a new one.
@@ -137,8 +136,7 @@ func TestAccOrder_lifecycle(t *testing.T) {
 // the create answer stay. An order the service no longer knows is created
 // again.
 func TestAccOrder_refresh(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	o := testOrder{env.MerchantID, 1000, "DKK", "refresh-1", "Coffee"}
 	config := env.providerConfig(o.config())
 	var orderID string
@@ -196,8 +194,7 @@ func TestAccOrder_withoutPaymentLink(t *testing.T) {
 // that changes nothing else, and a later change of it replaces the order
 // as usual.
 func TestAccOrder_import(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	o := testOrder{env.MerchantID, 4200, "SEK", "imported-1", "Made elsewhere"}
 	var orderID string
 	importID := func(*terraform.State) (string, error) { return fmt.Sprintf("%d/%s", env.MerchantID, orderID), nil }

@@ -60,8 +60,7 @@ func signsIn(env *testEnv, clientID, secret string) error {
 // rotate_when rotates it in place (same ID and client ID), the old secret
 // is refused at once, and destroy revokes the pair.
 func TestAccPartnerCredential_rotateAndRevoke(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var id, oldSecret string
 	sameID := statecheck.CompareValue(compare.ValuesSame())
 	sameClientID := statecheck.CompareValue(compare.ValuesSame())
@@ -121,8 +120,7 @@ func TestAccPartnerCredential_rotateAndRevoke(t *testing.T) {
 // The provider refuses to rotate or replace the pair it is configured
 // with, and says how to go on; the pair keeps working.
 func TestAccPartnerCredential_refusesItsOwn(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var own sandbox.Credential
 	for _, c := range sb.Snapshot().Credentials {
 		if c.ClientID == env.ClientID {

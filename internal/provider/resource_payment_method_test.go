@@ -88,8 +88,7 @@ func TestAccPaymentMethod_alreadyActive(t *testing.T) {
 }
 
 func TestAccPaymentMethod_drift(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	config := env.providerConfig(paymentMethodConfig(env.MerchantID, "klarna"))
 	accTest(t,
 		resource.TestStep{Config: config},

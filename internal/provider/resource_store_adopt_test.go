@@ -24,8 +24,7 @@ import (
 // An adopted store keeps the values of the arguments left out, and its
 // destroy only forgets it.
 func TestAccStore_adopted(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	second := fixtureStore(t, env.MerchantID, "1001-second")
 	renamed, moved := second, second
 	renamed.Name, renamed.City = "Harbour Shop", "Aarhus"
@@ -117,8 +116,7 @@ resource "cardpay_store" "test" {
 
 // deactivate_on_destroy = true deactivates an adopted store on destroy.
 func TestAccStore_adoptedDeactivatedOnDestroy(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var updates sandboxtest.RequestMark
 	destroyCheckedAccTest(t,
 		func(*terraform.State) error {
@@ -155,8 +153,7 @@ resource "cardpay_store" "test" {
 
 // Import reads the whole store and records it as adopted.
 func TestAccStore_import(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	second := fixtureStore(t, env.MerchantID, "1001-second")
 	config := env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
@@ -225,8 +222,7 @@ func expectImportedStore(want sandbox.Store) resource.ImportStateCheckFunc {
 // list once, and the apply (whose re-plan reads it again) once more; a
 // store_id that names no store is warned about at plan.
 func TestAccStore_adoptionShownInPlan(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	second := fixtureStore(t, env.MerchantID, "1001-second")
 	adopt := func(storeID string) string {
 		return fmt.Sprintf(`
@@ -320,8 +316,7 @@ resource "cardpay_store" "test" {
 // creates nothing: the plan promised an adoption, and Terraform stops when
 // the plan it makes before the apply contradicts it.
 func TestAccStore_adoptionOfNothingRefused(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	mark := sandboxtest.MarkRequests(sb)
 	accTest(t, resource.TestStep{
 		Config: env.providerConfig(`

@@ -20,8 +20,7 @@ import (
 // records that a store lost it, and the service refuses to leave the
 // merchant without a default.
 func TestAccStore_defaultStoreSwitch(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	// mainDefault is the configuration with is_default of 1001-main, and
 	// none of 1001-second.
 	mainDefault := func(isDefault bool) string {
@@ -83,8 +82,7 @@ resource "cardpay_store" "second" {
 // plans only its name, the apply records what was planned, and the next
 // refresh records that it lost the flag, with nothing left to change.
 func TestAccStore_defaultMovesWhileRenamed(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	// config renames 1001-main after 1001-second has become the default.
 	config := func(mainName string, secondDefault bool) string {
 		return env.providerConfig(fmt.Sprintf(`
@@ -125,8 +123,7 @@ resource "cardpay_store" "main" {
 // A created store that became the default cannot be deactivated; the
 // error says how to go on, and forgetting it instead works.
 func TestAccStore_defaultStoreNotDeactivated(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var storeID string
 	flagship := env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {

@@ -20,8 +20,7 @@ import (
 // Every field changed outside Terraform shows at the next refresh: an
 // unset one is recorded, a configured one is planned back.
 func TestAccStore_changedOutsideTerraform(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	config := env.providerConfig(fmt.Sprintf(`
 resource "cardpay_store" "test" {
   merchant_id = %d
@@ -65,8 +64,7 @@ resource "cardpay_store" "test" {
 // an adopted one is only reported, since the API cannot reactivate it.
 // A store gone from the list is created again.
 func TestAccStore_inactiveOrGone(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	m := env.MerchantID
 	inactive := "inactive"
 	config := env.providerConfig(fmt.Sprintf(`
@@ -131,8 +129,7 @@ resource "cardpay_store" "main" {
 }
 
 func TestAccStore_clearAndEmptyFields(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	cleared := fixtureStore(t, env.MerchantID, "1001-second")
 	cleared.Phone = ""
 	accTest(t,

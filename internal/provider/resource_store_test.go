@@ -97,8 +97,7 @@ func fixtureStore(t *testing.T, merchantID int64, storeID string) sandbox.Store 
 // A store the resource creates gets the service's ID and defaults, is
 // updated in place, and is deactivated on destroy.
 func TestAccStore_created(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	m := env.MerchantID
 	var storeID string
 	config := func(name string) string {
@@ -162,8 +161,7 @@ resource "cardpay_store" "test" {
 // Merchant 1003 answers in the guide's store shape (storeId, isActive,
 // updatedAt, a wrapped list): the whole lifecycle works the same.
 func TestAccStore_guideShape(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var storeID string
 	config := func(name string) string {
 		return env.providerConfig(fmt.Sprintf(`

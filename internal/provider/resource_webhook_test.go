@@ -54,8 +54,7 @@ func webhookID(into *int64) statecheck.StateCheck {
 // The endpoint is created with its secret, updated in place, brought back
 // when changed outside Terraform and created again when it disappears.
 func TestAccWebhook_lifecycle(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	ids := statecheck.CompareValue(compare.ValuesSame())
 	secrets := statecheck.CompareValue(compare.ValuesSame())
 	var id int64
@@ -138,8 +137,7 @@ func expectSandboxWebhook(sb *sandbox.Server, id *int64, url string, events ...s
 // A delivery the sandbox signs with the endpoint's secret verifies with
 // the secret Terraform keeps, under both published header schemes.
 func TestAccWebhook_signedDelivery(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	var mu sync.Mutex
 	var got *http.Request
 	var body []byte

@@ -67,8 +67,7 @@ data "cardpay_stores" "x" {
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
-			env := newTestEnv(t)
-			sb := env.requireSandbox(t)
+			env, sb := newSandboxTestEnv(t)
 			before := sb.Snapshot()
 			accTest(t, resource.TestStep{
 				Config: env.providerConfig(tc.config),
@@ -139,8 +138,7 @@ ephemeral "cardpay_ais_account_transactions" "x" {
 				`getting a data-API token for user "user-1001" of merchant 1001: .*generate-token returned HTTP 401.*request ID \S+.*Check the provider's partner_client_id and partner_client_secret`},
 		} {
 			t.Run(name+"/"+creds.name, func(t *testing.T) {
-				env := newTestEnv(t)
-				sb := env.requireSandbox(t)
+				env, sb := newSandboxTestEnv(t)
 				env.AccessToken, env.ClientSecret = creds.token, creds.secret
 				// The consent's plan would check the wrong secret first
 				// (credentials_check_test.go); this test is about the

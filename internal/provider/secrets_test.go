@@ -59,8 +59,7 @@ func secretsConfig(afterConsent bool) string {
 // token, and registration codes, webhook secrets and order nonces appear
 // only in their resources' sensitive attributes.
 func TestAccSecrets_neverWritten(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	w := newCLIWorkdir(t, env, secretsConfig(false))
 	w.logTrace()
 
@@ -181,8 +180,7 @@ func checkAbsent(t *testing.T, where, text string, forbidden []string) {
 // A service that echoes the request headers in its error body must not
 // bring the credentials into the diagnostics or the log.
 func TestAccSecrets_echoedHeaders(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateOrder, Status: 400, EchoHeaders: true})
 	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteCreateConsent, Status: 401, EchoHeaders: true})
 	w := newCLIWorkdir(t, env, testOrder{1001, 1000, "SEK", "echo", ""}.config()+consentBase)

@@ -16,8 +16,7 @@ import (
 // merchants makes one list request per merchant and kind, and nothing else
 // in the plan calls the API more than once per resource or data source.
 func TestAccPlanRequestCounts(t *testing.T) {
-	env := newTestEnv(t)
-	sb := env.requireSandbox(t)
+	env, sb := newSandboxTestEnv(t)
 	counts := mixedCounts{Terminals: 9, Orders: 2, Applications: 2, Consents: 2, Interapp: 2, PaymentMethods: 15, Stores: 6}
 	config := mixedConfig(counts, "counts") + `
 data "cardpay_payment_methods" "m1001" {
