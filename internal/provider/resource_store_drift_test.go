@@ -39,13 +39,13 @@ resource "cardpay_store" "test" {
 	accTest(t,
 		resource.TestStep{Config: config},
 		resource.TestStep{
-			PreConfig: change(sandbox.StoreChange{Phone: &phone}),
+			PreConfig: change(sandbox.StoreChange{StoreEdit: sandbox.StoreEdit{Phone: &phone}}),
 			Config:    config,
 			ConfigPlanChecks: refreshRecords(storeAddr, "phone", knownvalue.StringExact(phone),
 				plancheck.ExpectEmptyPlan()),
 		},
 		resource.TestStep{
-			PreConfig: change(sandbox.StoreChange{Name: &name}),
+			PreConfig: change(sandbox.StoreChange{StoreEdit: sandbox.StoreEdit{Name: &name}}),
 			Config:    config,
 			ConfigPlanChecks: plannedAction(storeAddr, plancheck.ResourceActionUpdate,
 				plancheck.ExpectKnownValue(storeAddr, tfjsonpath.New("name"), knownvalue.StringExact("One")),

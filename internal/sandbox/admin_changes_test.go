@@ -262,7 +262,7 @@ func TestChangeStoreErrors(t *testing.T) {
 		"email":          {path, map[string]any{"email": "nobody"}, 400, `field "email" must be a plain e-mail address`},
 		"blank name":     {path, map[string]any{"name": " "}, 400, `field "name" is required`},
 		"status word":    {path, map[string]any{"status": "closed"}, 400, `field "status" must be one of active, inactive, got "closed"`},
-		"unknown field":  {path, map[string]any{"id": "x"}, 400, `unknown field "id"; allowed fields: name, streetAddress`},
+		"unknown field":  {path, map[string]any{"id": "x"}, 400, `unknown field "id"; allowed fields: name, streetAddress, city, postalCode, countryCode, phone, email, isDefault, status`},
 		"no body":        {path, nil, 400, "request body is required"},
 		"merchant":       {"/merchants/abc/stores/1001-main", map[string]any{}, 400, "merchantId must be a positive integer"},
 		"no merchant":    {"/merchants/9/stores/9-main", map[string]any{}, 404, "merchant 9"},
@@ -283,7 +283,7 @@ func TestChangeStoreErrors(t *testing.T) {
 		t.Errorf("refused changes touched the store: %+v", s)
 	}
 	bad := "XX-1"
-	if _, err := e.srv.ChangeStore(1001, "1001-main", StoreChange{CountryCode: &bad}); !errors.Is(err, ErrInvalidInput) {
+	if _, err := e.srv.ChangeStore(1001, "1001-main", StoreChange{StoreEdit: StoreEdit{CountryCode: &bad}}); !errors.Is(err, ErrInvalidInput) {
 		t.Errorf("ChangeStore(bad country) = %v, want ErrInvalidInput", err)
 	}
 	if _, err := e.srv.ChangeStore(1001, "nope", StoreChange{}); !errors.Is(err, ErrNotFound) {

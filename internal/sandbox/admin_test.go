@@ -258,7 +258,7 @@ func concurrentCall(e *env, kind, i int) response {
 		return e.partner(http.MethodGet, []string{storesPath, terminalsPath}[i%2], nil)
 	case 5:
 		isDefault := true
-		if _, err := e.srv.ChangeStore(1001, []string{"1001-main", "1001-second"}[i%2], StoreChange{IsDefault: &isDefault}); err != nil {
+		if _, err := e.srv.ChangeStore(1001, []string{"1001-main", "1001-second"}[i%2], StoreChange{StoreEdit: StoreEdit{IsDefault: &isDefault}}); err != nil {
 			return response{status: http.StatusInternalServerError, raw: []byte(err.Error())}
 		}
 		return response{status: http.StatusOK}

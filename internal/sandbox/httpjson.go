@@ -217,10 +217,12 @@ func jsonFields(v any) []string {
 	if t.Kind() != reflect.Struct {
 		return nil
 	}
-	names := make([]string, 0, t.NumField())
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name != "" && name != "-" {
+	var names []string
+	// VisibleFields includes the fields of an embedded struct, which
+	// encoding/json decodes as the outer struct's own.
+	for _, f := range reflect.VisibleFields(t) {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.Anonymous && name != "" && name != "-" {
 			names = append(names, name)
 		}
 	}

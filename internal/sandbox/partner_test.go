@@ -229,6 +229,13 @@ func TestUpdateStoreInvalidChangesNothing(t *testing.T) {
 			t.Errorf("invalid update changed the name to %q", s.Name)
 		}
 	}
+	// The API cannot change a store's status; only the admin change can.
+	r = e.partner(http.MethodPut, merchantPath+"/stores/1001-main", map[string]any{"status": "inactive"})
+	expectStatus(t, r, http.StatusBadRequest)
+	const want = `unknown field "status"; allowed fields: name, streetAddress, city, postalCode, countryCode, phone, email, isDefault`
+	if msg := r.message(t); msg != want {
+		t.Errorf("message = %q, want %q", msg, want)
+	}
 }
 
 func TestPartnerAuthAndScoping(t *testing.T) {

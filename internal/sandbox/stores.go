@@ -78,7 +78,9 @@ type storeCreateRequest struct {
 	IsDefault     bool    `json:"isDefault"`
 }
 
-type storeUpdateRequest struct {
+// StoreEdit is a change to a store's own fields, the body of the API's PUT;
+// nil fields (JSON null or left out) stay as they are.
+type StoreEdit struct {
 	Name          *string `json:"name"`
 	StreetAddress *string `json:"streetAddress"`
 	City          *string `json:"city"`
@@ -195,7 +197,7 @@ func (s *Server) updateStore(c *partnerCall) (int, any, error) {
 	if err != nil {
 		return 0, nil, err
 	}
-	var req storeUpdateRequest
+	var req StoreEdit
 	if err := decodeJSON(c.body, &req, true); err != nil {
 		return 0, nil, err
 	}
@@ -203,7 +205,7 @@ func (s *Server) updateStore(c *partnerCall) (int, any, error) {
 		return 0, nil, err
 	}
 	now := timestamp(c.now)
-	applyStoreChange(store, req.change())
+	applyStoreChange(store, StoreChange{StoreEdit: req})
 	store.UpdatedAt = now
 	if req.IsDefault != nil && *req.IsDefault {
 		c.merchant.makeDefault(store, now)
@@ -252,7 +254,7 @@ func validateStoreFormats(name, country, email *string) error {
 
 // validateStoreUpdate adds the API's default-store rules to the formats:
 // the merchant keeps exactly one default, and it is an active store.
-func validateStoreUpdate(req storeUpdateRequest, current *Store) error {
+func validateStoreUpdate(req StoreEdit, current *Store) error {
 	if err := validateStoreFormats(req.Name, req.CountryCode, req.Email); err != nil {
 		return err
 	}
@@ -266,14 +268,6 @@ func validateStoreUpdate(req storeUpdateRequest, current *Store) error {
 		return badRequest("store %q is %s and cannot become the default store", current.ID, current.Status)
 	}
 	return nil
-}
-
-// change is the PUT body as a StoreChange; the API cannot set status.
-func (req storeUpdateRequest) change() StoreChange {
-	return StoreChange{
-		Name: req.Name, StreetAddress: req.StreetAddress, City: req.City, PostalCode: req.PostalCode,
-		CountryCode: req.CountryCode, Phone: req.Phone, Email: req.Email, IsDefault: req.IsDefault,
-	}
 }
 
 func (m *merchantState) store(id string) *Store {
@@ -373,18 +367,12 @@ func newGuideStore(st *Store) guideStore {
 	}
 }
 
-// StoreChange is a change made to a store outside Terraform; nil fields
-// stay as they are. Status is "active" or "inactive".
+// StoreChange is a change made to a store outside Terraform: the fields the
+// API's PUT can change, and the status ("active" or "inactive"), which it
+// cannot. nil fields stay as they are.
 type StoreChange struct {
-	Name          *string `json:"name"`
-	StreetAddress *string `json:"streetAddress"`
-	City          *string `json:"city"`
-	PostalCode    *string `json:"postalCode"`
-	CountryCode   *string `json:"countryCode"`
-	Phone         *string `json:"phone"`
-	Email         *string `json:"email"`
-	IsDefault     *bool   `json:"isDefault"`
-	Status        *string `json:"status"`
+	StoreEdit
+	Status *string `json:"status"`
 }
 
 func (c StoreChange) validate() error {
