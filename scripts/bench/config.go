@@ -146,39 +146,32 @@ func (w workload) render(floor bool) string {
 	}
 	b.WriteString("  }\n}\n")
 
-	if floor {
-		for _, name := range []string{"payment_methods", "stores", "online_terminals"} {
-			fmt.Fprintf(&b, "\nresource \"terraform_data\" %q {\n  for_each = local.%s\n  input    = each.value\n}\n", name, name)
+	for _, r := range workloadResources {
+		if floor {
+			fmt.Fprintf(&b, "\nresource \"terraform_data\" %q {\n  for_each = local.%s\n  input    = each.value\n}\n", r.local, r.local)
+			continue
 		}
-		return b.String()
+		fmt.Fprintf(&b, "\nresource %q \"this\" {\n  for_each = local.%s\n", r.cardpayType, r.local)
+		for _, arg := range r.args {
+			fmt.Fprintf(&b, "  %s = each.value.%s\n", arg, arg)
+		}
+		b.WriteString("}\n")
 	}
-	b.WriteString(`
-resource "cardpay_payment_method" "this" {
-  for_each    = local.payment_methods
-  merchant_id = each.value.merchant_id
-  method      = each.value.method
-}
-
-resource "cardpay_store" "this" {
-  for_each       = local.stores
-  merchant_id    = each.value.merchant_id
-  store_id       = each.value.store_id
-  name           = each.value.name
-  street_address = each.value.street_address
-  city           = each.value.city
-  postal_code    = each.value.postal_code
-  country_code   = each.value.country_code
-  email          = each.value.email
-}
-
-resource "cardpay_online_terminal" "this" {
-  for_each             = local.online_terminals
-  merchant_id          = each.value.merchant_id
-  online_terminal_mode = each.value.online_terminal_mode
-  store_id             = each.value.store_id
-}
-`)
 	return b.String()
+}
+
+// workloadResources are the workload's for_each resources: the local each
+// one iterates over, its cardpay type, and the arguments it takes from the
+// local's values (the floor's terraform_data takes the whole value).
+var workloadResources = []struct {
+	local, cardpayType string
+	args               []string
+}{
+	{"payment_methods", "cardpay_payment_method", []string{"merchant_id", "method"}},
+	{"stores", "cardpay_store", []string{
+		"merchant_id", "store_id", "name", "street_address", "city", "postal_code", "country_code", "email",
+	}},
+	{"online_terminals", "cardpay_online_terminal", []string{"merchant_id", "online_terminal_mode", "store_id"}},
 }
 
 const providerHeader = `terraform {
