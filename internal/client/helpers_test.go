@@ -5,6 +5,7 @@ package client
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -46,6 +47,9 @@ type recorded struct {
 type fakeAPI struct {
 	srv    *httptest.Server
 	handle http.HandlerFunc // when set, answers instead of replies
+	// arrived is closed when the first request arrives.
+	arrived     chan struct{}
+	firstArrive sync.Once
 
 	mu      sync.Mutex
 	replies []reply
@@ -54,7 +58,7 @@ type fakeAPI struct {
 
 func newFakeAPI(t *testing.T, replies ...reply) *fakeAPI {
 	t.Helper()
-	f := &fakeAPI{replies: replies}
+	f := &fakeAPI{replies: replies, arrived: make(chan struct{})}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
@@ -63,7 +67,7 @@ func newFakeAPI(t *testing.T, replies ...reply) *fakeAPI {
 // newFakeAPIHandler records requests like newFakeAPI but answers with h.
 func newFakeAPIHandler(t *testing.T, h http.HandlerFunc) *fakeAPI {
 	t.Helper()
-	f := &fakeAPI{handle: h}
+	f := &fakeAPI{handle: h, arrived: make(chan struct{})}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
@@ -73,6 +77,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	f.mu.Lock()
 	f.reqs = append(f.reqs, recorded{method: r.Method, path: r.URL.RequestURI(), header: r.Header.Clone(), body: body})
+	f.firstArrive.Do(func() { close(f.arrived) })
 	if f.handle != nil {
 		f.mu.Unlock()
 		r.Body = io.NopCloser(bytes.NewReader(body)) // the handler reads it again
@@ -100,6 +105,19 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(rep.status)
 	_, _ = io.WriteString(w, rep.body)
+}
+
+// cancelAfterArrival cancels ctx a moment after the first request reaches
+// f, so the call is past sending it however slow the machine is, and is
+// waiting for the answer, reading it or waiting to send it again.
+func (f *fakeAPI) cancelAfterArrival(ctx context.Context, cancel context.CancelFunc) {
+	go func() {
+		select {
+		case <-f.arrived:
+			time.AfterFunc(50*time.Millisecond, cancel)
+		case <-ctx.Done():
+		}
+	}()
 }
 
 func (f *fakeAPI) requests() []recorded {

@@ -315,7 +315,7 @@ func TestContextCancellation(t *testing.T) {
 			api := newFakeAPI(t, tc.reply)
 			c := api.client(t, withMaxRetries(5), withRateLimitWait(time.Minute))
 			ctx, cancel := context.WithCancel(t.Context())
-			time.AfterFunc(50*time.Millisecond, cancel)
+			api.cancelAfterArrival(ctx, cancel)
 			start := time.Now()
 			err := tc.call(ctx, c)
 			if !errors.Is(err, context.Canceled) {

@@ -123,7 +123,7 @@ func TestCancellationIsPrompt(t *testing.T) {
 				c.MaxRateLimitWait = time.Minute // wait the full 30s
 			})
 			ctx, cancel := context.WithCancel(t.Context())
-			time.AfterFunc(100*time.Millisecond, cancel)
+			api.cancelAfterArrival(ctx, cancel)
 			start := time.Now()
 			err := listMethods(ctx, c)
 			if waited := time.Since(start); waited > 5*time.Second {
