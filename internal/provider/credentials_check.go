@@ -23,14 +23,26 @@ import (
 // again in the process of the apply, which checks the same way: one read
 // before the first change of an apply that has sent nothing else.
 //
+// Before that, a plan that creates or changes an object fails when a
+// setting the resource needs (base_url, the credentials) is absent from
+// both the block and the environment, with the error the apply would end
+// with, skip_credentials_check or not: it sends nothing. A setting known
+// only at apply is left to the operation that needs it.
+//
 // It checks nothing when skip_credentials_check is set, when a setting the
-// resource needs is missing or not yet known (the operation that needs it
-// says so), and for a resource of the data API that uses access_token:
-// the data API has no read that proves a token without naming a merchant
-// and user, and the partner credentials, if any are set, are not what it
-// sends.
+// resource needs is not yet known (the operation that needs it says so),
+// and for a resource of the data API that uses access_token: the data API
+// has no read that proves a token without naming a merchant and user, and
+// the partner credentials, if any are set, are not what it sends.
 func (d *providerData) checkCredentials(ctx context.Context, api client.API, req resource.ModifyPlanRequest, diags *diag.Diagnostics) {
-	if d == nil || req.Plan.Raw.Equal(req.State.Raw) || (api == client.DataAPI && !d.mintsDataTokens()) {
+	if d == nil || req.Plan.Raw.Equal(req.State.Raw) {
+		return
+	}
+	if absent := d.config.absentFor(api); !req.Plan.Raw.IsNull() && absent.HasError() {
+		diags.Append(absent...)
+		return
+	}
+	if api == client.DataAPI && !d.mintsDataTokens() {
 		return
 	}
 	c, clientDiags := d.clientFor(api)

@@ -339,21 +339,37 @@ func (cfg resolvedConfig) neededFor(api client.API) []string {
 }
 
 // lacksFor reports the attributes calls to api need that are not known
-// yet, or set neither in the block nor in the environment: the base URL
-// and the API's credentials, which the client names.
+// yet (unknownFor), or set neither in the block nor in the environment
+// (absentFor).
 func (cfg resolvedConfig) lacksFor(api client.API) diag.Diagnostics {
+	return append(cfg.unknownFor(api), cfg.absentFor(api)...)
+}
+
+// unknownFor reports the attributes calls to api need whose value is known
+// only after apply.
+func (cfg resolvedConfig) unknownFor(api client.API) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, attr := range cfg.neededFor(api) {
+		if slices.Contains(cfg.Unknown, attr) {
+			diags.AddError("Provider configuration not yet known",
+				fmt.Sprintf("The provider attribute %q depends on a value that is known only after apply. "+
+					"Apply the resource that produces it first (for example with -target), or set %s.", attr, envOf(attr)))
+		}
+	}
+	return diags
+}
+
+// absentFor reports the attributes calls to api need that are set neither
+// in the block nor in the environment, and are not merely unknown yet: the
+// base URL and the API's credentials, which the client names.
+func (cfg resolvedConfig) absentFor(api client.API) diag.Diagnostics {
 	missing := map[string]bool{attrBaseURL: cfg.BaseURL == ""}
 	for _, c := range cfg.Missing(api) {
 		missing[credentialAttributes[c]] = true
 	}
 	var diags diag.Diagnostics
 	for _, attr := range cfg.neededFor(api) {
-		switch {
-		case slices.Contains(cfg.Unknown, attr):
-			diags.AddError("Provider configuration not yet known",
-				fmt.Sprintf("The provider attribute %q depends on a value that is known only after apply. "+
-					"Apply the resource that produces it first (for example with -target), or set %s.", attr, envOf(attr)))
-		case missing[attr]:
+		if missing[attr] && !slices.Contains(cfg.Unknown, attr) {
 			diags.AddError("Missing provider configuration: "+attr, missingDetail(api, attr))
 		}
 	}

@@ -322,16 +322,50 @@ provider "cardpay" {
 	})
 }
 
+// With neither base_url nor CARDPAY_BASE_URL, a plan that creates
+// something fails, with the error and the fix the apply would give.
 func TestAccProvider_missingBaseURL(t *testing.T) {
 	t.Setenv(envBaseURL, "")
-	t.Setenv(envPartnerClientID, "")
-	t.Setenv(envPartnerClientSecret, "")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      paymentMethodConfig(1001, "amex"),
-			ExpectError: regexp.MustCompile(`(?s)base_url.*CARDPAY_BASE_URL`),
+			Config: `
+provider "cardpay" {
+  partner_client_id     = "demo-partner"
+  partner_client_secret = "demo-partner-secret"
+}
+
+resource "cardpay_payment_method" "amex" {
+  merchant_id = 1001
+  method      = "amex"
+}
+`,
+			PlanOnly: true,
+			ExpectError: wrappedErrorPattern(`Missing provider configuration: base_url.*This operation needs "base_url". ` +
+				`Set it in the provider "cardpay" block or through the CARDPAY_BASE_URL environment variable.`),
 		}},
+	})
+}
+
+// A base_url known only at apply (here from another resource) is not
+// missing: the plan goes on, and the apply uses it once it is known.
+func TestAccProvider_baseURLKnownAtApply(t *testing.T) {
+	env := newTestEnv(t)
+	accTest(t, resource.TestStep{
+		Config: fmt.Sprintf(`
+resource "terraform_data" "address" {
+  input = %q
+}
+
+provider "cardpay" {
+  base_url              = terraform_data.address.output
+  partner_client_id     = %q
+  partner_client_secret = %q
+}
+`, env.BaseURL, env.ClientID, env.ClientSecret) + paymentMethodConfig(env.MerchantID, "visa"),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+		},
 	})
 }
 
