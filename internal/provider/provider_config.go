@@ -141,7 +141,9 @@ var providerAttributes = []providerAttribute{
 		MarkdownDescription: "Set to `true` to plan without checking the partner credentials. By default, a plan " +
 			"that creates, changes or destroys an object, and has not used the partner credentials yet (as a plan " +
 			"of new resources alone), reads the partner's profile once (`GET /v1/partner/profile`), so that a " +
-			"wrong secret fails `terraform plan` rather than the apply. A plan that refreshes or reads a data source " +
+			"wrong secret fails `terraform plan` rather than the apply. Only a refusal of the credentials (HTTP 401 " +
+			"or 403), or an address where no connection opens, fails the plan; any other failure of that read (such " +
+			"as a 404, or a 5xx after the retries) is a warning. A plan that refreshes or reads a data source " +
 			"has used them and sends no extra request. Environment variable: `" + envSkipCredentialsCheck + "`.",
 		Optional: true,
 	}, func(cfg *client.Config, text string) (err error) {

@@ -6,6 +6,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"net"
 	"regexp"
 	"strings"
 	"testing"
@@ -366,6 +367,33 @@ provider "cardpay" {
 		ConfigStateChecks: []statecheck.StateCheck{
 			statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
 		},
+	})
+}
+
+// A read at an address where no connection opens says so, with the
+// network error, and what to check.
+func TestAccProvider_unreachableBaseURL(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close() // nothing listens there now
+	accTest(t, resource.TestStep{
+		Config: fmt.Sprintf(`
+provider "cardpay" {
+  base_url              = "http://%s"
+  partner_client_id     = "demo-partner"
+  partner_client_secret = "demo-partner-secret"
+  max_retries           = 0
+}
+
+data "cardpay_stores" "all" {
+  merchant_id = 1001
+}
+`, addr),
+		ExpectError: wrappedErrorPattern(`dial tcp ` + regexp.QuoteMeta(addr) + `: connect: connection refused.*` +
+			`No connection to the service could be opened. Check that base_url \(or CARDPAY_BASE_URL\)`),
 	})
 }
 
