@@ -240,13 +240,6 @@ func TestResolvePartnerAuth(t *testing.T) {
 	}
 }
 
-func TestUserAgent(t *testing.T) {
-	got := userAgent("1.2.3", "1.11.4")
-	if !strings.HasPrefix(got, "terraform-provider-cardpay/1.2.3") || !strings.Contains(got, "Terraform/1.11.4") {
-		t.Errorf("userAgent = %q", got)
-	}
-}
-
 func TestProviderSchemaDescriptions(t *testing.T) {
 	srv := protocolServer(t)
 	resp, err := srv.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
