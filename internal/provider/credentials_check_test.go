@@ -140,7 +140,8 @@ resource "cardpay_payment_method" "swish" {
 // A service (or gateway) that answers the profile read with 404, or with
 // 500 until the retries are spent, says nothing about the credentials:
 // the plan succeeds with exactly one warning, which names the check and how
-// to turn it off, after one read (and its retry for the 500).
+// to turn it off, after one read (and its retry for the 500). An apply,
+// which plans again in a process of its own, shows it once too.
 func TestAccCredentialsCheck_profileUnavailableWarns(t *testing.T) {
 	for _, tc := range []struct {
 		status, reads int
@@ -163,6 +164,10 @@ func TestAccCredentialsCheck_profileUnavailableWarns(t *testing.T) {
 			}
 			if n := requestsTo(sb, sandbox.RouteGetProfile); n != tc.reads {
 				t.Errorf("the plan read the profile %d times, want %d", n, tc.reads)
+			}
+			out = w.run("apply", "-auto-approve", "-input=false", "-no-color")
+			if n := strings.Count(out, "Warning: Could not check the partner credentials"); n != 1 || !strings.Contains(out, "Apply complete!") {
+				t.Errorf("the apply showed the check's warning %d times, want 1, and should complete:\n%s", n, out)
 			}
 		})
 	}
