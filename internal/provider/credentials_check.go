@@ -63,7 +63,7 @@ func (d *providerData) checkCredentials(ctx context.Context, api client.API, req
 // says nothing about the credentials, so the plan goes on with a warning,
 // once per provider process (client.CheckPartnerCredentials).
 func credentialsCheckFailed(baseURL string, err error) diag.Diagnostic {
-	netErr, unreachable := client.Unreachable(err)
+	netErr, noConnection := client.Unreachable(err)
 	switch {
 	case client.IsUnauthorized(err):
 		return diag.NewErrorDiagnostic("The service refused the partner credentials", apiErrorDetail(err)+"\n\n"+credentialsCheckNote)
@@ -72,7 +72,7 @@ func credentialsCheckFailed(baseURL string, err error) diag.Diagnostic {
 			fmt.Sprintf("These credentials may not read their own partner's profile. Check the provider's %s and %s "+
 				"(or %s and %s), and %s if set.", attrPartnerClientID, attrPartnerClientSecret, envPartnerClientID,
 				envPartnerClientSecret, attrPartnerAuth)+"\n\n"+credentialsCheckNote)
-	case unreachable:
+	case noConnection:
 		return diag.NewErrorDiagnostic("Could not reach the cardpay service", fmt.Sprintf("No connection to %s could "+
 			"be opened: %v.\n\n%v\n\nCheck that %s (or %s) is the address of the service, and that the service is up "+
 			"and reachable from this machine.", baseURL, netErr, err, attrBaseURL, envBaseURL))
