@@ -47,7 +47,7 @@ func TestCoverageReportsGaps_realGapsAreNotItsOwn(t *testing.T) {
 // to its report of the tables as given (the real gaps): nothing when the
 // check works.
 func coverageSelfTest(types []providerType, tables []crossTypeTable, files map[string][]string, repo fs.FS) []string {
-	real := coverageProblems(types, tables, files, repo)
+	realGaps := coverageProblems(types, tables, files, repo)
 	byName := map[string]crossTypeTable{}
 	for _, tbl := range tables {
 		tbl.entries = maps.Clone(tbl.entries)
@@ -97,12 +97,12 @@ func coverageSelfTest(types []providerType, tables []crossTypeTable, files map[s
 			`{except: "why it has none"}`, tbl.name, tbl.file, tbl.name, tbl.rowType, tbl.entry))
 	}
 	var out []string
-	for _, line := range without(want, real) {
+	for _, line := range without(want, realGaps) {
 		if !slices.Contains(got, line) {
 			out = append(out, "the check does not report: "+line)
 		}
 	}
-	for _, line := range without(got, real) {
+	for _, line := range without(got, realGaps) {
 		if !slices.Contains(want, line) {
 			out = append(out, "the check reports what it should not: "+line)
 		}
