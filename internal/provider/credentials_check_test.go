@@ -48,6 +48,19 @@ func TestAccCredentialsCheck_wrongSecretFailsPlan(t *testing.T) {
 	}
 }
 
+// A 403 on the profile read refuses the credentials too: these may not
+// read their own partner's profile. The plan fails saying so.
+func TestAccCredentialsCheck_forbiddenFailsPlan(t *testing.T) {
+	env, sb := newSandboxTestEnv(t)
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetProfile, Status: 403})
+	accTest(t, resource.TestStep{
+		Config:   env.providerConfig(createOnlyConfig),
+		PlanOnly: true,
+		ExpectError: wrappedErrorPattern(`The service refused the partner credentials.*HTTP 403.*` +
+			`These credentials may not read their own partner's profile.*skip_credentials_check = true`),
+	})
+}
+
 // A plan of new objects sends nothing when skip_credentials_check = true
 // (with a wrong secret), or for a consent with access_token: without
 // partner credentials there is nothing to check, and beside them the
