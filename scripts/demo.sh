@@ -9,6 +9,44 @@
 # once; VERBOSE=1 (make demo VERBOSE=1) prints everything.
 set -euo pipefail
 
+# Colour only a terminal, and not even that with NO_COLOR set
+# (https://no-color.org): captured logs get plain text.
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then
+  bold=$'\033[1m' plain=$'\033[0m' no_color=()
+else
+  bold="" plain="" no_color=(-no-color)
+fi
+
+step() { printf '\n%s==> %s%s\n' "$bold" "$*" "$plain"; }
+
+# tf runs terraform and prints a summary of its output (the plan's totals,
+# each object done, each warning once, the result), or all of it with
+# VERBOSE=1 or when it fails. Terraform prints the outputs after every
+# apply: they are left out, and shown once at the end. The log it reads
+# lives in $work.
+tf() {
+  if [ -n "${VERBOSE:-}" ]; then
+    terraform "$@" ${no_color[@]+"${no_color[@]}"}
+    return
+  fi
+  local log="$work/terraform.log" status=0
+  terraform "$@" -no-color >"$log" 2>&1 || status=$?
+  if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then # 2: -detailed-exitcode's "changes"
+    cat "$log" >&2
+    return "$status"
+  fi
+  grep -E '^Plan:|: (Creation|Modifications|Destruction) complete' "$log" || true
+  # Each warning once, by its title (-compact-warnings lists them as "- title").
+  sed -n 's/^- //p; s/^Warning: //p' "$log" | grep -v 'Provider development overrides' | sort -u | sed 's/^/Warning: /' || true
+  grep -E '^(Apply|Destroy) complete!|^No changes' "$log" || true
+  return "$status"
+}
+
+# A test sources this file for step and tf alone (demo_test.go).
+if [ "${BASH_SOURCE[0]}" != "$0" ]; then
+  return 0
+fi
+
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/cardpay-demo.XXXXXX")
 sandbox_pid=""
@@ -26,30 +64,6 @@ cleanup() {
   exit "$status"
 }
 trap cleanup EXIT INT TERM
-
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
-
-# tf runs terraform and prints a summary of its output (the plan's totals,
-# each object done, each warning once, the result), or all of it with
-# VERBOSE=1 or when it fails. Terraform prints the outputs after every
-# apply: they are left out, and shown once at the end.
-tf() {
-  if [ -n "${VERBOSE:-}" ]; then
-    terraform "$@"
-    return
-  fi
-  local log="$work/terraform.log" status=0
-  terraform "$@" -no-color >"$log" 2>&1 || status=$?
-  if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then # 2: -detailed-exitcode's "changes"
-    cat "$log" >&2
-    return "$status"
-  fi
-  grep -E '^Plan:|: (Creation|Modifications|Destruction) complete' "$log" || true
-  # Each warning once, by its title (-compact-warnings lists them as "- title").
-  sed -n 's/^- //p; s/^Warning: //p' "$log" | grep -v 'Provider development overrides' | sort -u | sed 's/^/Warning: /' || true
-  grep -E '^(Apply|Destroy) complete!|^No changes' "$log" || true
-  return "$status"
-}
 
 step "Building the provider and the sandbox"
 (cd "$root" && go build -o "$work/bin/terraform-provider-cardpay" . && go build -o "$work/cardpay-sandbox" ./cmd/cardpay-sandbox)

@@ -5,7 +5,9 @@ package client
 
 import (
 	"context"
+	"net"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 )
@@ -172,5 +174,33 @@ func TestCheckPartnerCredentials_skipped(t *testing.T) {
 	}
 	if n := len(f.requests()); n != 0 {
 		t.Errorf("%d requests sent, want none", n)
+	}
+}
+
+// A check that cannot open a connection fails with the network error,
+// which Unreachable gives and which names the address; an answer of the
+// service, such as a 404, is not that.
+func TestCheckPartnerCredentials_unreachable(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close() // nothing listens there now
+	c, err := New(testConfig("http://" + addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.settled = time.Time{}
+	netErr, ok := Unreachable(c.CheckPartnerCredentials(t.Context()))
+	if !ok || !strings.Contains(netErr.Error(), "dial tcp "+addr) {
+		t.Errorf("Unreachable = %v, %v; want the network error of dialling %s", netErr, ok, addr)
+	}
+
+	f := newFakeAPI(t, reply{status: http.StatusNotFound, body: `{"message": "no such route"}`})
+	if err := f.client(t).CheckPartnerCredentials(t.Context()); !IsNotFound(err) {
+		t.Errorf("check = %v, want the service's 404", err)
+	} else if _, ok := Unreachable(err); ok {
+		t.Errorf("Unreachable(%v) = true, want false: the service answered", err)
 	}
 }

@@ -6,6 +6,7 @@ package client
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -242,6 +243,18 @@ func IsForbidden(err error) bool { return hasStatus(err, http.StatusForbidden) }
 
 // IsRateLimited reports whether err is an APIError with HTTP status 429.
 func IsRateLimited(err error) bool { return hasStatus(err, http.StatusTooManyRequests) }
+
+// Unreachable returns the network error of a call that could not open a
+// connection to the service, after its retries: the address was refused,
+// has no such host or no route, or the connection timed out. ok is false
+// for every other error, such as any answer of the service.
+func Unreachable(err error) (netErr error, ok bool) {
+	var opErr *net.OpError
+	if errors.As(err, &opErr) && opErr.Op == "dial" {
+		return opErr, true
+	}
+	return nil, false
+}
 
 func hasStatus(err error, status int) bool {
 	var apiErr *APIError

@@ -304,66 +304,6 @@ func TestCoverage(t *testing.T) {
 	}
 }
 
-// The check fails, saying which table and what to add where, for a type
-// removed from a table; and for a stale row, a row that is neither a case
-// nor an exception, a row added from another type's file, and new types
-// with nothing yet: a resource, and a data source, which has no create to
-// lose.
-func TestCoverageReportsGaps(t *testing.T) {
-	types := registeredTypes(t)
-	tables := map[string]crossTypeTable{}
-	for _, tbl := range crossTypeTables() {
-		tables[tbl.name] = tbl
-	}
-	for key := range tables["badInputs"].entries {
-		if tableKeyType(key) == "cardpay_store" {
-			delete(tables["badInputs"].entries, key)
-		}
-	}
-	delete(tables["identityTests"].entries, "cardpay_interapp_registration")
-	tables["ambiguousCreates"].entries["cardpay_stores"] = tableEntryKind{exception: "stale"}
-	tables["secretsUses"].entries["data.cardpay_stores"] = tableEntryKind{}
-	files := maps.Clone(rowFiles)
-	files["data.cardpay_stores merchant -1"] = []string{"data_source_stores_test.go", "bad_input_test.go"}
-	refund := providerType{kind: kindResource, name: "cardpay_refund", importable: true}
-	refunds := providerType{kind: kindData, name: "cardpay_refunds"}
-
-	got := coverageProblems(append(slices.Clone(types), refund, refunds), slices.Collect(maps.Values(tables)), files, os.DirFS("../.."))
-	want := []string{
-		`resource cardpay_store has no row in badInputs (bad_input_test.go): add to the init function of ` +
-			`resource_store_test.go addRows(badInputs, map[string]badInput{"cardpay_store": {config: ..., attr: ..., want: ...}}), ` +
-			`or the row "cardpay_store": {except: "why it has none"}`,
-		`resource cardpay_interapp_registration has no row in identityTests (identity_test.go): add to the init function of ` +
-			`resource_interapp_registration_test.go addRows(identityTests, map[string]identityTest{` +
-			`"cardpay_interapp_registration": {addr: ..., config: ..., identity: ...}}), ` +
-			`or the row "cardpay_interapp_registration": {except: "why it has none"}`,
-		`ambiguousCreates has a row "cardpay_stores", but the provider registers no such type: ` +
-			`rename it after the type (prefixed data., ephemeral., list. or action. unless a resource) or remove it`,
-		`secretsUses: the row "data.cardpay_stores" must be either a case or an exception with its reason (except: "why")`,
-		`bad_input_test.go adds the row "data.cardpay_stores merchant -1": add it from data_source_stores_test.go, the test file of its type`,
-		`resource cardpay_refund has no examples/resources/cardpay_refund/import-by-string-id.tf: add it (the docs are generated from it)`,
-		`resource cardpay_refund has no examples/resources/cardpay_refund/import.sh: add it (the docs are generated from it)`,
-		`resource cardpay_refund has no examples/resources/cardpay_refund/resource.tf: add it (the docs are generated from it)`,
-		`resource cardpay_refund has no templates/resources/refund.md.tmpl: add it (the docs are generated from it)`,
-		`data cardpay_refunds has no examples/data-sources/cardpay_refunds/data-source.tf: add it (the docs are generated from it)`,
-		`data cardpay_refunds has no row in badInputs (bad_input_test.go): add to the init function of ` +
-			`data_source_refunds_test.go addRows(badInputs, map[string]badInput{"data.cardpay_refunds": {config: ..., attr: ..., want: ...}}), ` +
-			`or the row "data.cardpay_refunds": {except: "why it has none"}`,
-		`data cardpay_refunds has no row in secretsUses (secrets_test.go): add to the init function of ` +
-			`data_source_refunds_test.go addRows(secretsUses, map[string]secretsUse{"data.cardpay_refunds": {config: ...}}), ` +
-			`or the row "data.cardpay_refunds": {except: "why it has none"}`,
-	}
-	for _, tbl := range tables {
-		want = append(want, fmt.Sprintf(`resource cardpay_refund has no row in %s (%s): add to the init function of `+
-			`resource_refund_test.go addRows(%s, map[string]%s{"cardpay_refund": %s}), or the row "cardpay_refund": `+
-			`{except: "why it has none"}`, tbl.name, tbl.file, tbl.name, tbl.rowType, tbl.entry))
-	}
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-}
-
 // kindAndType splits a table key such as "data.cardpay_stores merchant 0"
 // into the kind (kindData) and the type name (cardpay_stores).
 func kindAndType(key string) (kind, typeName string) {

@@ -4,8 +4,11 @@
 package provider
 
 import (
+	"fmt"
 	"maps"
+	"net"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hashicorp/terraform-plugin-testing/helper/resource"
@@ -28,8 +31,8 @@ resource "cardpay_store" "kiosk" {
 `
 
 // A plan that only creates would send nothing: the credentials check makes
-// a wrong secret fail it with the service's 401 and the advice of any
-// 401, after one read of the profile for both resources.
+// a wrong secret fail it with the service's 401, the advice of any 401 and
+// what the check is, after one read of the profile for both resources.
 func TestAccCredentialsCheck_wrongSecretFailsPlan(t *testing.T) {
 	env, sb := newSandboxTestEnv(t)
 	env.ClientSecret = "not-the-secret"
@@ -37,12 +40,25 @@ func TestAccCredentialsCheck_wrongSecretFailsPlan(t *testing.T) {
 	accTest(t, resource.TestStep{
 		Config:   env.providerConfig(createOnlyConfig),
 		PlanOnly: true,
-		ExpectError: wrappedErrorPattern(`Could not check the partner credentials.*get partner profile.*HTTP 401.*` +
+		ExpectError: wrappedErrorPattern(`The service refused the partner credentials.*get partner profile.*HTTP 401.*` +
 			`Check the provider's partner_client_id and partner_client_secret.*skip_credentials_check = true`),
 	})
 	if got, want := mark.Since(), map[string]int{sandbox.RouteGetProfile: 1}; !maps.Equal(got, want) {
 		t.Errorf("the plan sent %v, want %v", got, want)
 	}
+}
+
+// A 403 on the profile read refuses the credentials too: these may not
+// read their own partner's profile. The plan fails saying so.
+func TestAccCredentialsCheck_forbiddenFailsPlan(t *testing.T) {
+	env, sb := newSandboxTestEnv(t)
+	sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetProfile, Status: 403})
+	accTest(t, resource.TestStep{
+		Config:   env.providerConfig(createOnlyConfig),
+		PlanOnly: true,
+		ExpectError: wrappedErrorPattern(`The service refused the partner credentials.*HTTP 403.*` +
+			`These credentials may not read their own partner's profile.*skip_credentials_check = true`),
+	})
 }
 
 // A plan of new objects sends nothing when skip_credentials_check = true
@@ -129,7 +145,73 @@ resource "cardpay_payment_method" "swish" {
 	}
 	w.env = w.env[:len(w.env)-1]
 	out, err := w.tryRun("plan", "-refresh=false", "-input=false", "-no-color")
-	if err == nil || !regexp.MustCompile(`Could not check the partner credentials`).MatchString(out) {
+	if err == nil || !regexp.MustCompile(`The service refused the partner credentials`).MatchString(out) {
 		t.Errorf("a plan without refresh and with a wrong secret: %v\n%s", err, out)
 	}
+}
+
+// A service (or gateway) that answers the profile read with 404, or with
+// 500 until the retries are spent, says nothing about the credentials:
+// the plan succeeds with exactly one warning, which names the check and how
+// to turn it off, after one read (and its retry for the 500). An apply,
+// which plans again in a process of its own, shows it once too.
+func TestAccCredentialsCheck_profileUnavailableWarns(t *testing.T) {
+	for _, tc := range []struct {
+		status, reads int
+	}{{404, 1}, {500, 2}} {
+		t.Run(fmt.Sprint(tc.status), func(t *testing.T) {
+			env, sb := newSandboxTestEnv(t)
+			sb.InjectFault(sandbox.Fault{Route: sandbox.RouteGetProfile, Status: tc.status})
+			w := newCLIWorkdir(t, env, createOnlyConfig)
+			w.env = append(w.env, envMaxRetries+"=1")
+			out := w.run("plan", "-input=false", "-no-color")
+			// Besides the CLI's own warning about the dev_overrides the
+			// test installs the provider with.
+			if n := strings.Count(out, "Warning: ") - strings.Count(out, devOverridesWarning); n != 1 {
+				t.Errorf("the plan printed %d warnings of the provider, want 1:\n%s", n, out)
+			}
+			want := wrappedErrorPattern(fmt.Sprintf(`Warning: Could not check the partner credentials.*HTTP %d.*`+
+				`the plan goes on without the check.*GET /v1/partner/profile.*skip_credentials_check = true`, tc.status))
+			if !want.MatchString(out) || !strings.Contains(out, "Plan: 2 to add") {
+				t.Errorf("the plan's output does not match %q and plan 2 objects:\n%s", want, out)
+			}
+			if n := requestsTo(sb, sandbox.RouteGetProfile); n != tc.reads {
+				t.Errorf("the plan read the profile %d times, want %d", n, tc.reads)
+			}
+			out = w.run("apply", "-auto-approve", "-input=false", "-no-color")
+			if n := strings.Count(out, "Warning: Could not check the partner credentials"); n != 1 || !strings.Contains(out, "Apply complete!") {
+				t.Errorf("the apply showed the check's warning %d times, want 1, and should complete:\n%s", n, out)
+			}
+		})
+	}
+}
+
+// devOverridesWarning is the warning Terraform and OpenTofu print when a
+// provider comes from dev_overrides, as in the tests that run the CLI.
+const devOverridesWarning = "Warning: Provider development overrides are in effect"
+
+// A base URL where nothing listens fails the plan saying that the host
+// could not be reached, with the address and the network error, and what
+// to check; not that the credentials could not be checked.
+func TestAccCredentialsCheck_unreachableHost(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close() // nothing listens there now
+	accTest(t, resource.TestStep{
+		Config: fmt.Sprintf(`
+provider "cardpay" {
+  base_url              = "http://%s"
+  partner_client_id     = "demo-partner"
+  partner_client_secret = "demo-partner-secret"
+  max_retries           = 0
+}
+`, addr) + createOnlyConfig,
+		PlanOnly: true,
+		ExpectError: wrappedErrorPattern(fmt.Sprintf(`Could not reach the cardpay service.*No connection to http://%s `+
+			`could be opened: dial tcp %s: connect: connection refused.*Check that base_url \(or CARDPAY_BASE_URL\) is `+
+			`the address of the service, and that the service is up`, regexp.QuoteMeta(addr), regexp.QuoteMeta(addr))),
+	})
 }

@@ -32,6 +32,10 @@ func apiErrorDetail(err error) string {
 		if hint := statusHint(apiErr.StatusCode, apiErr.Path); hint != "" {
 			detail += "\n\n" + hint
 		}
+	case unreachable(err):
+		detail += fmt.Sprintf("\n\nNo connection to the service could be opened. Check that %s (or %s), or %s for "+
+			"the data API, is the address of the service, and that the service is up and reachable from this machine.",
+			attrBaseURL, envBaseURL, attrAISBaseURL)
 	case client.IsTimeout(err):
 		detail += fmt.Sprintf("\n\nThe service did not answer within the provider's %s. Raise %s in the provider "+
 			"block (or %s), for example to \"2m\", if the service is known to be slow.",
@@ -116,3 +120,10 @@ func addCreateError(diags *diag.Diagnostics, object, owner string, err error, lo
 
 // merchantOwner names a merchant as the owner of an object in errors.
 func merchantOwner(merchantID int64) string { return fmt.Sprintf("merchant %d", merchantID) }
+
+// unreachable reports whether err says no connection to the service could
+// be opened (client.Unreachable).
+func unreachable(err error) bool {
+	_, ok := client.Unreachable(err)
+	return ok
+}

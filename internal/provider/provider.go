@@ -7,6 +7,9 @@ package provider
 import (
 	"context"
 	"os"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hashicorp/terraform-plugin-framework/action"
 	"github.com/hashicorp/terraform-plugin-framework/attr"
@@ -174,12 +177,26 @@ func (p *cardpayProvider) EphemeralResources(context.Context) []func() ephemeral
 	}
 }
 
-// userAgent names the provider and Terraform versions so the service can
-// tell which releases are calling it.
-func userAgent(providerVersion, terraformVersion string) string {
+// userAgent names the provider's version and what is known of the CLI
+// that runs it: the version it reports in the plugin protocol's
+// terraform_version. The protocol does not name the CLI, and the version
+// is not always the CLI's own (OpenTofu 1.12.6 reports 1.13.0, OpenTofu
+// 1.11 its own version), so the User-Agent names no CLI.
+func userAgent(providerVersion, cliVersion string) string {
 	ua := "terraform-provider-cardpay/" + providerVersion
-	if terraformVersion != "" {
-		ua += " (+https://www.terraform.io) Terraform/" + terraformVersion
+	if v := headerToken(cliVersion); v != "" {
+		ua += " (CLI reports terraform_version " + v + ")"
 	}
 	return ua
+}
+
+// headerToken keeps the characters of a version that a header value may
+// carry as they are: letters, digits and . + - _.
+func headerToken(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune(".+-_", r)) {
+			return r
+		}
+		return -1
+	}, s)
 }

@@ -141,7 +141,9 @@ var providerAttributes = []providerAttribute{
 		MarkdownDescription: "Set to `true` to plan without checking the partner credentials. By default, a plan " +
 			"that creates, changes or destroys an object, and has not used the partner credentials yet (as a plan " +
 			"of new resources alone), reads the partner's profile once (`GET /v1/partner/profile`), so that a " +
-			"wrong secret fails `terraform plan` rather than the apply. A plan that refreshes or reads a data source " +
+			"wrong secret fails `terraform plan` rather than the apply. Only a refusal of the credentials (HTTP 401 " +
+			"or 403), or an address where no connection opens, fails the plan; any other failure of that read (such " +
+			"as a 404, or a 5xx after the retries) is a warning. A plan that refreshes or reads a data source " +
 			"has used them and sends no extra request. Environment variable: `" + envSkipCredentialsCheck + "`.",
 		Optional: true,
 	}, func(cfg *client.Config, text string) (err error) {
@@ -339,21 +341,37 @@ func (cfg resolvedConfig) neededFor(api client.API) []string {
 }
 
 // lacksFor reports the attributes calls to api need that are not known
-// yet, or set neither in the block nor in the environment: the base URL
-// and the API's credentials, which the client names.
+// yet (unknownFor), or set neither in the block nor in the environment
+// (absentFor).
 func (cfg resolvedConfig) lacksFor(api client.API) diag.Diagnostics {
+	return append(cfg.unknownFor(api), cfg.absentFor(api)...)
+}
+
+// unknownFor reports the attributes calls to api need whose value is known
+// only after apply.
+func (cfg resolvedConfig) unknownFor(api client.API) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, attr := range cfg.neededFor(api) {
+		if slices.Contains(cfg.Unknown, attr) {
+			diags.AddError("Provider configuration not yet known",
+				fmt.Sprintf("The provider attribute %q depends on a value that is known only after apply. "+
+					"Apply the resource that produces it first (for example with -target), or set %s.", attr, envOf(attr)))
+		}
+	}
+	return diags
+}
+
+// absentFor reports the attributes calls to api need that are set neither
+// in the block nor in the environment, and are not merely unknown yet: the
+// base URL and the API's credentials, which the client names.
+func (cfg resolvedConfig) absentFor(api client.API) diag.Diagnostics {
 	missing := map[string]bool{attrBaseURL: cfg.BaseURL == ""}
 	for _, c := range cfg.Missing(api) {
 		missing[credentialAttributes[c]] = true
 	}
 	var diags diag.Diagnostics
 	for _, attr := range cfg.neededFor(api) {
-		switch {
-		case slices.Contains(cfg.Unknown, attr):
-			diags.AddError("Provider configuration not yet known",
-				fmt.Sprintf("The provider attribute %q depends on a value that is known only after apply. "+
-					"Apply the resource that produces it first (for example with -target), or set %s.", attr, envOf(attr)))
-		case missing[attr]:
+		if missing[attr] && !slices.Contains(cfg.Unknown, attr) {
 			diags.AddError("Missing provider configuration: "+attr, missingDetail(api, attr))
 		}
 	}

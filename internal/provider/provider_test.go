@@ -6,6 +6,7 @@ package provider
 import (
 	"context"
 	"fmt"
+	"net"
 	"regexp"
 	"strings"
 	"testing"
@@ -239,13 +240,6 @@ func TestResolvePartnerAuth(t *testing.T) {
 	}
 }
 
-func TestUserAgent(t *testing.T) {
-	got := userAgent("1.2.3", "1.11.4")
-	if !strings.HasPrefix(got, "terraform-provider-cardpay/1.2.3") || !strings.Contains(got, "Terraform/1.11.4") {
-		t.Errorf("userAgent = %q", got)
-	}
-}
-
 func TestProviderSchemaDescriptions(t *testing.T) {
 	srv := protocolServer(t)
 	resp, err := srv.GetProviderSchema(context.Background(), &tfprotov6.GetProviderSchemaRequest{})
@@ -322,16 +316,77 @@ provider "cardpay" {
 	})
 }
 
+// With neither base_url nor CARDPAY_BASE_URL, a plan that creates
+// something fails, with the error and the fix the apply would give.
 func TestAccProvider_missingBaseURL(t *testing.T) {
 	t.Setenv(envBaseURL, "")
-	t.Setenv(envPartnerClientID, "")
-	t.Setenv(envPartnerClientSecret, "")
 	resource.Test(t, resource.TestCase{
 		ProtoV6ProviderFactories: testProviderFactories,
 		Steps: []resource.TestStep{{
-			Config:      paymentMethodConfig(1001, "amex"),
-			ExpectError: regexp.MustCompile(`(?s)base_url.*CARDPAY_BASE_URL`),
+			Config: `
+provider "cardpay" {
+  partner_client_id     = "demo-partner"
+  partner_client_secret = "demo-partner-secret"
+}
+
+resource "cardpay_payment_method" "amex" {
+  merchant_id = 1001
+  method      = "amex"
+}
+`,
+			PlanOnly: true,
+			ExpectError: wrappedErrorPattern(`Missing provider configuration: base_url.*This operation needs "base_url". ` +
+				`Set it in the provider "cardpay" block or through the CARDPAY_BASE_URL environment variable.`),
 		}},
+	})
+}
+
+// A base_url known only at apply (here from another resource) is not
+// missing: the plan goes on, and the apply uses it once it is known.
+func TestAccProvider_baseURLKnownAtApply(t *testing.T) {
+	env := newTestEnv(t)
+	accTest(t, resource.TestStep{
+		Config: fmt.Sprintf(`
+resource "terraform_data" "address" {
+  input = %q
+}
+
+provider "cardpay" {
+  base_url              = terraform_data.address.output
+  partner_client_id     = %q
+  partner_client_secret = %q
+}
+`, env.BaseURL, env.ClientID, env.ClientSecret) + paymentMethodConfig(env.MerchantID, "visa"),
+		ConfigStateChecks: []statecheck.StateCheck{
+			statecheck.ExpectKnownValue(paymentMethodAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+		},
+	})
+}
+
+// A read at an address where no connection opens says so, with the
+// network error, and what to check.
+func TestAccProvider_unreachableBaseURL(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	_ = l.Close() // nothing listens there now
+	accTest(t, resource.TestStep{
+		Config: fmt.Sprintf(`
+provider "cardpay" {
+  base_url              = "http://%s"
+  partner_client_id     = "demo-partner"
+  partner_client_secret = "demo-partner-secret"
+  max_retries           = 0
+}
+
+data "cardpay_stores" "all" {
+  merchant_id = 1001
+}
+`, addr),
+		ExpectError: wrappedErrorPattern(`dial tcp ` + regexp.QuoteMeta(addr) + `: connect: connection refused.*` +
+			`No connection to the service could be opened. Check that base_url \(or CARDPAY_BASE_URL\)`),
 	})
 }
 

@@ -203,10 +203,11 @@ func (r *aisConsentResource) ModifyPlan(ctx context.Context, req resource.Modify
 		return // only a consent about to be created must not have expired
 	}
 	var plan aisConsentModel
-	resp.Diagnostics.Append(req.Plan.Get(ctx, &plan)...)
-	if resp.Diagnostics.HasError() {
+	diags := req.Plan.Get(ctx, &plan)
+	if resp.Diagnostics.Append(diags...); diags.HasError() {
 		return
 	}
+	// Also beside a missing setting (checkCredentials): both need fixing.
 	resp.Diagnostics.Append(consentExpirationInFuture(plan.ExpirationDateTime, r.data.now())...)
 }
 

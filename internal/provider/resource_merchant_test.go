@@ -172,10 +172,12 @@ func TestAccMerchant_waitForActive(t *testing.T) {
 }
 
 // Adding wait_for to a pending merchant plans an update that waits, with
-// status known only after it; nothing else changes.
+// status known only after it, which the apply then sets; nothing else
+// changes.
 func TestAccMerchant_waitForActiveLater(t *testing.T) {
 	env, sb := newSandboxTestEnv(t)
 	var id int64
+	promised := &plannedUnknowns{}
 	fastWaitAccTest(t, time.Minute,
 		resource.TestStep{
 			Config: env.providerConfig(merchantConfig("CRM-later")),
@@ -200,9 +202,11 @@ func TestAccMerchant_waitForActiveLater(t *testing.T) {
 				plancheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("wait_for"), knownvalue.StringExact("active")),
 				plancheck.ExpectUnknownValue(merchantAddr, tfjsonpath.New("status")),
 				expectOnlyChanges(merchantAddr, "wait_for", "status"),
+				promised.record(merchantAddr),
 			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(merchantAddr, tfjsonpath.New("status"), knownvalue.StringExact("active")),
+				promised.setByTheApply(merchantAddr, nil),
 			},
 		},
 	)

@@ -84,7 +84,8 @@ func (r *onboardingApplicationResource) Schema(ctx context.Context, _ resource.S
 			"application_id": keptString("Identifier the service uses to track the application."),
 			"web_kyb_url": keptString("Page where the merchant completes business verification. The service also " +
 				"e-mails it to the merchant. Null once the link is no longer active (the service stops " +
-				"reporting it when verification has ended)."),
+				"reporting it when verification has ended). An update that waits (`wait_for`) keeps it as it was; " +
+				"the next refresh records it."),
 			"short_link_url": keptString("Shortened form of `web_kyb_url`, as returned when the application was " +
 				"started (the status read does not report it). Null when the service offers no short link, and " +
 				"after import."),
@@ -128,8 +129,9 @@ func (r *onboardingApplicationResource) ModifyPlan(ctx context.Context, req reso
 	if resp.Diagnostics.HasError() || !plan.waitsFor(state.ApplicationStatus) {
 		return
 	}
+	// Only the status is promised: the link may end with the wait, and the
+	// plan keeps it, as the apply then does, until a refresh reads it again.
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("application_status"), types.StringUnknown())...)
-	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("web_kyb_url"), types.StringUnknown())...)
 }
 
 // planCurrent warns in a create's plan when the apply will record the
@@ -287,7 +289,7 @@ func (r *onboardingApplicationResource) Update(ctx context.Context, req resource
 	if resp.Diagnostics.HasError() {
 		return
 	}
-	plan.ApplicationStatus, plan.WebKybURL = state.ApplicationStatus, state.WebKybURL
+	plan.ApplicationStatus = state.ApplicationStatus
 	if plan.waitsFor(state.ApplicationStatus) {
 		c, diags := r.data.clientFor(client.PartnerAPI)
 		if resp.Diagnostics.Append(diags...); diags.HasError() {
@@ -296,6 +298,7 @@ func (r *onboardingApplicationResource) Update(ctx context.Context, req resource
 		timeout, diags := plan.Timeouts.Update(ctx, defaultOnboardingWait)
 		resp.Diagnostics.Append(diags...)
 		resp.Diagnostics.Append(r.waitForMerchant(ctx, c, &plan, timeout, "update")...)
+		plan.WebKybURL = state.WebKybURL // as planned (ModifyPlan)
 	}
 	resp.Diagnostics.Append(resp.State.Set(ctx, plan)...)
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)

@@ -115,10 +115,14 @@ func TestAccOnboardingApplication_waitTimesOut(t *testing.T) {
 }
 
 // Adding wait_for to an application that is still in review plans an
-// update that waits again, with application_status known only after it.
+// update that waits again, with application_status known only after it,
+// which the apply then sets: the plan promises no other value (the
+// verification link may end with the wait, so it stays as it was until a
+// refresh).
 func TestAccOnboardingApplication_waitAgainOnUpdate(t *testing.T) {
 	env, sb := newSandboxTestEnv(t)
 	rejectedBefore(t, env, sb, env.MerchantID)
+	promised := &plannedUnknowns{}
 	fastWaitAccTest(t, interappCodeValidity,
 		resource.TestStep{Config: env.providerConfig(fmt.Sprintf(`
 resource "cardpay_onboarding_application" "test" {
@@ -139,10 +143,13 @@ resource "cardpay_onboarding_application" "test" {
 			Config: env.providerConfig(onboardingWaitConfig(env.MerchantID, "update", "30s")),
 			ConfigPlanChecks: plannedAction(onboardingApplicationAddr, plancheck.ResourceActionUpdate,
 				plancheck.ExpectUnknownValue(onboardingApplicationAddr, tfjsonpath.New("application_status")),
+				expectOnlyChanges(onboardingApplicationAddr, "wait_for", "timeouts", "application_status"),
+				promised.record(onboardingApplicationAddr),
 			),
 			ConfigStateChecks: []statecheck.StateCheck{
 				statecheck.ExpectKnownValue(onboardingApplicationAddr, tfjsonpath.New("application_status"),
 					knownvalue.StringExact("MERCHANT_CREATED")),
+				promised.setByTheApply(onboardingApplicationAddr, nil),
 			},
 		},
 		resource.TestStep{

@@ -156,7 +156,8 @@ func (r *storeResource) Schema(_ context.Context, _ resource.SchemaRequest, resp
 			"created_at": storeComputedString("When the store was created (date-time), as the service reports it."),
 			"updated_at": schema.StringAttribute{
 				MarkdownDescription: "When the store last changed (date-time), as the service reports it; null when " +
-					"the service does not report it.",
+					"the service does not report it. A plan that changes the store shows it as `(known after apply)` " +
+					"only when the service reports it.",
 				Computed: true,
 				// Unknown in a plan that writes the store (ModifyPlan).
 				PlanModifiers: []planmodifier.String{stringplanmodifier.UseStateForUnknown()},

@@ -80,13 +80,16 @@ func (r *storeResource) planAdoption(ctx context.Context, req resource.ModifyPla
 }
 
 // planWrite plans updated_at, which the service sets on every write, as
-// unknown when the update writes the store. Everything else the update
-// does not send keeps its recorded value.
+// unknown when the update writes the store, if the service reports it: a
+// store in the API reference's shape has none (null in state), and the
+// update's answer brings none either, so it stays null rather than being
+// promised. Everything else the update does not send keeps its recorded
+// value.
 func (r *storeResource) planWrite(ctx context.Context, req resource.ModifyPlanRequest, resp *resource.ModifyPlanResponse) {
 	var state, config storeModel
 	resp.Diagnostics.Append(req.State.Get(ctx, &state)...)
 	resp.Diagnostics.Append(req.Config.Get(ctx, &config)...)
-	if resp.Diagnostics.HasError() || !state.writtenBy(config.storeAttrs) {
+	if resp.Diagnostics.HasError() || state.UpdatedAt.IsNull() || !state.writtenBy(config.storeAttrs) {
 		return
 	}
 	resp.Diagnostics.Append(resp.Plan.SetAttribute(ctx, path.Root("updated_at"), types.StringUnknown())...)

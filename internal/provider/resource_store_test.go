@@ -369,10 +369,9 @@ resource "cardpay_store" "x" {
 `},
 	})
 	addRows(inPlaceUpdates, map[string]inPlaceUpdate{
-		// The service sets updated_at on every write (merchant 1001's stores
-		// report none, so it becomes null).
-		"cardpay_store created": {addr: "cardpay_store.x", attr: "name", want: knownvalue.StringExact("Harbour Nord"),
-			unknown: []string{"updated_at"}, config: `
+		// Merchant 1001 answers in the API reference's store shape, which has
+		// no updated_at: it stays null, so the plan does not promise one.
+		"cardpay_store created": {addr: "cardpay_store.x", attr: "name", want: knownvalue.StringExact("Harbour Nord"), config: `
 resource "cardpay_store" "x" {
   merchant_id = 1001
   name        = "Harbour"
@@ -385,8 +384,7 @@ resource "cardpay_store" "x" {
   city        = "Aarhus"
 }
 `},
-		"cardpay_store adopted": {addr: "cardpay_store.x", attr: "city", want: knownvalue.StringExact("Odense"),
-			unknown: []string{"updated_at"}, config: `
+		"cardpay_store adopted": {addr: "cardpay_store.x", attr: "city", want: knownvalue.StringExact("Odense"), config: `
 resource "cardpay_store" "x" {
   merchant_id = 1001
   store_id    = "1001-second"
@@ -396,6 +394,37 @@ resource "cardpay_store" "x" {
 resource "cardpay_store" "x" {
   merchant_id = 1001
   store_id    = "1001-second"
+  name        = "Second"
+  city        = "Odense"
+}
+`},
+		// Merchant 1003 answers in the guide's shape, whose updated_at the
+		// service sets on every write.
+		"cardpay_store created, guide shape": {addr: "cardpay_store.x", attr: "name", want: knownvalue.StringExact("Harbour Nord"),
+			unknown: []string{"updated_at"}, config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1003
+  name        = "Harbour"
+  city        = "Aarhus"
+}
+`, changed: `
+resource "cardpay_store" "x" {
+  merchant_id = 1003
+  name        = "Harbour Nord"
+  city        = "Aarhus"
+}
+`},
+		"cardpay_store adopted, guide shape": {addr: "cardpay_store.x", attr: "city", want: knownvalue.StringExact("Odense"),
+			unknown: []string{"updated_at"}, config: `
+resource "cardpay_store" "x" {
+  merchant_id = 1003
+  store_id    = "1003-second"
+  name        = "Second"
+}
+`, changed: `
+resource "cardpay_store" "x" {
+  merchant_id = 1003
+  store_id    = "1003-second"
   name        = "Second"
   city        = "Odense"
 }
