@@ -300,3 +300,22 @@ func TestAfterWritesEndsWithItsContext(t *testing.T) {
 		}
 	})
 }
+
+// An object of a list is claimed once per operation: a second create that
+// would record it (one whose answer was lost, finding another's object)
+// is told no, and claims are kept per key.
+func TestSharedListsClaimOnce(t *testing.T) {
+	l := newCountingLists()
+	if l.claimed(1, "term_a") {
+		t.Error("term_a is claimed before anyone claimed it")
+	}
+	if !l.claim(1, "term_a") || !l.claimed(1, "term_a") {
+		t.Error("the first claim of term_a did not take it")
+	}
+	if l.claim(1, "term_a") {
+		t.Error("a second claim of term_a took it too")
+	}
+	if !l.claim(2, "term_a") {
+		t.Error("merchant 1's claim kept merchant 2's term_a from being claimed")
+	}
+}
