@@ -22,6 +22,10 @@ import (
 // merchants would fetch N lists instead of M; and every new merchant's plan
 // looks for its partner reference among the partner's merchants.
 //
+// In an apply, a read that must show writes (afterWrites) waits for the
+// writes to that list under way, so that one read serves every write of a
+// merchant in flight rather than one read each.
+//
 // It lives in providerData, which Terraform creates anew for every
 // operation (each plan, apply or import configures the provider again), so
 // a list is never older than the operation that uses it.

@@ -239,6 +239,9 @@ func TestAfterWritesSharesOneReadAfterTheWritesUnderWay(t *testing.T) {
 			t.Errorf("merchant 2's list was read %d times, want 0", n)
 		}
 		endOther()
+		if n := <-l.readAfter(ctx, 2); n != 1 || l.fetched(2) != 1 {
+			t.Errorf("the read after merchant 2's write shows %d writes in %d reads, want 1 in 1", n, l.fetched(2))
+		}
 	})
 }
 
