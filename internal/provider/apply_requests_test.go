@@ -139,16 +139,26 @@ resource "cardpay_payment_method" "m" {
 }
 
 // emptyActivationsTogether makes the sandbox answer every activation 204
-// without a body, and hold each until n have arrived, so that all n are
-// under way when the first is answered. Fewer than n at once (a smaller
-// -parallelism) would hold them until the provider's request_timeout
-// fails the apply.
+// without a body, all n of them under way together (requestsTogether).
 func emptyActivationsTogether(n int) sandboxtest.Option {
+	return requestsTogether(n, func(r *http.Request) bool {
+		return r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/activate")
+	}, func(next http.Handler, w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(httptest.NewRecorder(), r)
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// requestsTogether holds each request that match accepts until n have
+// arrived, so that all n are under way when the first is answered, and
+// then serves it with serve. Fewer than n at once (a smaller -parallelism)
+// would hold them until the provider's request_timeout fails the apply.
+func requestsTogether(n int, match func(*http.Request) bool, serve func(next http.Handler, w http.ResponseWriter, r *http.Request)) sandboxtest.Option {
 	var mu sync.Mutex
 	arrived, all := 0, make(chan struct{})
 	return sandboxtest.Wrap(func(_ sandboxtest.Host, next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/activate") {
+			if !match(r) {
 				next.ServeHTTP(w, r)
 				return
 			}
@@ -159,11 +169,9 @@ func emptyActivationsTogether(n int) sandboxtest.Option {
 			mu.Unlock()
 			select {
 			case <-all:
+				serve(next, w, r)
 			case <-r.Context().Done():
-				return
 			}
-			next.ServeHTTP(httptest.NewRecorder(), r)
-			w.WriteHeader(http.StatusNoContent)
 		})
 	})
 }

@@ -196,12 +196,14 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
-// register sends the registration and claims the terminal it answers, as
-// one write to the merchant's list: a recovery waits for the writes under
-// way (afterWrites), so it knows every terminal they were answered.
+// register sends the registration and claims the terminal it answers,
+// sharing the merchant's creating lock with the merchant's other
+// registrations (a recovery waits for them).
 func (r *onlineTerminalResource) register(ctx context.Context, c *client.Client, m onlineTerminalModel) (*client.OnlineTerminal, error) {
 	merchantID := m.MerchantID.ValueInt64()
-	defer r.data.terminals.writing(merchantID)()
+	lock := r.data.terminals.creating(merchantID)
+	lock.RLock()
+	defer lock.RUnlock()
 	terminal, err := c.CreateOnlineTerminal(ctx, merchantID, m.createBody())
 	if err == nil {
 		r.data.terminals.claim(merchantID, terminal.TerminalID)
@@ -212,25 +214,27 @@ func (r *onlineTerminalResource) register(ctx context.Context, c *client.Client,
 // recover looks for the terminal a create with an unknown outcome may have
 // made: exactly one terminal of the configured mode that was not listed
 // before the request (the list reports no creation time) and that no other
-// create of this operation has claimed, listed once the merchant's writes
-// under way have ended; it claims it and returns it with a warning.
-// Otherwise it returns the create's error, with what it found.
+// registration of this operation claimed. It reads the list holding the
+// merchant's creating lock alone, so no registration is under way, and
+// claims what it finds, which it returns with a warning. Otherwise it
+// returns the create's error, with what it found.
 func (r *onlineTerminalResource) recover(ctx context.Context, c *client.Client, m onlineTerminalModel, listed map[string]bool,
 	createErr error, diags *diag.Diagnostics,
 ) (*client.Terminal, error) {
 	merchantID, mode := m.MerchantID.ValueInt64(), m.OnlineTerminalMode.ValueString()
 	lists := r.data.terminals
+	lock := lists.creating(merchantID)
+	lock.Lock()
+	defer lock.Unlock()
 	found, err := recoverCreated(ctx, createErr, func(ctx context.Context) ([]client.Terminal, error) { return lists.afterWrites(ctx, c, merchantID) },
 		func(t *client.Terminal) bool {
 			return t.TerminalType == mode && !listed[t.TerminalID] && !lists.claimed(merchantID, t.TerminalID)
 		},
 		fmt.Sprintf("a new %s terminal", mode), fmt.Sprintf("new %s terminals", mode))
-	if err == nil && !lists.claim(merchantID, found.TerminalID) {
-		err = fmt.Errorf("%w\n\nThe provider found terminal %s, which another create of this apply recorded meanwhile", createErr, found.TerminalID)
-	}
 	if err != nil {
 		return nil, err
 	}
+	lists.claim(merchantID, found.TerminalID)
 	diags.AddWarning("The terminal's registration was answered with an error, but it exists",
 		fmt.Sprintf("%v\n\nThe provider found terminal %s of merchant %d, a %s terminal that was not in the merchant's "+
 			"terminal list before the request, and records it: a second apply would otherwise register a second "+

@@ -51,6 +51,9 @@ type sharedLists[K comparable, T any] struct {
 	// claims holds, for each key, the IDs of the objects of its list that
 	// creates of this operation recorded (claim).
 	claims map[K]map[string]bool
+	// createLocks holds, for each key, the lock its creates share and a
+	// recovery takes alone (creating).
+	createLocks map[K]*sync.RWMutex
 }
 
 // shareListReads is true in every build of the provider: only the bench's
@@ -68,7 +71,7 @@ func newSharedLists[K comparable, T any](caches listCaches, kind client.ListKind
 	l := &sharedLists[K, T]{
 		fetch: fetch, share: shareListReads,
 		lists: map[K][]T{}, generation: map[K]uint64{}, seen: map[K][]T{},
-		underWay: map[K]map[chan struct{}]struct{}{}, claims: map[K]map[string]bool{},
+		underWay: map[K]map[chan struct{}]struct{}{}, claims: map[K]map[string]bool{}, createLocks: map[K]*sync.RWMutex{},
 	}
 	caches[kind] = func(ch client.Change) func() { return l.writing(key(ch)) }
 	return l
@@ -223,20 +226,14 @@ func (l *sharedLists[K, T]) afterWrites(ctx context.Context, c *client.Client, k
 }
 
 // claim records that a create of this operation recorded the object id of
-// key's list: answered to it, or found after its answer was lost. It is
-// false when another create had claimed it already, so that two creates
-// whose answers were lost never record one object.
-func (l *sharedLists[K, T]) claim(key K, id string) bool {
+// key's list: answered to it, or found after its answer was lost.
+func (l *sharedLists[K, T]) claim(key K, id string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.claims[key][id] {
-		return false
-	}
 	if l.claims[key] == nil {
 		l.claims[key] = map[string]bool{}
 	}
 	l.claims[key][id] = true
-	return true
 }
 
 // claimed reports whether a create of this operation claimed id.
@@ -244,6 +241,23 @@ func (l *sharedLists[K, T]) claimed(key K, id string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.claims[key][id]
+}
+
+// creating is key's lock for creates that claim what they record. A create
+// holds it shared from its request until it has claimed what the answer
+// names; a create whose answer was lost holds it alone while it reads the
+// list and claims what it finds there. So the list it reads shows no
+// object of a create still under way, and every object answered to
+// another create is claimed: it never records another create's object.
+func (l *sharedLists[K, T]) creating(key K) *sync.RWMutex {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lock := l.createLocks[key]
+	if lock == nil {
+		lock = &sync.RWMutex{}
+		l.createLocks[key] = lock
+	}
+	return lock
 }
 
 // find returns a copy of the entry of key's list that match accepts, or a

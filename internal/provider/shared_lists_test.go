@@ -304,21 +304,27 @@ func TestAfterWritesEndsWithItsContext(t *testing.T) {
 	})
 }
 
-// An object of a list is claimed once per operation: a second create that
-// would record it (one whose answer was lost, finding another's object)
-// is told no, and claims are kept per key.
-func TestSharedListsClaimOnce(t *testing.T) {
+// A claim is kept per key, and the creating lock is one per key: a
+// recovery of merchant 1 (alone) does not hold up merchant 2's creates.
+func TestSharedListsClaimsAndCreatingLocks(t *testing.T) {
 	l := newCountingLists()
 	if l.claimed(1, "term_a") {
 		t.Error("term_a is claimed before anyone claimed it")
 	}
-	if !l.claim(1, "term_a") || !l.claimed(1, "term_a") {
-		t.Error("the first claim of term_a did not take it")
+	l.claim(1, "term_a")
+	if !l.claimed(1, "term_a") || l.claimed(2, "term_a") {
+		t.Errorf("after merchant 1 claimed term_a: claimed for 1 %v, for 2 %v; want true, false",
+			l.claimed(1, "term_a"), l.claimed(2, "term_a"))
 	}
-	if l.claim(1, "term_a") {
-		t.Error("a second claim of term_a took it too")
+	if first, again := l.creating(1), l.creating(1); first != again {
+		t.Error("merchant 1 has two creating locks")
 	}
-	if !l.claim(2, "term_a") {
-		t.Error("merchant 1's claim kept merchant 2's term_a from being claimed")
+	l.creating(1).Lock()
+	defer l.creating(1).Unlock()
+	if !l.creating(2).TryRLock() {
+		t.Error("merchant 1's recovery holds up merchant 2's creates")
+	}
+	if l.creating(1).TryRLock() {
+		t.Error("a create of merchant 1 went ahead during its recovery")
 	}
 }
