@@ -122,13 +122,13 @@ func (r *report) rateLimitTargets(b *strings.Builder) {
 	share := refusedShare(apply)
 	fmt.Fprintf(b, "| Apply of %d payment methods through %g requests/s: refused share (worst run)%s | %.1f%% | ≤ %.0f%% | %s |\n",
 		c.methods, c.rate, note, 100*share, 100*targetRefusedShare, passFail(share <= targetRefusedShare))
-	x := ratio(median(apply), c.floor(apply))
-	fmt.Fprintf(b, "| Same apply: time ÷ floor (requests ÷ rate)%s | %.2f× (%s vs %s) | ≤ %.2f× | %s |\n",
-		note, x, secs(median(apply)), secs(c.floor(apply)), targetRateRatio, passFail(x <= targetRateRatio))
+	// The apply's time is held to writes ÷ rate (issue 45), which its
+	// requests ÷ rate now equals within the credentials checks; the fleet
+	// of one process keeps the throttle's 1.10 × at 400 requests.
 	sent := medianInt(apply, func(s sample) int { return total(s.counts) })
 	fmt.Fprintf(b, "| Same apply: requests that went through (median run)%s | %d | ≤ %d | %s |\n",
 		note, sent, targetRateRequests, passFail(sent <= targetRateRequests))
-	x = ratio(median(apply), c.writesFloor())
+	x := ratio(median(apply), c.writesFloor())
 	fmt.Fprintf(b, "| Same apply: time ÷ (writes ÷ rate)%s | %.2f× (%s vs %s for %d writes) | ≤ %.2f× | %s |\n",
 		note, x, secs(median(apply)), secs(c.writesFloor()), c.methods, targetWritesRatio, passFail(x <= targetWritesRatio))
 	x = ratio(median(plan), c.floor(plan))
