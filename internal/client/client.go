@@ -131,7 +131,9 @@ func (c *Client) do(ctx context.Context, ep endpoint, in, out any) error {
 	}
 	st := &callState{ep: ep, requestID: uuid.NewString(), body: body, contentType: contentType}
 	if ep.changes != nil && c.onChange != nil {
-		defer c.onChange(*ep.changes)
+		if ended := c.onChange(*ep.changes); ended != nil {
+			defer ended()
+		}
 	}
 	resp, err := c.sendRenewing(ctx, st)
 	if tokenErr := (*TokenError)(nil); errors.As(err, &tokenErr) {
@@ -197,6 +199,10 @@ func (c *Client) handleResponse(st *callState, resp *http.Response, out any) err
 			ep.op, ep.method, ep.path, resp.StatusCode, st.requestID, c.redactErr(readErr)))
 	}
 	if out == nil {
+		return nil
+	}
+	if raw, ok := out.(*unpublishedAnswer); ok {
+		*raw = data
 		return nil
 	}
 	if err := c.decode(st, resp, data, out); err != nil {
@@ -367,6 +373,11 @@ func (c *Client) decode(st *callState, resp *http.Response, data []byte, out any
 	}
 	return nil
 }
+
+// unpublishedAnswer receives an answer whose shape the service does not
+// publish, as sent: the caller makes of it what it can, and no shape is an
+// error.
+type unpublishedAnswer []byte
 
 // validator is implemented by response types that need more than JSON
 // syntax to be usable.

@@ -76,10 +76,13 @@ type Config struct {
 	// per second, kept evenly; 0 means none. Every Client of the same base
 	// URL and credential in this process shares it (see the package doc).
 	MaxRequestsPerSecond float64
-	// OnChange, when set, hears of every call that may have changed a
-	// list a caller keeps (see Change), once the call has ended, whatever
-	// its outcome: a failed call may have changed it too.
-	OnChange func(Change)
+	// OnChange, when set, hears of every call that may change a list a
+	// caller keeps (see Change) as the call begins; the function it
+	// returns, when not nil, runs once the call has ended, whatever its
+	// outcome (a failed call may have changed the list too). Between the
+	// two the call is under way: a caller that must see the list after it
+	// waits for the end.
+	OnChange func(Change) (ended func())
 	// SkipCredentialsCheck makes CheckPartnerCredentials send nothing.
 	SkipCredentialsCheck bool
 	// LogBodies adds TRACE logs of request and response bodies (masked).
@@ -104,7 +107,7 @@ type Client struct {
 	// Client of the same host and credentials in this process.
 	partnerTokens *tokenCache
 	dataTokens    *tokenCache
-	onChange      func(Change)
+	onChange      func(Change) func()
 	retrying      *retryablehttp.Client
 	// proof is what this process knows of the partner credentials, and
 	// settled when CheckPartnerCredentials stops waiting for another

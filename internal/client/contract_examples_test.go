@@ -34,7 +34,8 @@ var decoders = map[string]call{
 		return err
 	},
 	"activatePaymentMethod": func(ctx context.Context, c *client.Client) error {
-		return c.ActivatePaymentMethod(ctx, 1, "amex")
+		_, err := c.ActivatePaymentMethod(ctx, 1, "amex")
+		return err
 	},
 	"startOnboarding": func(ctx context.Context, c *client.Client) error {
 		_, err := c.StartOnboarding(ctx, 1)

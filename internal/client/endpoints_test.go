@@ -146,7 +146,7 @@ func TestPathSegmentsAreEscaped(t *testing.T) {
 	if _, err := c.UpdateStore(t.Context(), 1001, "main store/2?x", StoreUpdate{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := c.ActivatePaymentMethod(t.Context(), 1001, "mobile pay"); err != nil {
+	if _, err := c.ActivatePaymentMethod(t.Context(), 1001, "mobile pay"); err != nil {
 		t.Fatal(err)
 	}
 	reqs := api.requests()
@@ -166,7 +166,7 @@ func TestEmptyPathSegmentRejected(t *testing.T) {
 	if _, err := c.UpdateStore(t.Context(), 1001, " ", StoreUpdate{}); err == nil || !strings.Contains(err.Error(), "store ID") {
 		t.Errorf("UpdateStore with empty ID: err = %v", err)
 	}
-	if err := c.ActivatePaymentMethod(t.Context(), 1001, ""); err == nil || !strings.Contains(err.Error(), "payment method") {
+	if _, err := c.ActivatePaymentMethod(t.Context(), 1001, ""); err == nil || !strings.Contains(err.Error(), "payment method") {
 		t.Errorf("ActivatePaymentMethod with empty method: err = %v", err)
 	}
 	if n := len(api.requests()); n != 0 {
@@ -286,15 +286,27 @@ func TestConcurrentCalls(t *testing.T) {
 	}
 }
 
-// Every call that may change a list tells Config.OnChange which, whatever
-// its outcome, so a caller's copy of the list cannot outlive the change.
+// Every call that may change a list tells Config.OnChange which as it
+// begins, and ends what OnChange returned once it has ended, whatever its
+// outcome, so a caller's copy of the list cannot outlive the change and a
+// reader can wait for the calls under way.
 func TestWritesReportTheListsTheyChange(t *testing.T) {
 	api := newFakeAPI(t, reply{status: http.StatusInternalServerError, body: `{"message":"boom"}`})
 	var got []Change
-	c := api.client(t, withMaxRetries(0), func(cfg *Config) { cfg.OnChange = func(ch Change) { got = append(got, ch) } })
+	underWay := 0
+	c := api.client(t, withMaxRetries(0), func(cfg *Config) {
+		cfg.OnChange = func(ch Change) func() {
+			got = append(got, ch)
+			if len(api.requests()) != len(got)-1 {
+				t.Errorf("the change to %v was reported after its request was sent", ch)
+			}
+			underWay++
+			return func() { underWay-- }
+		}
+	})
 	ctx := t.Context()
 	_, _ = c.CreateOnlineTerminal(ctx, 1, OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage"})
-	_ = c.ActivatePaymentMethod(ctx, 2, "amex")
+	_, _ = c.ActivatePaymentMethod(ctx, 2, "amex")
 	_, _ = c.CreateStore(ctx, 3, StoreCreate{Name: "x"})
 	_, _ = c.UpdateStore(ctx, 3, "s", StoreUpdate{})
 	_ = c.DeactivateStore(ctx, 3, "s")
@@ -305,6 +317,9 @@ func TestWritesReportTheListsTheyChange(t *testing.T) {
 	want := []Change{{TerminalList, 1}, {PaymentMethodList, 2}, {StoreList, 3}, {StoreList, 3}, {StoreList, 3}, {WebhookList, 0}, {WebhookList, 0}, {MerchantList, 0}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("changes %v, want %v", got, want)
+	}
+	if underWay != 0 {
+		t.Errorf("%d calls are still under way after they returned", underWay)
 	}
 }
 

@@ -5,6 +5,7 @@ package client
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
@@ -33,18 +34,47 @@ func (c *Client) ListPaymentMethods(ctx context.Context, merchantID int64) ([]Pa
 	return out, nil
 }
 
-// ActivatePaymentMethod activates a payment method (4.3). The reference
-// shows neither body nor response: "{}" is sent and the answer ignored.
+// ActivatePaymentMethod activates a payment method (4.3) and returns the
+// method's entry when the answer is one (activatedEntry), else nil. The
+// reference publishes neither body nor answer: "{}" is sent, and no answer
+// of a successful call, a body of any shape or none, is an error.
 // Activating an active method leaves it active, so the call is repeatable.
-func (c *Client) ActivatePaymentMethod(ctx context.Context, merchantID int64, method string) error {
+func (c *Client) ActivatePaymentMethod(ctx context.Context, merchantID int64, method string) (*PaymentMethod, error) {
 	const op = "activate payment method"
 	if err := requireSegment(op, "payment method", method); err != nil {
-		return err
+		return nil, err
 	}
 	path := merchantPath(merchantID, "/card-payments/payment-methods/"+url.PathEscape(method)+"/activate")
 	ep := partnerRepeatable(op, http.MethodPost, path).changing(PaymentMethodList, merchantID)
-	return c.do(ctx, ep, nil, nil)
+	var answer unpublishedAnswer
+	if err := c.do(ctx, ep, nil, &answer); err != nil {
+		return nil, err
+	}
+	return activatedEntry(answer, method), nil
 }
+
+// activatedEntry is the answer to the activation of method when it is that
+// method's entry, active and with its activation time, as the sandbox
+// answers: what the list would show, so the caller need not read it. The
+// pages do not publish the answer; anything else (no body, another shape,
+// another method or status, no activatedAt) is nil, and the caller reads
+// the list instead.
+func activatedEntry(answer []byte, method string) *PaymentMethod {
+	var entry PaymentMethod
+	if json.Unmarshal(answer, &entry) != nil || !SameMethod(entry.Method, method) || !entry.Active() ||
+		entry.ActivatedAt == nil || strings.TrimSpace(*entry.ActivatedAt) == "" {
+		return nil
+	}
+	return &entry
+}
+
+// Active reports whether the service lists the method as active.
+func (m PaymentMethod) Active() bool {
+	return strings.EqualFold(strings.TrimSpace(m.Status), PaymentMethodActive)
+}
+
+// PaymentMethodActive is the status of an active payment method.
+const PaymentMethodActive = "active"
 
 // SameMethod compares payment-method names case-insensitively: the service
 // may answer "VISA" to a request for "visa".

@@ -38,22 +38,46 @@ func paymentMethodOps() []opCase {
 		{
 			name: "ActivatePaymentMethod",
 			call: func(ctx context.Context, c *Client) (any, error) {
-				return nil, c.ActivatePaymentMethod(ctx, 1001, "amex")
+				return c.ActivatePaymentMethod(ctx, 1001, "amex")
 			},
 			method:     http.MethodPost,
 			path:       "/v1/partner/merchants/1001/card-payments/payment-methods/amex/activate",
 			reqBody:    `{}`,
 			status:     http.StatusOK,
-			respBody:   `{"status":"OK"}`,
+			respBody:   `{"method":"AMEX","status":"active","activatedAt":"2025-01-02T03:04:05Z"}`,
 			repeatable: true,
+			check: func(t *testing.T, got any) {
+				m, ok := got.(*PaymentMethod)
+				if !ok || m == nil || m.Method != "AMEX" || !m.Active() || m.ActivatedAt == nil || *m.ActivatedAt != "2025-01-02T03:04:05Z" {
+					t.Errorf("got %#v, want the entry the answer carries", got)
+				}
+			},
 		},
 	}
 }
 
-func TestActivateIgnoresResponseBody(t *testing.T) {
-	api := newFakeAPI(t, reply{status: http.StatusNoContent, header: map[string]string{"Content-Type": "text/plain"}})
-	if err := api.client(t).ActivatePaymentMethod(t.Context(), 1001, "amex"); err != nil {
-		t.Errorf("ActivatePaymentMethod: %v", err)
+// An answer that is not the method's active entry, with its activation
+// time, is no error: the call returns no entry, and the caller reads the
+// list instead. The answer is not published, so every shape is accepted.
+func TestActivateAcceptsEveryAnswer(t *testing.T) {
+	for name, r := range map[string]reply{
+		"no content":         {status: http.StatusNoContent, header: map[string]string{"Content-Type": "text/plain"}},
+		"empty 200":          {status: http.StatusOK},
+		"plain text":         {status: http.StatusOK, header: map[string]string{"Content-Type": "text/plain"}, body: "activated"},
+		"status only":        {status: http.StatusOK, body: `{"status":"OK"}`},
+		"another method":     {status: http.StatusOK, body: `{"method":"swish","status":"active","activatedAt":"2025-01-02T03:04:05Z"}`},
+		"not active":         {status: http.StatusOK, body: `{"method":"amex","status":"pending"}`},
+		"without activation": {status: http.StatusOK, body: `{"method":"amex","status":"active"}`},
+		"blank activation":   {status: http.StatusOK, body: `{"method":"amex","status":"active","activatedAt":" "}`},
+		"an array":           {status: http.StatusOK, body: `[{"method":"amex","status":"active","activatedAt":"2025-01-02T03:04:05Z"}]`},
+	} {
+		t.Run(name, func(t *testing.T) {
+			api := newFakeAPI(t, r)
+			entry, err := api.client(t).ActivatePaymentMethod(t.Context(), 1001, "amex")
+			if err != nil || entry != nil {
+				t.Errorf("ActivatePaymentMethod = %+v, %v; want no entry and no error", entry, err)
+			}
+		})
 	}
 }
 

@@ -25,7 +25,7 @@ func (r *paymentMethodResource) List(ctx context.Context, req list.ListRequest, 
 	}
 	var found []listed
 	for i := range methods {
-		if isActive(&methods[i]) {
+		if methods[i].Active() {
 			model := paymentMethodModel{MerchantID: merchantID}
 			model.fromAPI(&methods[i])
 			found = append(found, listed{name: fmt.Sprintf("%s of merchant %d", model.Method.ValueString(), merchantID.ValueInt64()),

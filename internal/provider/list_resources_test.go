@@ -46,7 +46,8 @@ func newExistingMerchant(t *testing.T, env *testEnv) existingMerchant {
 			t.Fatal(err)
 		}
 	}
-	must(c.ActivatePaymentMethod(ctx, 1001, "amex"))
+	_, err := c.ActivatePaymentMethod(ctx, 1001, "amex")
+	must(err)
 	store, err := c.CreateStore(ctx, 1001, client.StoreCreate{Name: "Harbour kiosk", City: "Aarhus", CountryCode: "DK"})
 	must(err)
 	closed, err := c.CreateStore(ctx, 1001, client.StoreCreate{Name: "Closed pop-up"})

@@ -44,7 +44,7 @@ func newProviderData(cfg resolvedConfig) *providerData {
 		poll:           defaultPollIntervals(),
 	}
 	if cfg.BaseURL != "" {
-		cfg.OnChange = caches.changed
+		cfg.OnChange = caches.changing
 		d.client, d.err = client.New(cfg.Config)
 	}
 	return d

@@ -97,7 +97,8 @@ provider "cardpay" {
 // sent when the first 429 arrives are refused whatever the client does (up
 // to about 20 on a busy machine, however long the run), so the test applies
 // enough payment methods for the share to measure the steady pace: 400
-// send 800 requests, about 40 seconds at 20 a second.
+// send about 400 requests (an activation each), about 20 seconds at 20 a
+// second.
 const (
 	rateLimitPerSecond = 20
 	rateLimitMethods   = 400 // five per generated merchant

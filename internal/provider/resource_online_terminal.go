@@ -169,9 +169,10 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 		return
 	}
 	merchantID := plan.MerchantID.ValueInt64()
-	// The terminals listed before the request are not the one it makes,
-	// should its answer be lost (recover).
-	before, err := r.data.terminals.get(ctx, c, merchantID)
+	// The terminals of a list read before the request are not the one it
+	// makes, should its answer be lost (recover). Any list of this
+	// operation will do, so the merchant's creates share one read.
+	before, err := r.data.terminals.recent(ctx, c, merchantID)
 	if err != nil {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not list the terminals of merchant %d", merchantID), err)
 		return
@@ -180,7 +181,7 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 	for _, t := range before {
 		listed[t.TerminalID] = true
 	}
-	terminal, err := c.CreateOnlineTerminal(ctx, merchantID, plan.createBody())
+	terminal, err := r.register(ctx, c, plan)
 	if err == nil {
 		plan.fromCreateAnswer(terminal)
 	} else {
@@ -195,21 +196,45 @@ func (r *onlineTerminalResource) Create(ctx context.Context, req resource.Create
 	resp.Diagnostics.Append(resp.Identity.Set(ctx, plan.identity())...)
 }
 
+// register sends the registration and claims the terminal it answers,
+// sharing the merchant's creating lock with the merchant's other
+// registrations (a recovery waits for them).
+func (r *onlineTerminalResource) register(ctx context.Context, c *client.Client, m onlineTerminalModel) (*client.OnlineTerminal, error) {
+	merchantID := m.MerchantID.ValueInt64()
+	lock := r.data.terminals.creating(merchantID)
+	lock.RLock()
+	defer lock.RUnlock()
+	terminal, err := c.CreateOnlineTerminal(ctx, merchantID, m.createBody())
+	if err == nil {
+		r.data.terminals.claim(merchantID, terminal.TerminalID)
+	}
+	return terminal, err
+}
+
 // recover looks for the terminal a create with an unknown outcome may have
 // made: exactly one terminal of the configured mode that was not listed
-// before the request (the list reports no creation time), which it returns
-// with a warning. Otherwise it returns the create's error, with what it
-// found.
+// before the request (the list reports no creation time) and that no other
+// registration of this operation claimed. It reads the list holding the
+// merchant's creating lock alone, so no registration is under way, and
+// claims what it finds, which it returns with a warning. Otherwise it
+// returns the create's error, with what it found.
 func (r *onlineTerminalResource) recover(ctx context.Context, c *client.Client, m onlineTerminalModel, listed map[string]bool,
 	createErr error, diags *diag.Diagnostics,
 ) (*client.Terminal, error) {
 	merchantID, mode := m.MerchantID.ValueInt64(), m.OnlineTerminalMode.ValueString()
-	found, err := recoverCreated(ctx, createErr, func(ctx context.Context) ([]client.Terminal, error) { return r.data.terminals.get(ctx, c, merchantID) },
-		func(t *client.Terminal) bool { return t.TerminalType == mode && !listed[t.TerminalID] },
+	lists := r.data.terminals
+	lock := lists.creating(merchantID)
+	lock.Lock()
+	defer lock.Unlock()
+	found, err := recoverCreated(ctx, createErr, func(ctx context.Context) ([]client.Terminal, error) { return lists.afterWrites(ctx, c, merchantID) },
+		func(t *client.Terminal) bool {
+			return t.TerminalType == mode && !listed[t.TerminalID] && !lists.claimed(merchantID, t.TerminalID)
+		},
 		fmt.Sprintf("a new %s terminal", mode), fmt.Sprintf("new %s terminals", mode))
 	if err != nil {
 		return nil, err
 	}
+	lists.claim(merchantID, found.TerminalID)
 	diags.AddWarning("The terminal's registration was answered with an error, but it exists",
 		fmt.Sprintf("%v\n\nThe provider found terminal %s of merchant %d, a %s terminal that was not in the merchant's "+
 			"terminal list before the request, and records it: a second apply would otherwise register a second "+

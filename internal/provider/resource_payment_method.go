@@ -6,7 +6,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/hashicorp/terraform-plugin-framework/diag"
 	"github.com/hashicorp/terraform-plugin-framework/list"
@@ -92,13 +91,16 @@ func (r *paymentMethodResource) Create(ctx context.Context, req resource.CreateR
 		return
 	}
 	merchantID, method := plan.MerchantID.ValueInt64(), plan.Method.ValueString()
-	if err := c.ActivatePaymentMethod(ctx, merchantID, method); err != nil {
+	entry, err := c.ActivatePaymentMethod(ctx, merchantID, method)
+	if err != nil {
 		addAPIError(&resp.Diagnostics, fmt.Sprintf("Could not activate payment method %q for merchant %d", method, merchantID), err)
 		return
 	}
-	entry, ok := r.findActive(ctx, c, merchantID, method, &resp.Diagnostics)
-	if !ok {
-		return
+	if entry == nil { // an answer without the entry: the list shows it
+		var ok bool
+		if entry, ok = r.activatedEntry(ctx, c, merchantID, method, &resp.Diagnostics); !ok {
+			return
+		}
 	}
 	if entry == nil {
 		resp.Diagnostics.AddError("Payment method not active after activation",
@@ -154,20 +156,36 @@ func (r *paymentMethodResource) Delete(ctx context.Context, req resource.DeleteR
 // active. ok is false once diags says the list could not be read.
 func (r *paymentMethodResource) findActive(ctx context.Context, c *client.Client, merchantID int64, method string,
 	diags *diag.Diagnostics) (entry *client.PaymentMethod, ok bool) {
-	entry, err := r.data.paymentMethods.find(ctx, c, merchantID, merchantThing("payment method", method, merchantID),
-		func(m *client.PaymentMethod) bool { return client.SameMethod(m.Method, method) })
+	entry, err := r.data.paymentMethods.find(ctx, c, merchantID, merchantThing("payment method", method, merchantID), sameMethod(method))
+	return activeEntry(entry, err, merchantID, diags)
+}
+
+// activatedEntry is findActive in the list read after the activations of
+// the merchant's methods under way have been answered: one read serves
+// every activation that waits for it.
+func (r *paymentMethodResource) activatedEntry(ctx context.Context, c *client.Client, merchantID int64, method string,
+	diags *diag.Diagnostics) (entry *client.PaymentMethod, ok bool) {
+	entry, err := r.data.paymentMethods.findAfterWrites(ctx, c, merchantID, merchantThing("payment method", method, merchantID),
+		sameMethod(method))
+	return activeEntry(entry, err, merchantID, diags)
+}
+
+// activeEntry is what a look-up in the list found: the entry when it is
+// active, else nil; ok is false once diags says the list could not be read.
+func activeEntry(entry *client.PaymentMethod, err error, merchantID int64, diags *diag.Diagnostics) (*client.PaymentMethod, bool) {
 	if err != nil && !notFound(err) {
 		addAPIError(diags, fmt.Sprintf("Could not read payment methods of merchant %d", merchantID), err)
 		return nil, false
 	}
-	if !isActive(entry) {
+	if entry == nil || !entry.Active() {
 		return nil, true
 	}
 	return entry, true
 }
 
-func isActive(entry *client.PaymentMethod) bool {
-	return entry != nil && strings.EqualFold(entry.Status, "active")
+// sameMethod matches the list's entry of method.
+func sameMethod(method string) func(*client.PaymentMethod) bool {
+	return func(m *client.PaymentMethod) bool { return client.SameMethod(m.Method, method) }
 }
 
 // importIDForm is "<merchant_id>/<method>".

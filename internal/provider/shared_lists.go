@@ -22,6 +22,10 @@ import (
 // merchants would fetch N lists instead of M; and every new merchant's plan
 // looks for its partner reference among the partner's merchants.
 //
+// In an apply, a read that must show writes (afterWrites) waits for the
+// writes to that list under way, so that one read serves every write of a
+// merchant in flight rather than one read each.
+//
 // It lives in providerData, which Terraform creates anew for every
 // operation (each plan, apply or import configures the provider again), so
 // a list is never older than the operation that uses it.
@@ -41,6 +45,15 @@ type sharedLists[K comparable, T any] struct {
 	// seen holds the last list fetched for each key in this operation,
 	// kept across changes: enough to name an object, never to record one.
 	seen map[K][]T
+	// underWay holds, for each key, a channel per write to its list that
+	// has begun and not ended; the write's end closes it (afterWrites).
+	underWay map[K]map[chan struct{}]struct{}
+	// claims holds, for each key, the IDs of the objects of its list that
+	// creates of this operation recorded (claim).
+	claims map[K]map[string]bool
+	// createLocks holds, for each key, the lock its creates share and a
+	// recovery takes alone (creating).
+	createLocks map[K]*sync.RWMutex
 }
 
 // shareListReads is true in every build of the provider: only the bench's
@@ -55,22 +68,28 @@ var shareListReads = true
 func newSharedLists[K comparable, T any](caches listCaches, kind client.ListKind, key func(client.Change) K,
 	fetch func(ctx context.Context, c *client.Client, key K) ([]T, error),
 ) *sharedLists[K, T] {
-	l := &sharedLists[K, T]{fetch: fetch, share: shareListReads, lists: map[K][]T{}, generation: map[K]uint64{}, seen: map[K][]T{}}
-	caches[kind] = func(ch client.Change) { l.changed(key(ch)) }
+	l := &sharedLists[K, T]{
+		fetch: fetch, share: shareListReads,
+		lists: map[K][]T{}, generation: map[K]uint64{}, seen: map[K][]T{},
+		underWay: map[K]map[chan struct{}]struct{}{}, claims: map[K]map[string]bool{}, createLocks: map[K]*sync.RWMutex{},
+	}
+	caches[kind] = func(ch client.Change) func() { return l.writing(key(ch)) }
 	return l
 }
 
 // listCaches are the shared lists of an operation by the client's name for
 // each, as changes that the client reports (client.Config.OnChange) name
 // them.
-type listCaches map[client.ListKind]func(client.Change)
+type listCaches map[client.ListKind]func(client.Change) (ended func())
 
-// changed drops the shared copy of a list that a call may have changed:
+// changing hears of a call that may change a list as it begins, and
+// returns what drops the shared copy of the list once the call has ended:
 // the client reports every such call, so no write path can forget it.
-func (c listCaches) changed(ch client.Change) {
-	if forget, ok := c[ch.List]; ok {
-		forget(ch)
+func (c listCaches) changing(ch client.Change) (ended func()) {
+	if writing, ok := c[ch.List]; ok {
+		return writing(ch)
 	}
+	return nil
 }
 
 // get returns key's list, fetching it at most once per generation. The
@@ -150,8 +169,95 @@ func (l *sharedLists[K, T]) keep(key K, gen uint64, list []T) {
 func (l *sharedLists[K, T]) changed(key K) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.forget(key)
+}
+
+// forget drops key's list; l.mu is held.
+func (l *sharedLists[K, T]) forget(key K) {
 	delete(l.lists, key)
 	l.generation[key]++
+}
+
+// writing records a write to key's list that has begun, until the function
+// it returns ends it (once, however often it is called): that forgets the
+// list, then lets go the reads waiting for the write (afterWrites).
+func (l *sharedLists[K, T]) writing(key K) (ended func()) {
+	done := make(chan struct{})
+	l.mu.Lock()
+	if l.underWay[key] == nil {
+		l.underWay[key] = map[chan struct{}]struct{}{}
+	}
+	l.underWay[key][done] = struct{}{}
+	l.mu.Unlock()
+	return sync.OnceFunc(func() {
+		l.mu.Lock()
+		l.forget(key)
+		delete(l.underWay[key], done)
+		if len(l.underWay[key]) == 0 {
+			delete(l.underWay, key)
+		}
+		l.mu.Unlock()
+		close(done)
+	})
+}
+
+// afterWrites returns key's list as read after every write to it that is
+// under way when it is called has ended, answered or not. The callers
+// whose writes have ended by then share one read: after a write, a list
+// that must show it is read once for all the writes of that key in flight,
+// not once per write. It waits for no write that begins later, so it ends
+// once the writes it found end (each ends when its call returns) or ctx
+// does.
+func (l *sharedLists[K, T]) afterWrites(ctx context.Context, c *client.Client, key K) ([]T, error) {
+	l.mu.Lock()
+	pending := make([]chan struct{}, 0, len(l.underWay[key]))
+	for done := range l.underWay[key] {
+		pending = append(pending, done)
+	}
+	l.mu.Unlock()
+	for _, done := range pending {
+		select {
+		case <-done:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	return l.get(ctx, c, key)
+}
+
+// claim records that a create of this operation recorded the object id of
+// key's list: answered to it, or found after its answer was lost.
+func (l *sharedLists[K, T]) claim(key K, id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.claims[key] == nil {
+		l.claims[key] = map[string]bool{}
+	}
+	l.claims[key][id] = true
+}
+
+// claimed reports whether a create of this operation claimed id.
+func (l *sharedLists[K, T]) claimed(key K, id string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.claims[key][id]
+}
+
+// creating is key's lock for creates that claim what they record. A create
+// holds it shared from its request until it has claimed what the answer
+// names; a create whose answer was lost holds it alone while it reads the
+// list and claims what it finds there. So the list it reads shows no
+// object of a create still under way, and every object answered to
+// another create is claimed: it never records another create's object.
+func (l *sharedLists[K, T]) creating(key K) *sync.RWMutex {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lock := l.createLocks[key]
+	if lock == nil {
+		lock = &sync.RWMutex{}
+		l.createLocks[key] = lock
+	}
+	return lock
 }
 
 // find returns a copy of the entry of key's list that match accepts, or a
@@ -161,6 +267,22 @@ func (l *sharedLists[K, T]) find(ctx context.Context, c *client.Client, key K, w
 	if err != nil {
 		return nil, err
 	}
+	return findEntry(list, what, match)
+}
+
+// findAfterWrites is find in the list read after the writes to it under
+// way have ended (afterWrites).
+func (l *sharedLists[K, T]) findAfterWrites(ctx context.Context, c *client.Client, key K, what string, match func(*T) bool) (*T, error) {
+	list, err := l.afterWrites(ctx, c, key)
+	if err != nil {
+		return nil, err
+	}
+	return findEntry(list, what, match)
+}
+
+// findEntry returns a copy of the entry of list that match accepts, or a
+// *notListedError naming what.
+func findEntry[T any](list []T, what string, match func(*T) bool) (*T, error) {
 	for i := range list {
 		if match(&list[i]) {
 			entry := list[i]

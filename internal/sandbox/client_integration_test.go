@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"reflect"
 	"testing"
 	"time"
 
@@ -28,16 +29,17 @@ func TestClientAgainstSandbox(t *testing.T) {
 		t.Fatalf("CreateOnlineTerminal = %+v, %v", term, err)
 	}
 
-	if err := c.ActivatePaymentMethod(ctx, 1001, "amex"); err != nil {
-		t.Fatalf("ActivatePaymentMethod: %v", err)
+	activated, err := c.ActivatePaymentMethod(ctx, 1001, "amex")
+	if err != nil || activated == nil {
+		t.Fatalf("ActivatePaymentMethod = %+v, %v; want the entry the sandbox answers", activated, err)
 	}
 	methods, err := c.ListPaymentMethods(ctx, 1001)
 	if err != nil || len(methods) != 7 {
 		t.Fatalf("ListPaymentMethods = %+v, %v", methods, err)
 	}
 	for _, m := range methods {
-		if client.SameMethod(m.Method, "AMEX") && (m.Status != "active" || m.ActivatedAt == nil) {
-			t.Errorf("amex after activation = %+v", m)
+		if client.SameMethod(m.Method, "AMEX") && (m.Status != "active" || m.ActivatedAt == nil || !reflect.DeepEqual(m, *activated)) {
+			t.Errorf("amex after activation = %+v, activation answered %+v", m, *activated)
 		}
 	}
 

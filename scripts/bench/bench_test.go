@@ -117,3 +117,33 @@ func TestRefusalClock(t *testing.T) {
 		t.Errorf("after reset: %d refusals", got)
 	}
 }
+
+// The targets of issue 45 are shown with what they measure: requests per
+// resource of the apply of 500 (median run), and the rate-limit apply's
+// requests and time ÷ (writes ÷ rate), one write per payment method.
+func TestWriteTargets(t *testing.T) {
+	apply := func(wall time.Duration, requests int) sample {
+		return sample{wall: wall, counts: map[string]int{"POST": requests}}
+	}
+	r := &report{opts: &options{}, sizes: []sizeResult{{
+		n:     targetSize,
+		ours:  map[string][]sample{"apply": {apply(0, 700), apply(0, 648), apply(0, 650)}},
+		floor: map[string][]sample{},
+	}}, rateLimit: &rateLimitResult{methods: 200, rate: 20, samples: map[string][]sample{
+		"apply": {apply(11*time.Second, 202), apply(13*time.Second, 300)}, "plan": {},
+	}}}
+	if got := r.rateLimit.writesFloor(); got != 10*time.Second {
+		t.Errorf("writes ÷ rate = %s, want 10s (200 writes at 20/s)", got)
+	}
+	var b strings.Builder
+	r.targets(&b)
+	for _, want := range []string{
+		"| Apply of 500 resources: requests per resource (median run) | 1.30 (650 requests) | ≤ 1.45 | **pass** |",
+		"| Same apply: requests that went through (median run) | 300 | ≤ 260 | **FAIL** |",
+		"| Same apply: time ÷ (writes ÷ rate) | 1.20× (12.00 s vs 10.00 s for 200 writes) | ≤ 1.25× | **pass** |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the targets lack %q:\n%s", want, b.String())
+		}
+	}
+}

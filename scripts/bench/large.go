@@ -153,7 +153,7 @@ func (b *benchSandbox) makeObjects(ctx context.Context, w workload) ([]stateReso
 	}
 	for _, m := range w.methods {
 		work <- func() error {
-			if err := c.ActivatePaymentMethod(ctx, m.merchant, m.method); err != nil {
+			if _, err := c.ActivatePaymentMethod(ctx, m.merchant, m.method); err != nil {
 				return err
 			}
 			id := fmt.Sprintf("%d/%s", m.merchant, m.method)

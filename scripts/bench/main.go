@@ -105,9 +105,9 @@ func parseFlags(args []string) (*options, error) {
 	fs.Float64Var(&o.rateLimit, "rate-limit", 20, "requests per second per credential the sandbox allows in the ratelimit scenario")
 	fs.IntVar(&o.rateLimitMethods, "rate-limit-methods", 200, "payment methods in the ratelimit scenario")
 	fleet := fs.String("fleet", "1,8", "numbers of terraform processes on one machine in the fleet scenario, sharing one credential")
-	apart := fs.String("fleet-apart", "8,16", "numbers of terraform processes as on separate machines (no shared throttle file), "+
+	apart := fs.String("fleet-apart", "8,16,32", "numbers of terraform processes as on separate machines (no shared throttle file), "+
 		"each with and without quota fields from the sandbox, and a static split of the first (\"\": none)")
-	fs.IntVar(&o.fleetMethods, "fleet-methods", 200, "payment methods the fleet scenario's processes apply in all")
+	fs.IntVar(&o.fleetMethods, "fleet-methods", targetFleetMethods, "payment methods the fleet scenario's processes apply in all")
 	fs.IntVar(&o.fleetRuns, "fleet-runs", 3, "runs of each fleet row")
 	fs.IntVar(&o.large, "large", maxSize, fmt.Sprintf("resources of the large scenario's plan (10 to %d)", maxSize))
 	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
@@ -123,7 +123,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "limit for a single terraform command")
 	fs.BoolVar(&o.keep, "keep", false, "keep the working directories (configurations, states, logs)")
 	fs.BoolVar(&o.profile, "profile", false, "profile the provider (CPU and heap) in the sizes scenario's cardpay commands; the report shows the top entries")
-	quick := fs.Bool("quick", false, "smoke test: -sizes 100 -runs 1 -coalesce-methods 100 -coalesce-merchants 20 -transactions 1000 -rate-limit-methods 50")
+	quick := fs.Bool("quick", false, "smoke test: -sizes 100 -runs 1 -coalesce-methods 100 -coalesce-merchants 20 -transactions 1000 -rate-limit-methods 50 -fleet 1,4 -fleet-apart 4 -fleet-runs 1 -fleet-methods 100 -large 500")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if *quick {
 		*sizes, o.runs, o.coalesceMethods, o.coalesceMerch, o.transactions = "100", 1, 100, 20, 1000
-		o.rateLimitMethods, *fleet, *apart, o.fleetRuns, o.large = 50, "1,4", "4", 1, 500
+		o.rateLimitMethods, *fleet, *apart, o.fleetRuns, o.fleetMethods, o.large = 50, "1,4", "4", 1, 100, 500
 	}
 	var err error
 	if o.fleetSizes, err = fleetSizes("-fleet", *fleet); err != nil {

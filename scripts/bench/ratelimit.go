@@ -68,6 +68,12 @@ func (r *rateLimitResult) floor(ss []sample) time.Duration {
 	return time.Duration(float64(n) / r.rate * float64(time.Second))
 }
 
+// writesFloor is the least time the apply's writes need at the rate
+// limit, one per payment method: writes ÷ rate.
+func (r *rateLimitResult) writesFloor() time.Duration {
+	return time.Duration(float64(r.methods) / r.rate * float64(time.Second))
+}
+
 // refusedShare is the largest share of refused requests among the runs.
 func refusedShare(ss []sample) float64 {
 	worst := 0.0
@@ -116,9 +122,15 @@ func (r *report) rateLimitTargets(b *strings.Builder) {
 	share := refusedShare(apply)
 	fmt.Fprintf(b, "| Apply of %d payment methods through %g requests/s: refused share (worst run)%s | %.1f%% | ≤ %.0f%% | %s |\n",
 		c.methods, c.rate, note, 100*share, 100*targetRefusedShare, passFail(share <= targetRefusedShare))
-	x := ratio(median(apply), c.floor(apply))
-	fmt.Fprintf(b, "| Same apply: time ÷ floor (requests ÷ rate)%s | %.2f× (%s vs %s) | ≤ %.2f× | %s |\n",
-		note, x, secs(median(apply)), secs(c.floor(apply)), targetRateRatio, passFail(x <= targetRateRatio))
+	// The apply's time is held to writes ÷ rate (issue 45), which its
+	// requests ÷ rate now equals within the credentials checks; the fleet
+	// of one process keeps the throttle's 1.10 × at 400 requests.
+	sent := medianInt(apply, func(s sample) int { return total(s.counts) })
+	fmt.Fprintf(b, "| Same apply: requests that went through (median run)%s | %d | ≤ %d | %s |\n",
+		note, sent, targetRateRequests, passFail(sent <= targetRateRequests))
+	x := ratio(median(apply), c.writesFloor())
+	fmt.Fprintf(b, "| Same apply: time ÷ (writes ÷ rate)%s | %.2f× (%s vs %s for %d writes) | ≤ %.2f× | %s |\n",
+		note, x, secs(median(apply)), secs(c.writesFloor()), c.methods, targetWritesRatio, passFail(x <= targetWritesRatio))
 	x = ratio(median(plan), c.floor(plan))
 	late := mostLate(plan)
 	fmt.Fprintf(b, "| Plan of the same configuration: time ÷ floor, refusals after the first second (worst run)%s | %.2f× (%s vs %s), %d | ≤ %.2f×, 0 | %s |\n",
@@ -135,14 +147,19 @@ func (r *report) rateLimitTables(b *strings.Builder) {
 		"while the sandbox allows %g requests per second per credential (token bucket, burst %g; 429 with Retry-After "+
 		"beyond that). Each command starts with a full bucket and a new provider process. The floor is the requests "+
 		"that went through ÷ the rate. Refused share: refused ÷ all requests sent; \"after 1 s\": refusals more than "+
-		"one second after the command's first request. Default parallelism (10).\n\n",
-		c.methods, c.merchants, c.rate, c.rate)
-	b.WriteString("| Command | Median | Floor | Ratio | Went through | Refused | Refused share (worst run) | Refused after 1 s (worst run) |\n")
-	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|\n")
+		"one second after the command's first request. Writes ÷ rate: the time the apply's %d activations need at "+
+		"the rate, the least an apply can take. Default parallelism (10).\n\n",
+		c.methods, c.merchants, c.rate, c.rate, c.methods)
+	b.WriteString("| Command | Median | Floor | Ratio | Writes ÷ rate | Ratio to it | Went through | Refused | Refused share (worst run) | Refused after 1 s (worst run) |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, cmd := range []string{"apply", "plan"} {
 		ss := c.samples[cmd]
-		fmt.Fprintf(b, "| %s | %s | %s | %.2f× | %s | %s | %.1f%% | %d |\n",
-			cmd, secs(median(ss)), secs(c.floor(ss)), ratio(median(ss), c.floor(ss)),
+		writes, writesRatio := "·", "·"
+		if cmd == "apply" {
+			writes, writesRatio = secs(c.writesFloor()), fmt.Sprintf("%.2f×", ratio(median(ss), c.writesFloor()))
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %.2f× | %s | %s | %s | %s | %.1f%% | %d |\n",
+			cmd, secs(median(ss)), secs(c.floor(ss)), ratio(median(ss), c.floor(ss)), writes, writesRatio,
 			totalCell(ss), refusedCell(ss), 100*refusedShare(ss), mostLate(ss))
 	}
 	b.WriteString("\n")
