@@ -58,6 +58,15 @@ type Config struct {
 	// MERCHANT_CREATED this long after their creation. 0 means off.
 	// SetAutoAdvance changes it later; it survives Reset.
 	AutoAdvance time.Duration
+	// AdminToken, when set, is required of every admin request, as
+	// "Authorization: Bearer <token>". Without it, only loopback peers may
+	// use the admin surface (admin_access.go).
+	AdminToken string
+	// AdminDisabled turns the admin surface off for everyone.
+	AdminDisabled bool
+	// CACertPEM is the CA certificate of a sandbox serving TLS with a
+	// certificate it made, which GET /_sandbox/ca.pem shows.
+	CACertPEM []byte
 }
 
 // Server is the in-memory partner API. It is safe for concurrent use.
@@ -94,6 +103,12 @@ type Server struct {
 	faults []*Fault
 	// autoAdvance is the delay of auto-advance mode, 0 when off.
 	autoAdvance time.Duration
+
+	// Who may use the admin surface (admin_access.go), and the CA
+	// certificate GET /_sandbox/ca.pem shows.
+	adminToken    string
+	adminDisabled bool
+	caPEM         []byte
 }
 
 // New builds a Server from cfg.
@@ -109,6 +124,10 @@ func New(cfg Config) *Server {
 		mux:          http.NewServeMux(),
 		literal:      map[string][]string{},
 		callback:     &http.Client{Timeout: callbackTimeout},
+
+		adminToken:    cfg.AdminToken,
+		adminDisabled: cfg.AdminDisabled,
+		caPEM:         slices.Clone(cfg.CACertPEM),
 	}
 	if s.fixtures == nil {
 		s.fixtures = DefaultFixtures()
