@@ -51,7 +51,7 @@ func TestAccProvider_untrustedCertificate(t *testing.T) {
 	env.CACertFile = ""
 	mark := sandboxtest.MarkRequests(sb.Server)
 	accTest(t, resource.TestStep{
-		Config:      env.providerConfig(webhookConfig("https://hooks.example/cardpay", `["payment.completed"]`)),
+		Config: env.providerConfig(webhookConfig("https://hooks.example/cardpay", `["payment.completed"]`)),
 		ExpectError: wrappedErrorPattern(`certificate signed by unknown authority.*give the path of its certificate \(PEM\) ` +
 			`in ca_cert_file in the provider block \(or CARDPAY_CA_CERT_FILE\)`),
 	})
