@@ -82,6 +82,10 @@ type Server struct {
 	callback     *http.Client
 	// routeKeys lists the API routes, for fault validation.
 	routeKeys []string
+	// routeAreas names the area that registered each API route, and
+	// registering the area whose routes are being registered (areas.go).
+	routeAreas  map[string]string
+	registering string
 	// literal maps each path that routes name without wildcards to their
 	// methods. Such a path is theirs alone: GET /v1/partner/merchants/test
 	// is 405, not a read of merchant "test".
@@ -162,6 +166,7 @@ func New(cfg Config) *Server {
 // faults.
 func (s *Server) api(pattern string, h handlerFunc) {
 	s.routeKeys = append(s.routeKeys, pattern)
+	s.routeAreas[pattern] = s.registering
 	if method, path, _ := strings.Cut(pattern, " "); !strings.Contains(path, "{") {
 		s.literal[path] = append(s.literal[path], method)
 	}
