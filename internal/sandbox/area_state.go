@@ -46,7 +46,16 @@ func newAreaState[T any](key string, init func(*Fixtures) T, snapshot func(T, ti
 }
 
 // of is the area's state in st; the caller holds Server.mu.
-func (a *areaState[T]) of(st *state) T { return st.areas[a.key].(T) }
+func (a *areaState[T]) of(st *state) T { return a.typed(st.areas[a.key]) }
+
+// typed is v, which init made, as T.
+func (a *areaState[T]) typed(v any) T {
+	t, ok := v.(T)
+	if !ok {
+		panic("sandbox: area state " + a.key + " holds another type")
+	}
+	return t
+}
 
 func (a *areaState[T]) stateKey() string              { return a.key }
 func (a *areaState[T]) initial(f *Fixtures) any       { return a.init(f) }

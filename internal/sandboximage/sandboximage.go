@@ -125,7 +125,11 @@ func Build(r Release, platforms []Platform) (v1.ImageIndex, error) {
 	}
 	index := mutate.IndexMediaType(empty.Index, types.OCIImageIndex)
 	index = mutate.AppendManifests(index, adds...)
-	return mutate.Annotations(index, r.Labels()).(v1.ImageIndex), nil
+	annotated, ok := mutate.Annotations(index, r.Labels()).(v1.ImageIndex)
+	if !ok {
+		return nil, errors.New("annotating the index did not give an index")
+	}
+	return annotated, nil
 }
 
 // platformImage is the binary of p on an empty base.
