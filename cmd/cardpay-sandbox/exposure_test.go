@@ -66,9 +66,9 @@ func TestFlagsFromEnvironment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o.addr != "0.0.0.0:8080" || o.adminToken != "s3cret" || !o.tls || o.autoAdvance.String() != "5s" {
+	if o.addr != "0.0.0.0:8080" || o.exposure.adminToken != "s3cret" || !o.exposure.tls || o.autoAdvance.String() != "5s" {
 		t.Errorf("options = addr %q, token %q, tls %v, auto-advance %s; want the environment's, and the command line's 5s",
-			o.addr, o.adminToken, o.tls, o.autoAdvance)
+			o.addr, o.exposure.adminToken, o.exposure.tls, o.autoAdvance)
 	}
 	t.Setenv("CARDPAY_SANDBOX_LATENCY", "soon")
 	if _, err := parseFlags(nil, io.Discard); err == nil || !strings.Contains(err.Error(), `CARDPAY_SANDBOX_LATENCY="soon" (the flag -latency)`) {
@@ -144,7 +144,11 @@ func TestRunTLSWithAdminToken(t *testing.T) {
 	if status != 200 || json.Unmarshal([]byte(body), &state) != nil || state["merchants"] == nil {
 		t.Errorf("admin with the token = %d %.200s, want the state", status, body)
 	}
-	if _, err := http.Get(baseURL + "/_sandbox/ready"); err == nil || !strings.Contains(err.Error(), "certificate signed by unknown authority") {
+	resp, err := http.Get(baseURL + "/_sandbox/ready")
+	if err == nil {
+		_ = resp.Body.Close()
+	}
+	if err == nil || !strings.Contains(err.Error(), "certificate signed by unknown authority") {
 		t.Errorf("a client without the CA: %v, want the certificate refused", err)
 	}
 }

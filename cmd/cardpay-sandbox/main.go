@@ -76,7 +76,8 @@ type options struct {
 	aisAddr   string
 	tokenLife time.Duration
 	fixtures  string
-	exposure
+	// exposure is how it may be reached (exposure.go).
+	exposure    exposure
 	quiet       bool
 	latency     time.Duration
 	merchants   int
@@ -213,7 +214,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(servers) == 2 {
 		dataURL = servers[1].url
 	}
-	printBanner(stdout, banner{baseURL: servers[0].url, dataURL: dataURL, caFile: o.tlsCAOut, exposure: o.exposure}, fixtures)
+	printBanner(stdout, banner{baseURL: servers[0].url, dataURL: dataURL, caFile: o.exposure.tlsCAOut, exposure: o.exposure}, fixtures)
 	return serve(ctx, servers)
 }
 
@@ -307,8 +308,8 @@ func loadFixtures(o options) (*sandbox.Fixtures, error) {
 type banner struct {
 	baseURL, dataURL string
 	// caFile is where the CA certificate was written, or "".
-	caFile string
-	exposure
+	caFile   string
+	exposure exposure
 }
 
 // printBanner writes the parseable first line, how to trust and administer
