@@ -59,7 +59,7 @@ func (a *areaState[T]) typed(v any) T {
 
 func (a *areaState[T]) stateKey() string              { return a.key }
 func (a *areaState[T]) initial(f *Fixtures) any       { return a.init(f) }
-func (a *areaState[T]) show(v any, now time.Time) any { return a.snapshot(v.(T), now) }
+func (a *areaState[T]) show(v any, now time.Time) any { return a.snapshot(a.typed(v), now) }
 
 // initAreas makes every declared area state from the fixtures.
 func (st *state) initAreas(f *Fixtures) {
