@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Command cardpay-sandbox serves the in-memory partner API of
-// internal/sandbox on a loopback address, for local development, demos and
-// acceptance tests.
+// internal/sandbox, on a loopback address unless told otherwise, for local
+// development, demos, acceptance tests and partners' CI.
 //
-// The first line of output is "listening on http://HOST:PORT", followed by
+// The first line of output is "listening on http://HOST:PORT" (https with
+// -tls), followed by
 // the demo credentials and a ready-to-paste export line. SIGINT or SIGTERM
 // shuts the server down gracefully.
 //
