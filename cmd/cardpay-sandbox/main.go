@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Command cardpay-sandbox serves the in-memory partner API of
-// internal/sandbox on a loopback address, for local development, demos and
-// acceptance tests.
+// internal/sandbox, on a loopback address unless told otherwise, for local
+// development, demos, acceptance tests and partners' CI.
 //
-// The first line of output is "listening on http://HOST:PORT", followed by
+// The first line of output is "listening on http://HOST:PORT" (https with
+// -tls), followed by
 // the demo credentials and a ready-to-paste export line. SIGINT or SIGTERM
 // shuts the server down gracefully.
 //
@@ -24,10 +25,18 @@
 // go through the whole chain unattended: merchants created through the API
 // become active, and new card onboarding applications MERCHANT_CREATED, D
 // after their creation (also PUT /_sandbox/auto-advance).
+//
+// Where it may listen, and how it is reached from other machines and
+// containers (TLS, the admin token), is exposure.go's to decide. Every flag
+// can also be set by an environment variable, CARDPAY_SANDBOX_ and the
+// flag's name in capitals with "_" for "-" (CARDPAY_SANDBOX_ADMIN_TOKEN for
+// -admin-token), for CI services that take no arguments; a flag on the
+// command line wins.
 package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -37,10 +46,13 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtls"
 )
 
 const (
@@ -61,11 +73,12 @@ func main() {
 }
 
 type options struct {
-	addr        string
-	aisAddr     string
-	tokenLife   time.Duration
-	fixtures    string
-	allowRemote bool
+	addr      string
+	aisAddr   string
+	tokenLife time.Duration
+	fixtures  string
+	// exposure is how it may be reached (exposure.go).
+	exposure    exposure
 	quiet       bool
 	latency     time.Duration
 	merchants   int
@@ -75,8 +88,13 @@ type options struct {
 
 const usageHeader = `Usage: cardpay-sandbox [flags]
 
-Serves the in-memory partner API on a loopback address. The first output line
-is "listening on http://HOST:PORT"; the admin API is under /_sandbox/.
+Serves the in-memory partner API. The first output line is
+"listening on http://HOST:PORT" (https with -tls); the admin API is under
+/_sandbox/, GET /_sandbox/ready answers once it serves. It listens on
+loopback addresses unless it is given an admin token or -disable-admin.
+
+Every flag can also be set by an environment variable: CARDPAY_SANDBOX_ and
+the flag's name in capitals, "_" for "-" (CARDPAY_SANDBOX_ADMIN_TOKEN).
 
 Flags:
 `
@@ -89,7 +107,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.aisAddr, "ais-addr", "", "serve the data (AIS) API on this address of its own, e.g. 127.0.0.1:0 (default: on -addr)")
 	fs.DurationVar(&o.tokenLife, "token-life", time.Hour, "how long the data-API and OAuth2 tokens the sandbox issues live, e.g. 30s")
 	fs.StringVar(&o.fixtures, "fixtures", "", "JSON fixture file (default: built-in demo data)")
-	fs.BoolVar(&o.allowRemote, "allow-non-loopback", false, "allow listening on a non-loopback address (the admin API has no auth)")
+	o.exposure.flags(fs)
 	fs.BoolVar(&o.quiet, "quiet", false, "do not log requests to stderr")
 	fs.DurationVar(&o.latency, "latency", 0, "delay every API request by this much, e.g. 50ms (0..1m; admin requests are not delayed)")
 	fs.IntVar(&o.merchants, "merchants", 0, fmt.Sprintf(
@@ -105,6 +123,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), usageHeader)
 		fs.PrintDefaults()
+	}
+	if err := setFromEnvironment(fs); err != nil {
+		return o, err
 	}
 	if err := fs.Parse(args); err != nil {
 		return o, err
@@ -126,7 +147,26 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if err := o.rateLimit.Validate(); err != nil {
 		return o, fmt.Errorf("-rate-limit/-rate-burst: %w", err)
 	}
-	return o, nil
+	return o, o.exposure.validate(o.addr, o.aisAddr)
+}
+
+// envPrefix and a flag's name in capitals name the environment variable
+// that sets the flag.
+const envPrefix = "CARDPAY_SANDBOX_"
+
+// setFromEnvironment sets each flag whose environment variable is set;
+// the command line, parsed after, wins.
+func setFromEnvironment(fs *flag.FlagSet) error {
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := envPrefix + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if value, ok := os.LookupEnv(name); ok && err == nil {
+			if setErr := fs.Set(f.Name, value); setErr != nil {
+				err = fmt.Errorf("%s=%q (the flag -%s): %w", name, value, f.Name, setErr)
+			}
+		}
+	})
+	return err
 }
 
 // run serves until ctx is cancelled, then shuts down gracefully.
@@ -138,12 +178,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for _, addr := range []string{o.addr, o.aisAddr} {
-		if err := checkLoopback(addr, o.allowRemote); addr != "" && err != nil {
-			return err
-		}
-	}
 	fixtures, err := loadFixtures(o)
+	if err != nil {
+		return err
+	}
+	certs, err := o.exposure.certificates(o.addr, o.aisAddr)
 	if err != nil {
 		return err
 	}
@@ -151,14 +190,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.quiet {
 		logger = log.New(io.Discard, "", 0)
 	}
-	sb := sandbox.New(sandbox.Config{
+	for _, warning := range o.exposure.warnings(o.addr, o.aisAddr) {
+		fmt.Fprintln(stderr, "cardpay-sandbox:", warning)
+	}
+	config := sandbox.Config{
 		Fixtures: fixtures, Logger: logger, Latency: o.latency, RateLimit: o.rateLimit, TokenLife: o.tokenLife, AutoAdvance: o.autoAdvance,
-	})
+	}
+	o.exposure.configure(&config, certs)
+	sb := sandbox.New(config)
 	servers := []*server{{flag: "-addr", addr: o.addr, handler: sb}}
 	if o.aisAddr != "" {
 		servers = []*server{{flag: "-addr", addr: o.addr, handler: sb.PartnerAPI()}, {flag: "-ais-addr", addr: o.aisAddr, handler: sb.DataAPI()}}
 	}
 	for i, s := range servers {
+		s.tls = certs
 		if err := s.listen(); err != nil {
 			for _, opened := range servers[:i] {
 				_ = opened.ln.Close()
@@ -170,7 +215,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(servers) == 2 {
 		dataURL = servers[1].url
 	}
-	printBanner(stdout, servers[0].url, dataURL, fixtures)
+	printBanner(stdout, banner{baseURL: servers[0].url, dataURL: dataURL, caFile: o.exposure.tlsCAOut, exposure: o.exposure}, fixtures)
 	return serve(ctx, servers)
 }
 
@@ -178,8 +223,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 type server struct {
 	flag, addr string
 	handler    http.Handler
-	url        string
-	ln         net.Listener
+	// tls, when set, makes it serve https with its certificate.
+	tls *sandboxtls.Bundle
+	url string
+	ln  net.Listener
 }
 
 func (s *server) listen() (err error) {
@@ -192,8 +239,22 @@ func (s *server) listen() (err error) {
 	case err != nil:
 		return err
 	}
-	s.url = "http://" + s.ln.Addr().String()
+	s.url = "http://" + localAddr(s.ln.Addr())
+	if s.tls != nil {
+		s.ln = tls.NewListener(s.ln, s.tls.ServerConfig())
+		s.url = "https://" + localAddr(s.ln.Addr())
+	}
 	return nil
+}
+
+// localAddr is the address this machine reaches a listener by: its own,
+// or 127.0.0.1 for one on every interface (0.0.0.0, ::).
+func localAddr(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return addr.String()
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
 }
 
 // serve runs every server until ctx is cancelled or one fails, then shuts
@@ -244,33 +305,27 @@ func loadFixtures(o options) (*sandbox.Fixtures, error) {
 	return fixtures, nil
 }
 
-// checkLoopback refuses addresses reachable from other machines: the admin
-// surface is unauthenticated and the demo credentials are public.
-func checkLoopback(addr string, allowRemote bool) error {
-	if allowRemote {
-		return nil
-	}
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return fmt.Errorf("invalid -addr %q: %w", addr, err)
-	}
-	if host == "localhost" {
-		return nil
-	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-		return nil
-	}
-	return fmt.Errorf("refusing to listen on non-loopback address %q: use 127.0.0.1 or pass -allow-non-loopback", addr)
+// banner is what the first lines of output tell.
+type banner struct {
+	baseURL, dataURL string
+	// caFile is where the CA certificate was written, or "".
+	caFile   string
+	exposure exposure
 }
 
-// printBanner writes the parseable first line, then the credentials of the
-// first partner (the demo partner by default). The export line leaves the
-// static access token out: the provider gets data-API tokens with the
-// partner credentials, as against the service.
-func printBanner(w io.Writer, baseURL, dataURL string, f *sandbox.Fixtures) {
+// printBanner writes the parseable first line, how to trust and administer
+// the sandbox, then the credentials of the first partner (the demo partner
+// by default). The export line leaves the static access token out: the
+// provider gets data-API tokens with the partner credentials, as against
+// the service.
+func printBanner(w io.Writer, b banner, f *sandbox.Fixtures) {
+	baseURL, dataURL := b.baseURL, b.dataURL
 	fmt.Fprintf(w, "listening on %s\n", baseURL)
 	if dataURL != "" {
 		fmt.Fprintf(w, "data API listening on %s\n", dataURL)
+	}
+	for _, line := range b.exposure.describe(baseURL, b.caFile) {
+		fmt.Fprintln(w, line)
 	}
 	fmt.Fprintf(w, "CARDPAY_BASE_URL=%s\n", baseURL)
 	if len(f.Partners) == 0 {
@@ -284,6 +339,9 @@ func printBanner(w io.Writer, baseURL, dataURL string, f *sandbox.Fixtures) {
 		baseURL, p.ClientID, p.ClientSecret)
 	if dataURL != "" {
 		export += " CARDPAY_AIS_BASE_URL=" + dataURL
+	}
+	if b.caFile != "" {
+		export += " CARDPAY_CA_CERT_FILE=" + b.caFile
 	}
 	fmt.Fprintln(w, export)
 }

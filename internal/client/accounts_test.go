@@ -127,3 +127,23 @@ func TestTransactionDatesAndAmounts(t *testing.T) {
 		}
 	}
 }
+
+// The area's endpoints for TestEndpoints and the retry tests (opCases),
+// and its operations for the published examples' tests (decoders).
+func init() {
+	addOpCases(accountOps)
+	addDecoders(map[string]Decoder{
+		"listAccounts": func(ctx context.Context, c *Client) error {
+			_, err := c.ListAccounts(ctx, AccountsRequest{UserID: "user_35100188", MerchantID: 1})
+			return err
+		},
+		"getAccountBalance": func(ctx context.Context, c *Client) error {
+			_, err := c.GetAccountBalance(ctx, BalanceRequest{UserID: "user_35100188", MerchantID: 1, AccountID: "a:1:2"})
+			return err
+		},
+		"listTransactions": func(ctx context.Context, c *Client) error {
+			_, err := c.ListTransactions(ctx, TransactionsRequest{UserID: "user_35100188", MerchantID: 1, AccountID: "a:1:2"})
+			return err
+		},
+	})
+}

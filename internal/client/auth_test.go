@@ -5,6 +5,7 @@ package client
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -435,4 +436,18 @@ func TestDecimalInt64(t *testing.T) {
 			t.Errorf("%q.Int64() is ok, want not a whole int64", in)
 		}
 	}
+}
+
+// The area's operations for the published examples' tests (decoders).
+func init() {
+	addDecoders(map[string]Decoder{
+		"generateDataToken": func(ctx context.Context, c *Client) error {
+			_, err := c.GenerateDataToken(ctx, DataScope{MerchantID: 1, UserID: "user_35100188", Permissions: []string{PermissionAccountsRead}})
+			return err
+		},
+		"requestOAuthToken": func(ctx context.Context, c *Client) error {
+			_, err := c.RequestOAuthToken(ctx)
+			return err
+		},
+	})
 }

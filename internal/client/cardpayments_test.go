@@ -4,6 +4,7 @@
 package client_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -50,4 +51,18 @@ func TestCardPaymentsAgainstSandbox(t *testing.T) {
 	if _, err := c.GetCardPayment(ctx, 1002, paymentID); !client.IsNotFound(err) {
 		t.Errorf("another merchant's payment: %v, want a 404", err)
 	}
+}
+
+// The area's operations for the published examples' tests (decoders).
+func init() {
+	client.AddDecoders(map[string]client.Decoder{
+		"createSDKToken": func(ctx context.Context, c *client.Client) error {
+			_, err := c.CreateSDKToken(ctx, 1001, "")
+			return err
+		},
+		"getCardPaymentStatus": func(ctx context.Context, c *client.Client) error {
+			_, err := c.GetCardPayment(ctx, 1001, "pay_7f3a9c2e")
+			return err
+		},
+	})
 }

@@ -39,7 +39,10 @@ type Config struct {
 	BaseURL string
 	// AISBaseURL is the data (AIS) API's address, in the same forms; empty
 	// means BaseURL. The service publishes the two on different hosts.
-	AISBaseURL          string
+	AISBaseURL string
+	// CACertFile names a PEM file of CA certificates trusted besides the
+	// system's, for both hosts (LoadCACertFile).
+	CACertFile          string
 	PartnerClientID     string
 	PartnerClientSecret string
 	// PartnerAuth is how partner calls authenticate; the zero value sends
@@ -140,7 +143,10 @@ func New(cfg Config) (*Client, error) {
 	c.proof, c.settled = sharedProof(c.baseURL, c.partnerID, c.partnerKey), time.Now().Add(credentialsSettle)
 	c.partnerTokens = sharedTokens(c.baseURL, "oauth2", c.partnerID, c.partnerKey)
 	c.dataTokens = sharedTokens(c.aisBaseURL, "data", c.partnerID, c.partnerKey, cfg.PartnerAuth.String())
-	hc := buildHTTPClient(cfg)
+	hc, err := buildHTTPClient(cfg)
+	if err != nil {
+		return nil, err
+	}
 	hc.Transport = newThrottleTransport(hc.Transport, cfg, c.proof)
 	c.retrying = &retryablehttp.Client{
 		HTTPClient:   hc,
@@ -289,9 +295,9 @@ func redactUserinfo(u *url.URL) string {
 }
 
 // buildHTTPClient copies the configured client so the caller's value is
-// never changed, then adds per-attempt logging, the per-attempt timeout
-// and a redirect policy.
-func buildHTTPClient(cfg Config) *http.Client {
+// never changed, then adds the CA certificates to trust, per-attempt
+// logging, the per-attempt timeout and a redirect policy.
+func buildHTTPClient(cfg Config) (*http.Client, error) {
 	var hc http.Client
 	if cfg.HTTPClient != nil {
 		hc = *cfg.HTTPClient
@@ -300,12 +306,16 @@ func buildHTTPClient(cfg Config) *http.Client {
 	if next == nil {
 		next = cleanhttp.DefaultPooledTransport()
 	}
+	next, err := trustingTransport(next, cfg)
+	if err != nil {
+		return nil, err
+	}
 	hc.Transport = &loggingTransport{next: &timeoutTransport{next: next, timeout: cfg.Timeout}, logBodies: cfg.LogBodies}
 	// timeoutTransport enforces cfg.Timeout per attempt; a client-wide
 	// timeout would blur it with the caller's context and other timeouts.
 	hc.Timeout = 0
 	hc.CheckRedirect = refuseRedirect
-	return &hc
+	return &hc, nil
 }
 
 // refuseRedirect stops at the first redirect: net/http would forward the

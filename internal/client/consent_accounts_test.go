@@ -4,6 +4,7 @@
 package client_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -49,4 +50,14 @@ func TestListConsentAccountsAgainstSandbox(t *testing.T) {
 	if _, err := minting.ListConsentAccounts(ctx, client.ConsentScope(1001, "user-1001-big", perms), *read.ConsentID); !client.IsUnauthorized(err) {
 		t.Errorf("another user's token: %v, want a 401", err)
 	}
+}
+
+// The area's operations for the published examples' tests (decoders).
+func init() {
+	client.AddDecoders(map[string]client.Decoder{
+		"listConsentAccounts": func(ctx context.Context, c *client.Client) error {
+			_, err := c.ListConsentAccounts(ctx, client.ConsentScope(1, "user_35100188", nil), "ta:9bQx2LmN:Fr7kPz1W")
+			return err
+		},
+	})
 }

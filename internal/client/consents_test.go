@@ -89,3 +89,23 @@ func TestAuthorizeConsentNeedsURL(t *testing.T) {
 		t.Errorf("err = %v, want the missing URL named", err)
 	}
 }
+
+// The area's endpoints for TestEndpoints and the retry tests (opCases),
+// and its operations for the published examples' tests (decoders).
+func init() {
+	addOpCases(consentOps)
+	addDecoders(map[string]Decoder{
+		"createConsent": func(ctx context.Context, c *Client) error {
+			_, err := c.CreateConsent(ctx, ConsentRequest{MerchantID: 1, UserID: "user_35100188"})
+			return err
+		},
+		"getConsent": func(ctx context.Context, c *Client) error {
+			_, err := c.GetConsent(ctx, ConsentScope(1, "user_35100188", nil), "ta:9bQx2LmN:Fr7kPz1W")
+			return err
+		},
+		"authorizeConsent": func(ctx context.Context, c *Client) error {
+			_, err := c.AuthorizeConsent(ctx, ConsentScope(1, "user_35100188", nil), "ta:9bQx2LmN:Fr7kPz1W")
+			return err
+		},
+	})
+}

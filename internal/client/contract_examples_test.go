@@ -4,7 +4,6 @@
 package client_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -16,170 +15,6 @@ import (
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/contract"
 )
-
-// call runs one client method; the server behind the client answers with
-// a published example, so the call decodes that example with the client's
-// answer types and their checks.
-type call func(ctx context.Context, c *client.Client) error
-
-// decoders maps each operationId of api/openapi.yaml to the client method
-// that calls it. Arguments are arbitrary: the server ignores the request.
-var decoders = map[string]call{
-	"createOnlineTerminal": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateOnlineTerminal(ctx, 1, client.OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage"})
-		return err
-	},
-	"listPaymentMethods": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListPaymentMethods(ctx, 1)
-		return err
-	},
-	"activatePaymentMethod": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ActivatePaymentMethod(ctx, 1, "amex")
-		return err
-	},
-	"startOnboarding": func(ctx context.Context, c *client.Client) error {
-		_, err := c.StartOnboarding(ctx, 1)
-		return err
-	},
-	"getOnboardingStatus": func(ctx context.Context, c *client.Client) error {
-		_, err := c.GetOnboardingStatus(ctx, 1)
-		return err
-	},
-	"listTerminals": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListTerminals(ctx, 1, "")
-		return err
-	},
-	"createInterappRegistration": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateInterappRegistration(ctx, 1, client.InterappRegistrationRequest{})
-		return err
-	},
-	"createOrder": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateOrder(ctx, 1, client.OrderRequest{Amount: 10000, Currency: "DKK"})
-		return err
-	},
-	"getOrder": func(ctx context.Context, c *client.Client) error {
-		_, err := c.GetOrder(ctx, 1, "ord_abc123")
-		return err
-	},
-	"createStore": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateStore(ctx, 1, client.StoreCreate{Name: "Harbour Shop"})
-		return err
-	},
-	"listStores": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListStores(ctx, 1)
-		return err
-	},
-	"getStore": func(ctx context.Context, c *client.Client) error {
-		_, err := c.GetStore(ctx, 1, "loc_abc123")
-		return err
-	},
-	"updateStore": func(ctx context.Context, c *client.Client) error {
-		_, err := c.UpdateStore(ctx, 1, "loc_abc123", client.StoreUpdate{})
-		return err
-	},
-	"deactivateStore": func(ctx context.Context, c *client.Client) error {
-		return c.DeactivateStore(ctx, 1, "loc_abc123")
-	},
-	"createWebhook": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateWebhook(ctx, client.WebhookRequest{URL: "https://example.com/hook", Events: []string{"payment.completed"}})
-		return err
-	},
-	"listWebhooks": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListWebhooks(ctx)
-		return err
-	},
-	"updateWebhook": func(ctx context.Context, c *client.Client) error {
-		_, err := c.UpdateWebhook(ctx, "1", client.WebhookRequest{URL: "https://example.com/hook", Events: []string{"payment.completed"}})
-		return err
-	},
-	"createConsent": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateConsent(ctx, client.ConsentRequest{MerchantID: 1, UserID: "user_35100188"})
-		return err
-	},
-	"getConsent": func(ctx context.Context, c *client.Client) error {
-		_, err := c.GetConsent(ctx, client.ConsentScope(1, "user_35100188", nil), "ta:9bQx2LmN:Fr7kPz1W")
-		return err
-	},
-	"authorizeConsent": func(ctx context.Context, c *client.Client) error {
-		_, err := c.AuthorizeConsent(ctx, client.ConsentScope(1, "user_35100188", nil), "ta:9bQx2LmN:Fr7kPz1W")
-		return err
-	},
-	"listAccounts": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListAccounts(ctx, client.AccountsRequest{UserID: "user_35100188", MerchantID: 1})
-		return err
-	},
-	"getAccountBalance": func(ctx context.Context, c *client.Client) error {
-		_, err := c.GetAccountBalance(ctx, client.BalanceRequest{UserID: "user_35100188", MerchantID: 1, AccountID: "a:1:2"})
-		return err
-	},
-	"listTransactions": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListTransactions(ctx, client.TransactionsRequest{UserID: "user_35100188", MerchantID: 1, AccountID: "a:1:2"})
-		return err
-	},
-	"generateDataToken": func(ctx context.Context, c *client.Client) error {
-		_, err := c.GenerateDataToken(ctx, client.DataScope{MerchantID: 1, UserID: "user_35100188", Permissions: []string{client.PermissionAccountsRead}})
-		return err
-	},
-	"requestOAuthToken": func(ctx context.Context, c *client.Client) error {
-		_, err := c.RequestOAuthToken(ctx)
-		return err
-	},
-	"createMerchant": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateMerchant(ctx, client.MerchantRequest{CompanyName: "Harbour Coffee ApS", ContactEmail: "owner@harbourcoffee.dk"})
-		return err
-	},
-	"createFastTrackMerchant": func(ctx context.Context, c *client.Client) error {
-		_, err := c.FastTrackMerchant(ctx, client.FastTrackRequest{MerchantRequest: client.MerchantRequest{CompanyName: "Harbour Coffee ApS"}})
-		return err
-	},
-	"createTestMerchant": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateTestMerchant(ctx, client.MerchantRequest{CompanyName: "Test Shop ApS"})
-		return err
-	},
-	"getMerchant": func(ctx context.Context, c *client.Client) error {
-		_, err := c.GetMerchant(ctx, 1001)
-		return err
-	},
-	"listMerchants": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListMerchants(ctx)
-		return err
-	},
-	"listCredentials": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListCredentials(ctx)
-		return err
-	},
-	"createCredential": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateCredential(ctx, "CI pipeline")
-		return err
-	},
-	"rotateCredential": func(ctx context.Context, c *client.Client) error {
-		_, err := c.RotateCredential(ctx, "3")
-		return err
-	},
-	"revokeCredential": func(ctx context.Context, c *client.Client) error {
-		return c.RevokeCredential(ctx, "3")
-	},
-	"getProfile": func(ctx context.Context, c *client.Client) error {
-		_, err := c.GetProfile(ctx)
-		return err
-	},
-	"createSDKToken": func(ctx context.Context, c *client.Client) error {
-		_, err := c.CreateSDKToken(ctx, 1001, "")
-		return err
-	},
-	"getCardPaymentStatus": func(ctx context.Context, c *client.Client) error {
-		_, err := c.GetCardPayment(ctx, 1001, "pay_7f3a9c2e")
-		return err
-	},
-	"listPayments": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListPayments(ctx, client.PaymentFilter{}, 1, 20)
-		return err
-	},
-	"listConsentAccounts": func(ctx context.Context, c *client.Client) error {
-		_, err := c.ListConsentAccounts(ctx, client.ConsentScope(1, "user_35100188", nil), "ta:9bQx2LmN:Fr7kPz1W")
-		return err
-	},
-}
 
 // TestClientDecodesPublishedExamples serves every published answer of the
 // contract to the client method of its operation: success examples must
@@ -195,9 +30,9 @@ func TestClientDecodesPublishedExamples(t *testing.T) {
 			continue // requests are the client's to make; deliveries are not its to read
 		}
 		t.Run(ex.String(), func(t *testing.T) {
-			decode, ok := decoders[ex.OperationID]
+			decode, ok := client.Decoders()[ex.OperationID]
 			if !ok {
-				t.Fatalf("no client method for operation %s: add it to decoders", ex.OperationID)
+				t.Fatalf("no client method for operation %s: %s", ex.OperationID, addDecoderHint)
 			}
 			status := statusOf(t, ex)
 			err := decode(t.Context(), clientAnswering(t, status, ex.Body))
@@ -212,8 +47,12 @@ func TestClientDecodesPublishedExamples(t *testing.T) {
 	}
 }
 
-// TestDecodersMatchTheContract keeps decoders honest: every operation the
-// contract describes has a client method, and every entry names an
+// addDecoderHint says where an operation's decoder goes.
+const addDecoderHint = "add it to the init function of its area's test file (such as stores_test.go), " +
+	"addDecoders(map[string]Decoder{...}), or client.AddDecoders from an external test package"
+
+// TestDecodersMatchTheContract keeps the decoders honest: every operation
+// the contract describes has a client method, and every entry names an
 // operation of the contract.
 func TestDecodersMatchTheContract(t *testing.T) {
 	spec, err := contract.Load()
@@ -224,12 +63,12 @@ func TestDecodersMatchTheContract(t *testing.T) {
 	for _, item := range spec.Model.Paths.PathItems.FromOldest() {
 		for _, op := range item.GetOperations().FromOldest() {
 			described[op.OperationId] = true
-			if _, decoded := decoders[op.OperationId]; !decoded {
-				t.Errorf("operation %s has no client method in decoders", op.OperationId)
+			if _, decoded := client.Decoders()[op.OperationId]; !decoded {
+				t.Errorf("operation %s has no client method in the decoders: %s", op.OperationId, addDecoderHint)
 			}
 		}
 	}
-	for id := range decoders {
+	for id := range client.Decoders() {
 		if !described[id] {
 			t.Errorf("decoders names %s, which api/openapi.yaml does not describe", id)
 		}

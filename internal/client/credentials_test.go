@@ -4,6 +4,7 @@
 package client_test
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -78,4 +79,25 @@ func TestCredentialsAgainstSandbox(t *testing.T) {
 func hasStatus(err error, status int) bool {
 	var apiErr *client.APIError
 	return errors.As(err, &apiErr) && apiErr.StatusCode == status
+}
+
+// The area's operations for the published examples' tests (decoders).
+func init() {
+	client.AddDecoders(map[string]client.Decoder{
+		"listCredentials": func(ctx context.Context, c *client.Client) error {
+			_, err := c.ListCredentials(ctx)
+			return err
+		},
+		"createCredential": func(ctx context.Context, c *client.Client) error {
+			_, err := c.CreateCredential(ctx, "CI pipeline")
+			return err
+		},
+		"rotateCredential": func(ctx context.Context, c *client.Client) error {
+			_, err := c.RotateCredential(ctx, "3")
+			return err
+		},
+		"revokeCredential": func(ctx context.Context, c *client.Client) error {
+			return c.RevokeCredential(ctx, "3")
+		},
+	})
 }

@@ -4,6 +4,7 @@
 package client_test
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -80,4 +81,30 @@ func TestMerchantErrorsFromSandbox(t *testing.T) {
 	if _, err := sandboxClient(t, url, sandbox.DemoPartnerClientID, "wrong").ListMerchants(ctx); !client.IsUnauthorized(err) {
 		t.Errorf("a wrong secret: %v, want a 401", err)
 	}
+}
+
+// The area's operations for the published examples' tests (decoders).
+func init() {
+	client.AddDecoders(map[string]client.Decoder{
+		"createMerchant": func(ctx context.Context, c *client.Client) error {
+			_, err := c.CreateMerchant(ctx, client.MerchantRequest{CompanyName: "Harbour Coffee ApS", ContactEmail: "owner@harbourcoffee.dk"})
+			return err
+		},
+		"createFastTrackMerchant": func(ctx context.Context, c *client.Client) error {
+			_, err := c.FastTrackMerchant(ctx, client.FastTrackRequest{MerchantRequest: client.MerchantRequest{CompanyName: "Harbour Coffee ApS"}})
+			return err
+		},
+		"createTestMerchant": func(ctx context.Context, c *client.Client) error {
+			_, err := c.CreateTestMerchant(ctx, client.MerchantRequest{CompanyName: "Test Shop ApS"})
+			return err
+		},
+		"getMerchant": func(ctx context.Context, c *client.Client) error {
+			_, err := c.GetMerchant(ctx, 1001)
+			return err
+		},
+		"listMerchants": func(ctx context.Context, c *client.Client) error {
+			_, err := c.ListMerchants(ctx)
+			return err
+		},
+	})
 }

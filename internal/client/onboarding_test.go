@@ -61,3 +61,19 @@ func TestOnboardingStageOf(t *testing.T) {
 		}
 	}
 }
+
+// The area's endpoints for TestEndpoints and the retry tests (opCases),
+// and its operations for the published examples' tests (decoders).
+func init() {
+	addOpCases(onboardingOps)
+	addDecoders(map[string]Decoder{
+		"startOnboarding": func(ctx context.Context, c *Client) error {
+			_, err := c.StartOnboarding(ctx, 1)
+			return err
+		},
+		"getOnboardingStatus": func(ctx context.Context, c *Client) error {
+			_, err := c.GetOnboardingStatus(ctx, 1)
+			return err
+		},
+	})
+}

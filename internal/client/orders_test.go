@@ -98,3 +98,19 @@ func TestCreateOrderPaymentLinkAndNonce(t *testing.T) {
 		})
 	}
 }
+
+// The area's endpoints for TestEndpoints and the retry tests (opCases),
+// and its operations for the published examples' tests (decoders).
+func init() {
+	addOpCases(orderOps)
+	addDecoders(map[string]Decoder{
+		"createOrder": func(ctx context.Context, c *Client) error {
+			_, err := c.CreateOrder(ctx, 1, OrderRequest{Amount: 10000, Currency: "DKK"})
+			return err
+		},
+		"getOrder": func(ctx context.Context, c *Client) error {
+			_, err := c.GetOrder(ctx, 1, "ord_abc123")
+			return err
+		},
+	})
+}

@@ -96,3 +96,19 @@ func TestSameMethod(t *testing.T) {
 		}
 	}
 }
+
+// The area's endpoints for TestEndpoints and the retry tests (opCases),
+// and its operations for the published examples' tests (decoders).
+func init() {
+	addOpCases(paymentMethodOps)
+	addDecoders(map[string]Decoder{
+		"listPaymentMethods": func(ctx context.Context, c *Client) error {
+			_, err := c.ListPaymentMethods(ctx, 1)
+			return err
+		},
+		"activatePaymentMethod": func(ctx context.Context, c *Client) error {
+			_, err := c.ActivatePaymentMethod(ctx, 1, "amex")
+			return err
+		},
+	})
+}

@@ -4,6 +4,7 @@
 package client_test
 
 import (
+	"context"
 	"net/http"
 	"testing"
 
@@ -50,4 +51,14 @@ func TestListPaymentsAgainstSandbox(t *testing.T) {
 	if _, err := c.ListPayments(ctx, client.PaymentFilter{}, 1, 101); err == nil {
 		t.Error("limit 101 was accepted")
 	}
+}
+
+// The area's operations for the published examples' tests (decoders).
+func init() {
+	client.AddDecoders(map[string]client.Decoder{
+		"listPayments": func(ctx context.Context, c *client.Client) error {
+			_, err := c.ListPayments(ctx, client.PaymentFilter{}, 1, 20)
+			return err
+		},
+	})
 }

@@ -4,8 +4,10 @@
 package client_test
 
 import (
+	"context"
 	"testing"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
 )
 
@@ -15,4 +17,14 @@ func TestProfileAgainstSandbox(t *testing.T) {
 	if err != nil || p.ID != "1" || p.Name != "Demo Partner" || p.Status != "active" || p.RegistrationNumber == "" || p.UpdatedAt == "" {
 		t.Fatalf("GetProfile = %+v, %v", p, err)
 	}
+}
+
+// The area's operations for the published examples' tests (decoders).
+func init() {
+	client.AddDecoders(map[string]client.Decoder{
+		"getProfile": func(ctx context.Context, c *client.Client) error {
+			_, err := c.GetProfile(ctx)
+			return err
+		},
+	})
 }

@@ -145,3 +145,30 @@ func TestCreateStoreWithoutIDMayHaveCreated(t *testing.T) {
 		t.Errorf("err = %v, want a MaybeCreatedError naming the store", err)
 	}
 }
+
+// The area's endpoints for TestEndpoints and the retry tests (opCases),
+// and its operations for the published examples' tests (decoders).
+func init() {
+	addOpCases(storeOps)
+	addDecoders(map[string]Decoder{
+		"createStore": func(ctx context.Context, c *Client) error {
+			_, err := c.CreateStore(ctx, 1, StoreCreate{Name: "Harbour Shop"})
+			return err
+		},
+		"listStores": func(ctx context.Context, c *Client) error {
+			_, err := c.ListStores(ctx, 1)
+			return err
+		},
+		"getStore": func(ctx context.Context, c *Client) error {
+			_, err := c.GetStore(ctx, 1, "loc_abc123")
+			return err
+		},
+		"updateStore": func(ctx context.Context, c *Client) error {
+			_, err := c.UpdateStore(ctx, 1, "loc_abc123", StoreUpdate{})
+			return err
+		},
+		"deactivateStore": func(ctx context.Context, c *Client) error {
+			return c.DeactivateStore(ctx, 1, "loc_abc123")
+		},
+	})
+}

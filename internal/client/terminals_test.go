@@ -85,3 +85,23 @@ func TestTerminalWords(t *testing.T) {
 		t.Error("IsCheckoutX() must match checkoutX case-insensitively and nothing else")
 	}
 }
+
+// The area's endpoints for TestEndpoints and the retry tests (opCases),
+// and its operations for the published examples' tests (decoders).
+func init() {
+	addOpCases(terminalOps)
+	addDecoders(map[string]Decoder{
+		"createOnlineTerminal": func(ctx context.Context, c *Client) error {
+			_, err := c.CreateOnlineTerminal(ctx, 1, OnlineTerminalRequest{OnlineTerminalMode: "PaymentPage"})
+			return err
+		},
+		"listTerminals": func(ctx context.Context, c *Client) error {
+			_, err := c.ListTerminals(ctx, 1, "")
+			return err
+		},
+		"createInterappRegistration": func(ctx context.Context, c *Client) error {
+			_, err := c.CreateInterappRegistration(ctx, 1, InterappRegistrationRequest{})
+			return err
+		},
+	})
+}

@@ -81,3 +81,23 @@ func TestWebhookShapes(t *testing.T) {
 		t.Errorf("err = %v, want a MaybeCreatedError naming the URL", err)
 	}
 }
+
+// The area's endpoints for TestEndpoints and the retry tests (opCases),
+// and its operations for the published examples' tests (decoders).
+func init() {
+	addOpCases(webhookOps)
+	addDecoders(map[string]Decoder{
+		"createWebhook": func(ctx context.Context, c *Client) error {
+			_, err := c.CreateWebhook(ctx, WebhookRequest{URL: "https://example.com/hook", Events: []string{"payment.completed"}})
+			return err
+		},
+		"listWebhooks": func(ctx context.Context, c *Client) error {
+			_, err := c.ListWebhooks(ctx)
+			return err
+		},
+		"updateWebhook": func(ctx context.Context, c *Client) error {
+			_, err := c.UpdateWebhook(ctx, "1", WebhookRequest{URL: "https://example.com/hook", Events: []string{"payment.completed"}})
+			return err
+		},
+	})
+}

@@ -91,6 +91,8 @@ type testEnv struct {
 	AccessToken string
 	// MerchantID is a merchant the partner credentials may manage.
 	MerchantID int64
+	// CACertFile is the CA of a sandbox serving TLS (sandboxtest.TLS).
+	CACertFile string
 	// Sandbox is nil when the tests target a real API.
 	Sandbox *sandbox.Server
 	// ProviderArgs are further lines of the provider block, such as
@@ -116,6 +118,7 @@ func sandboxTestEnv(sb *sandboxtest.Sandbox) *testEnv {
 		ClientID:     sb.ClientID,
 		ClientSecret: sb.ClientSecret,
 		MerchantID:   1001,
+		CACertFile:   sb.CACertFile,
 		Sandbox:      sb.Server,
 		ProviderArgs: shortRetries,
 	}
@@ -179,9 +182,11 @@ provider "cardpay" {
   partner_client_id     = %s
   partner_client_secret = %s
   access_token          = %s
+  ca_cert_file          = %s
   %s
 }
 `, e.BaseURL, hclOptional(e.AISBaseURL), hclOptional(e.PartnerAuth), hclOptional(e.ClientID), hclOptional(e.ClientSecret), hclOptional(e.AccessToken),
+		hclOptional(e.CACertFile),
 		strings.ReplaceAll(e.ProviderArgs, "\n", "\n  ")) + strings.Join(config, "\n")
 }
 
@@ -218,7 +223,7 @@ func partnerTestClient(t *testing.T, e *testEnv) *client.Client {
 		}
 	}
 	c, err := client.New(client.Config{BaseURL: e.BaseURL, AISBaseURL: e.AISBaseURL, PartnerAuth: auth,
-		PartnerClientID: e.ClientID, PartnerClientSecret: e.ClientSecret, AccessToken: e.AccessToken})
+		PartnerClientID: e.ClientID, PartnerClientSecret: e.ClientSecret, AccessToken: e.AccessToken, CACertFile: e.CACertFile})
 	if err != nil {
 		t.Fatal(err)
 	}

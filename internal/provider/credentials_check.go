@@ -57,7 +57,8 @@ func (d *providerData) checkCredentials(ctx context.Context, api client.API, req
 // credentialsCheckFailed is what a plan makes of a failed profile read,
 // decided here alone. Only a refusal of the credentials fails the plan
 // (401, or 403: they may not read their own partner's profile), and a
-// base URL where no connection opens, which fails every operation; any
+// base URL where no connection opens or whose certificate this machine
+// does not trust, either of which fails every operation; any
 // other failure (a 404 from a service or gateway that does not serve the
 // profile, a 5xx or a rate limit that outlasted the retries, a timeout)
 // says nothing about the credentials, so the plan goes on with a warning,
@@ -72,6 +73,8 @@ func credentialsCheckFailed(baseURL string, err error) diag.Diagnostic {
 			fmt.Sprintf("These credentials may not read their own partner's profile. Check the provider's %s and %s "+
 				"(or %s and %s), and %s if set.", attrPartnerClientID, attrPartnerClientSecret, envPartnerClientID,
 				envPartnerClientSecret, attrPartnerAuth)+"\n\n"+credentialsCheckNote)
+	case client.IsUntrustedCertificate(err):
+		return diag.NewErrorDiagnostic("The cardpay service's certificate is not trusted", apiErrorDetail(err))
 	case noConnection:
 		return diag.NewErrorDiagnostic("Could not reach the cardpay service", fmt.Sprintf("No connection to %s could "+
 			"be opened: %v.\n\n%v\n\nCheck that %s (or %s) is the address of the service, and that the service is up "+

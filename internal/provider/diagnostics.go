@@ -32,6 +32,10 @@ func apiErrorDetail(err error) string {
 		if hint := statusHint(apiErr.StatusCode, apiErr.Path); hint != "" {
 			detail += "\n\n" + hint
 		}
+	case client.IsUntrustedCertificate(err):
+		detail += fmt.Sprintf("\n\nThe server's certificate is signed by a CA this machine does not trust. If it is a CA "+
+			"of your own, such as that of a cardpay-sandbox started with -tls, give the path of its certificate (PEM) "+
+			"in %s in the provider block (or %s).", attrCACertFile, envCACertFile)
 	case unreachable(err):
 		detail += fmt.Sprintf("\n\nNo connection to the service could be opened. Check that %s (or %s), or %s for "+
 			"the data API, is the address of the service, and that the service is up and reachable from this machine.",

@@ -34,6 +34,7 @@ import (
 const (
 	attrBaseURL              = "base_url"
 	attrAISBaseURL           = "ais_base_url"
+	attrCACertFile           = "ca_cert_file"
 	attrPartnerClientID      = "partner_client_id"
 	attrPartnerClientSecret  = "partner_client_secret"
 	attrPartnerAuth          = "partner_auth"
@@ -46,6 +47,7 @@ const (
 
 	envBaseURL              = "CARDPAY_BASE_URL"
 	envAISBaseURL           = "CARDPAY_AIS_BASE_URL"
+	envCACertFile           = "CARDPAY_CA_CERT_FILE"
 	envPartnerClientID      = "CARDPAY_PARTNER_CLIENT_ID"
 	envPartnerClientSecret  = "CARDPAY_PARTNER_CLIENT_SECRET"
 	envPartnerAuth          = "CARDPAY_PARTNER_AUTH"
@@ -97,6 +99,21 @@ var providerAttributes = []providerAttribute{
 		Optional:   true,
 		Validators: []validator.String{baseURLValidator(attrAISBaseURL)},
 	}, func(cfg *client.Config, text string) error { cfg.AISBaseURL = text; return nil }},
+
+	{attrCACertFile, envCACertFile, schema.StringAttribute{
+		MarkdownDescription: "Path of a PEM file with the certificate of a CA to trust, besides the system's, for " +
+			"`base_url` and `ais_base_url`: the CA of a `cardpay-sandbox` started with `-tls` (reached by a service name " +
+			"in CI), or your own CA in front of the service. Not needed for the service's own addresses. " +
+			"Environment variable: `" + envCACertFile + "`.",
+		Optional:   true,
+		Validators: notBlank(),
+	}, func(cfg *client.Config, text string) error {
+		if _, err := client.LoadCACertFile(text); err != nil {
+			return err
+		}
+		cfg.CACertFile = text
+		return nil
+	}},
 
 	{attrPartnerAuth, envPartnerAuth, schema.StringAttribute{
 		MarkdownDescription: "How partner requests authenticate: `headers` (the default) sends the client ID and " +

@@ -58,11 +58,11 @@ func (s *Server) Snapshot() State {
 	return s.st.snapshot(s.now())
 }
 
-// adminRoutes registers the unauthenticated /_sandbox/ surface of the whole
-// server; each area registers its own admin operations (areas.go). It is
-// meant for loopback use only; the command refuses other addresses by
-// default.
+// adminRoutes registers the /_sandbox/ surface of the whole server and
+// its public endpoints; each area registers its own admin operations
+// (areas.go). Who may use it is adminAccess's to decide.
 func (s *Server) adminRoutes() {
+	s.publicRoutes()
 	s.admin("POST /_sandbox/reset", func(*http.Request) (int, any, error) {
 		s.Reset()
 		return http.StatusOK, okBody, nil
@@ -92,6 +92,9 @@ type adminHandler func(r *http.Request) (int, any, error)
 func (s *Server) admin(pattern string, h adminHandler) {
 	s.mux.Handle(pattern, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.serve(func(w http.ResponseWriter, r *http.Request) error {
+			if err := s.adminAccess(r); err != nil {
+				return err
+			}
 			status, body, err := h(r)
 			switch {
 			case errors.Is(err, ErrNotFound):

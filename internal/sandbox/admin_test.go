@@ -10,6 +10,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -84,8 +86,7 @@ func TestAdminHTTP(t *testing.T) {
 	r = e.do(http.MethodGet, "/_sandbox/state", nil, nil)
 	expectStatus(t, r, http.StatusOK)
 	state := r.obj(t)
-	expectKeys(t, state, "terminals", "applications", "orders", "interappCodes", "stores", "paymentMethods", "consents", "webhooks",
-		"merchants", "credentials", "cardPayments", "payments")
+	expectKeys(t, state, stateKeys()...)
 	if len(get[[]any](t, state, "orders")) != 1 || len(get[[]any](t, state, "stores")) != 10 {
 		t.Errorf("state = %s", r.raw)
 	}
@@ -112,6 +113,31 @@ func TestAdminHTTP(t *testing.T) {
 	if len(snap.Orders) != 0 || len(e.srv.RequestCounts()) != 0 || snap.PaymentMethods[0].Status != "active" {
 		t.Errorf("reset left state behind: %+v", snap)
 	}
+}
+
+// stateKeys are the keys of a snapshot's JSON: the JSON names of State's
+// fields (those of embedded structs included) and the key of every area
+// state declared with newAreaState.
+func stateKeys() []string {
+	var keys []string
+	var walk func(reflect.Type)
+	walk = func(typ reflect.Type) {
+		for i := range typ.NumField() {
+			f := typ.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case f.Anonymous:
+				walk(f.Type)
+			case name != "-" && name != "":
+				keys = append(keys, name)
+			}
+		}
+	}
+	walk(reflect.TypeFor[State]())
+	for _, a := range areaStates {
+		keys = append(keys, a.stateKey())
+	}
+	return keys
 }
 
 func TestAdminConsentTransitionsHTTP(t *testing.T) {

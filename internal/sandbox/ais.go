@@ -27,6 +27,8 @@ const (
 	RouteListTransactions = "POST /v1/ais/accounts/transactions"
 )
 
+func init() { registerArea("ais", (*Server).accountRoutes) }
+
 // accountRoutes registers the routes of the data API's account reads.
 func (s *Server) accountRoutes() {
 	s.api(RouteListAccounts, s.ais(s.listAccounts))

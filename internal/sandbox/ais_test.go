@@ -402,3 +402,15 @@ func TestMaxPageLimitConfigurable(t *testing.T) {
 		}
 	}
 }
+
+// The account routes' robustness cases.
+func init() {
+	addRobustCases(map[string]robustCase{
+		RouteListAccounts: {body: map[string]any{"merchantId": 1001, "userId": "user-1001"}},
+		RouteGetBalance:   {body: map[string]any{"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"}},
+		RouteListTransactions: {body: map[string]any{
+			"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk",
+			"pageLimit": 10, "fromDate": "2025-01-01", "toDate": "2026-01-01",
+		}},
+	})
+}

@@ -12,9 +12,18 @@ import (
 // orders.go, consents.go, ...): its Route constants, the function that
 // registers them with their handlers and its admin operations, its request
 // and answer types, the types of what it keeps in the state, and its admin
-// operations as Go methods. This file lists the areas: the order they
-// register their routes in, what each keeps in the state, and what a
-// snapshot shows. Adding an area is its file and a line in each list here.
+// operations as Go methods. An area registers itself from its own file, in
+// an init function:
+//
+//	func init() { registerArea("registers", (*Server).registerRoutes) }
+//
+// named after its file (registers.go), whose test file (registers_test.go)
+// adds the area's rows to the tests' tables.
+//
+// and, when it keeps state, declares it there too with newAreaState (see
+// below): adding an area edits no list of this file. The areas written
+// before newAreaState keep their state in the fields of state and State
+// below, which their tests read as Go fields.
 //
 // The sandbox defines its own wire types instead of importing
 // internal/client, so that a mistake in one is not silently mirrored by
@@ -22,28 +31,40 @@ import (
 // request type, optional fields the handler must tell apart from zero
 // values are pointers.
 
+// area is one area of the API as registerArea records it.
+type area struct {
+	name string
+	// routes registers its API routes and admin operations.
+	routes func(*Server)
+}
+
+// areas are the registered areas, in the order their files' init
+// functions ran (file name order).
+var areas []area
+
+// registerArea adds an area; its routes are registered by every New.
+func registerArea(name string, routes func(*Server)) {
+	for _, a := range areas {
+		if a.name == name {
+			panic("sandbox: area " + name + " registered twice")
+		}
+	}
+	areas = append(areas, area{name: name, routes: routes})
+}
+
 // routes registers every area's API routes and admin operations, then the
 // admin surface of the whole server. The Route constants are the names
 // RequestCounts and RefusedCounts key their counts by and Fault.Route
 // takes, so tests name a route with a constant rather than spelling its
-// pattern again.
+// pattern again. routeAreas remembers which area registered each route,
+// for the tests that say what an area lacks.
 func (s *Server) routes() {
-	s.terminalRoutes()
-	s.paymentMethodRoutes()
-	s.onboardingRoutes()
-	s.orderRoutes()
-	s.storeRoutes()
-	s.consentRoutes()
-	s.accountRoutes()
-	s.webhookRoutes()
-	s.tokenRoutes()
-	s.merchantRoutes()
-	s.credentialRoutes()
-	s.profileRoutes()
-	s.cardPaymentRoutes()
-	s.paymentRoutes()
-	s.consentAccountRoutes()
-	s.autoAdvanceRoutes()
+	s.routeAreas = map[string]string{}
+	for _, a := range areas {
+		s.registering = a.name
+		a.routes(s)
+	}
+	s.registering = ""
 	s.adminRoutes()
 }
 
@@ -71,6 +92,8 @@ type state struct {
 	// book is the partner book: merchants created through the API,
 	// credentials, payments and scheduled changes (book.go).
 	book book
+	// areas holds what each newAreaState keeps, by its key.
+	areas map[string]any
 }
 
 type merchantState struct {
@@ -99,6 +122,9 @@ type State struct {
 	Consents       []ConsentRecord         `json:"consents"`
 	Webhooks       []Webhook               `json:"webhooks"`
 	BookState
+	// Areas shows what each area declared with newAreaState keeps, by its
+	// key, which is also its key in the JSON (area_state.go).
+	Areas map[string]any `json:"-"`
 }
 
 // newState deep-copies the fixtures so requests never modify them.
@@ -123,6 +149,7 @@ func newState(f *Fixtures) *state {
 		}
 	}
 	st.initBook(f)
+	st.initAreas(f)
 	return st
 }
 
@@ -160,6 +187,7 @@ func (st *state) snapshot(now time.Time) State {
 		out.Webhooks = append(out.Webhooks, w.copy())
 	}
 	out.BookState = st.bookSnapshot()
+	out.Areas = st.areasSnapshot(now)
 	return out
 }
 

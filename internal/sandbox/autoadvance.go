@@ -115,6 +115,8 @@ type autoAdvanceSetting struct {
 	Delay string `json:"delay"`
 }
 
+func init() { registerArea("autoadvance", (*Server).autoAdvanceRoutes) }
+
 // autoAdvanceRoutes registers the admin operations of auto-advance mode.
 func (s *Server) autoAdvanceRoutes() {
 	s.admin("GET /_sandbox/auto-advance", func(*http.Request) (int, any, error) {

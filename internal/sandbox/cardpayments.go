@@ -26,6 +26,8 @@ const (
 	RouteCardPaymentStatus = "GET " + merchantRoutePrefix + "/card-payments/payments/{paymentId}/status"
 )
 
+func init() { registerArea("cardpayments", (*Server).cardPaymentRoutes) }
+
 // cardPaymentRoutes registers the routes of card payments and the online
 // SDK's token, and the admin operation that moves a card payment.
 func (s *Server) cardPaymentRoutes() {

@@ -94,3 +94,16 @@ func TestSDKToken(t *testing.T) {
 	expectMessage(t, e.partner(http.MethodPost, path, map[string]any{"terminalId": mine}), http.StatusBadRequest, "INACTIVE")
 	expectStatus(t, e.do(http.MethodPost, path, nil, otherPartnerAuth()), http.StatusForbidden)
 }
+
+// robustCardPaymentID is the card payment of the order robustOrderID.
+const robustCardPaymentID = cardPaymentPrefix + "robustness"
+
+// The card payment routes' robustness cases.
+func init() {
+	addRobustCases(map[string]robustCase{
+		// terminalId is left out: the robustness server has no terminal
+		// (TestSDKToken covers it).
+		RouteCreateSDKToken:    {body: map[string]any{}},
+		RouteCardPaymentStatus: {path: map[string]string{"paymentId": robustCardPaymentID}},
+	})
+}

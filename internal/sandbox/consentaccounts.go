@@ -26,6 +26,8 @@ const (
 	RouteListConsentAccounts = "GET /v1/ais/consents/{consentId}/accounts"
 )
 
+func init() { registerArea("consentaccounts", (*Server).consentAccountRoutes) }
+
 // consentAccountRoutes registers the route of the accounts a consent
 // covers.
 func (s *Server) consentAccountRoutes() {

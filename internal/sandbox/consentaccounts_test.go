@@ -79,3 +79,9 @@ func TestConsentAccountsOfUserWithoutBankData(t *testing.T) {
 		t.Errorf("accounts = %s", r.raw)
 	}
 }
+
+// The consent accounts route's robustness case: the pending consent of
+// consents_test.go.
+func init() {
+	addRobustCases(map[string]robustCase{RouteListConsentAccounts: {path: map[string]string{"consentId": robustConsentID}}})
+}

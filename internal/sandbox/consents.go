@@ -29,6 +29,8 @@ const (
 	RouteConsentAuthorizationURL = "POST /v1/ais/consents/{consentId}/authorize"
 )
 
+func init() { registerArea("consents", (*Server).consentRoutes) }
+
 // consentRoutes registers the routes of AIS consents and the admin
 // operations that stand in for the bank.
 func (s *Server) consentRoutes() {

@@ -275,3 +275,28 @@ func TestConsentRoutesAreCountedAndFaultable(t *testing.T) {
 		t.Errorf("counts = %v, want 2 reads and 1 renewal", counts)
 	}
 }
+
+// robustConsentID is the pending consent the robustness server holds.
+const robustConsentID = "req_robustness"
+
+// The consent routes' robustness cases, and the consent they read.
+func init() {
+	pending := map[string]string{"consentId": robustConsentID}
+	addRobustCases(map[string]robustCase{
+		RouteCreateConsent: {body: map[string]any{
+			"merchantId": 1001, "userId": "user-1001", "permissions": []any{"ReadBalances"},
+			"expirationDateTime": "2026-12-31T23:59:59Z", "transactionFromDateTime": "2025-01-01T00:00:00Z",
+			"callbackUrl": "http://127.0.0.1:1/callback",
+		}},
+		RouteGetConsent:              {path: pending},
+		RouteConsentAuthorizationURL: {path: pending},
+	})
+	addRobustSeed(func(srv *Server) {
+		srv.st.consents = append(srv.st.consents, &ConsentRecord{
+			Consent: Consent{RequestID: robustConsentID, MerchantID: 1001, UserID: "user-robust", Permissions: []string{permBalances},
+				ExpirationDateTime: "2099-01-01T00:00:00Z", TransactionFromDateTime: "2025-01-01T00:00:00Z", Status: consentPending,
+				CreatedAt: fixtureCreatedAt, UpdatedAt: fixtureCreatedAt},
+			ClientID: DemoAISClientID, expires: time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC),
+		})
+	})
+}

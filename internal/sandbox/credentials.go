@@ -43,6 +43,8 @@ const (
 	RouteRevokeCredential = "DELETE /v1/partner/credentials/{credentialId}"
 )
 
+func init() { registerArea("credentials", (*Server).credentialRoutes) }
+
 // credentialRoutes registers the routes of the partner's credential pairs.
 func (s *Server) credentialRoutes() {
 	s.api(RouteListCredentials, s.partnerWide(s.listCredentials))

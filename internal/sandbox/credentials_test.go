@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -204,4 +205,16 @@ func TestRateLimitKeyOfPairs(t *testing.T) {
 	if fixture := key(bearer(e.grant(DemoPartnerClientID, DemoPartnerClientSecret))); fixture != "partner:"+DemoPartnerClientID {
 		t.Errorf("the fixture pair's token key = %q", fixture)
 	}
+}
+
+// The credential routes' robustness cases: the demo partner's first
+// credential.
+func init() {
+	first := map[string]string{"credentialId": strconv.Itoa(firstCredentialID)}
+	addRobustCases(map[string]robustCase{
+		RouteListCredentials:  {},
+		RouteCreateCredential: {body: map[string]any{"name": "ci"}},
+		RouteRotateCredential: {path: first},
+		RouteRevokeCredential: {path: first},
+	})
 }

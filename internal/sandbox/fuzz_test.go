@@ -27,7 +27,7 @@ func FuzzDecodeRequest(f *testing.F) {
 	srv := New(Config{Now: testclock.New(testclock.Start).Now})
 	routes := fuzzRoutes(srv)
 	for i, route := range routes {
-		raw, _ := json.Marshal(validBodies[route])
+		raw, _ := json.Marshal(robustCases[route].body)
 		f.Add(uint8(i), uint8(0), raw)
 		f.Add(uint8(i), uint8(0), []byte{})
 	}

@@ -58,6 +58,8 @@ const (
 	RouteListMerchants = "GET /v1/partner/merchants"
 )
 
+func init() { registerArea("merchants", (*Server).merchantRoutes) }
+
 // merchantRoutes registers the routes of merchants and their admin
 // operations.
 func (s *Server) merchantRoutes() {

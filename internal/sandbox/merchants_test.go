@@ -6,6 +6,7 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"strings"
 	"testing"
@@ -340,4 +341,23 @@ func TestActivationKeepsCreatedStores(t *testing.T) {
 	if got := strings.Join(names, " "); got != "3001:Own:true 3002:Side:false 3002:Default store:true" {
 		t.Errorf("stores = %s", got)
 	}
+}
+
+// The merchant routes' robustness cases.
+func init() {
+	contact := map[string]any{
+		"companyName": "Harbour Coffee ApS", "contactEmail": "owner@harbour.example",
+		"contactPhone": "+45 22 33 44 55", "partnerRefId": "crm-42",
+	}
+	fastTrack := maps.Clone(contact)
+	maps.Copy(fastTrack, map[string]any{
+		"registrationNumber": "12345678", "website": "https://harbour.example", "iban": "DK50 0040 0440 1162 43", "bic": "DABADKKK",
+	})
+	addRobustCases(map[string]robustCase{
+		RouteCreateMerchant:          {body: contact},
+		RouteCreateFastTrackMerchant: {body: fastTrack},
+		RouteCreateTestMerchant:      {body: maps.Clone(contact)},
+		RouteGetMerchant:             {},
+		RouteListMerchants:           {},
+	})
 }

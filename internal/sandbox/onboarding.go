@@ -21,6 +21,8 @@ const (
 	RouteOnboardingStatus = "GET " + merchantRoutePrefix + "/card-payments/onboard/status"
 )
 
+func init() { registerArea("onboarding", (*Server).onboardingRoutes) }
+
 // onboardingRoutes registers the routes of card onboarding and the admin
 // operation that moves an application.
 func (s *Server) onboardingRoutes() {

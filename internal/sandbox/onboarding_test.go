@@ -67,3 +67,11 @@ func TestGuideMerchantNeverGetsShortLinks(t *testing.T) {
 	expectStatus(t, r, http.StatusCreated)
 	expectKeys(t, r.obj(t), "webKybUrl", "applicationId", "applicationStatus")
 }
+
+// The onboarding routes' robustness cases.
+func init() {
+	addRobustCases(map[string]robustCase{
+		RouteStartOnboarding:  {},
+		RouteOnboardingStatus: {},
+	})
+}

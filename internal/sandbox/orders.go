@@ -21,6 +21,8 @@ const (
 	RouteGetOrder = "GET " + merchantRoutePrefix + "/card-payments/orders/{orderId}"
 )
 
+func init() { registerArea("orders", (*Server).orderRoutes) }
+
 // orderRoutes registers the routes of orders and the admin operation that
 // moves an order.
 func (s *Server) orderRoutes() {

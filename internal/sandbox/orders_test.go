@@ -60,3 +60,19 @@ func TestGetOrderErrors(t *testing.T) {
 	expectMessage(t, e.do(http.MethodGet, "/v1/partner/merchants/2001/card-payments/orders/"+mine, nil, otherPartnerAuth()),
 		http.StatusNotFound, "not found for merchant 2001")
 }
+
+// robustOrderID is the order of merchant 1001 the robustness server holds.
+const robustOrderID = "ord_robustness"
+
+// The order routes' robustness cases, and the order they read.
+func init() {
+	addRobustCases(map[string]robustCase{
+		RouteCreateOrder: {body: map[string]any{"amount": 100, "currency": "DKK", "reference": "ref-1", "description": "test order"}},
+		RouteGetOrder:    {path: map[string]string{"orderId": robustOrderID}},
+	})
+	addRobustSeed(func(srv *Server) {
+		srv.st.orders = append(srv.st.orders, Order{
+			MerchantID: 1001, OrderID: robustOrderID, Status: orderCreated, Amount: 100, Currency: "DKK", CreatedAt: fixtureCreatedAt,
+		})
+	})
+}

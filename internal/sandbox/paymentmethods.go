@@ -20,6 +20,8 @@ const (
 	RouteActivatePaymentMethod = "POST " + merchantRoutePrefix + "/card-payments/payment-methods/{method}/activate"
 )
 
+func init() { registerArea("paymentmethods", (*Server).paymentMethodRoutes) }
+
 // paymentMethodRoutes registers the routes of payment methods and the
 // admin operation that deactivates one.
 func (s *Server) paymentMethodRoutes() {

@@ -26,6 +26,8 @@ const (
 	RouteListPayments = "GET /v1/partner/payments"
 )
 
+func init() { registerArea("payments", (*Server).paymentRoutes) }
+
 // paymentRoutes registers the route of account-to-account payments and the
 // admin operation that moves a payment.
 func (s *Server) paymentRoutes() {

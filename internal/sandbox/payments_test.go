@@ -163,3 +163,6 @@ func TestSetPaymentStatus(t *testing.T) {
 	expectStatus(t, e.do(http.MethodPost, "/_sandbox/payments/x/status", map[string]any{"status": "paid"}, nil), http.StatusBadRequest)
 	expectStatus(t, e.do(http.MethodPost, "/_sandbox/payments/50001/status", map[string]any{"status": "pending"}, nil), http.StatusConflict)
 }
+
+// The payment route's robustness case.
+func init() { addRobustCases(map[string]robustCase{RouteListPayments: {}}) }

@@ -32,6 +32,8 @@ const (
 	RouteGetProfile = "GET /v1/partner/profile"
 )
 
+func init() { registerArea("profile", (*Server).profileRoutes) }
+
 // profileRoutes registers the route of the partner's profile.
 func (s *Server) profileRoutes() {
 	s.api(RouteGetProfile, s.partnerWide(s.getProfile))

@@ -39,3 +39,6 @@ func TestPartnerProfile(t *testing.T) {
 	expectStatus(t, e.do(http.MethodGet, "/v1/partner/profile", nil, nil), http.StatusUnauthorized)
 	expectMessage(t, e.partner(http.MethodGet, "/v1/partner/profile", `{"x":1}`), http.StatusBadRequest, `unknown field "x"`)
 }
+
+// The profile route's robustness case.
+func init() { addRobustCases(map[string]robustCase{RouteGetProfile: {}}) }

@@ -13,122 +13,9 @@ import (
 	"net/http/httptest"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
-
-// validBodies holds a valid request body for every API route, with every
-// field the route accepts; nil means the route takes no body. The
-// robustness tests mutate these field by field.
-var validBodies = map[string]map[string]any{
-	RouteCreateOnlineTerminal: {
-		"onlineTerminalMode": "PaymentPage", "storeId": "1001-main",
-	},
-	RouteListPaymentMethods:    nil,
-	RouteActivatePaymentMethod: nil,
-	RouteStartOnboarding:       nil,
-	RouteCreateOrder: {
-		"amount": 100, "currency": "DKK", "reference": "ref-1", "description": "test order",
-	},
-	RouteCreateInterappCode: {"storeId": "1001-main"},
-	RouteUpdateStore: {
-		"name": "Main", "streetAddress": "Street 1", "city": "Aarhus", "postalCode": "8000",
-		"countryCode": "DK", "phone": "+4512345678", "email": "shop@example.com", "isDefault": true,
-	},
-	RouteCreateConsent: {
-		"merchantId": 1001, "userId": "user-1001", "permissions": []any{"ReadBalances"},
-		"expirationDateTime": "2026-12-31T23:59:59Z", "transactionFromDateTime": "2025-01-01T00:00:00Z",
-		"callbackUrl": "http://127.0.0.1:1/callback",
-	},
-	RouteOnboardingStatus: nil,
-	RouteListTerminals:    nil,
-	RouteCreateStore: {
-		"name": "Harbour", "locationId": "LOC-20260115-AB12", "streetAddress": "Havnegade 2", "city": "Odense",
-		"postalCode": "5000", "countryCode": "DK", "phone": "+4566000000", "email": "harbour@example.com", "isDefault": true,
-	},
-	RouteListStores:              nil,
-	RouteGetStore:                nil,
-	RouteDeactivateStore:         nil,
-	RouteGetOrder:                nil,
-	RouteCreateWebhook:           {"url": "https://hooks.example/cardpay", "events": []any{"payment.completed"}},
-	RouteListWebhooks:            nil,
-	RouteUpdateWebhook:           {"url": "https://hooks.example/cardpay", "events": []any{"payment.completed"}},
-	RouteGetConsent:              nil,
-	RouteConsentAuthorizationURL: nil,
-	RouteListAccounts:            {"merchantId": 1001, "userId": "user-1001"},
-	RouteGetBalance:              {"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk"},
-	RouteGenerateToken:           {"userId": "user-1001", "merchantId": 1001, "permissions": []any{"ais:accounts:read"}},
-	// A form on the wire; the sandbox takes the same fields as JSON too.
-	RouteOAuthToken: {"grant_type": "client_credentials", "client_id": DemoPartnerClientID, "client_secret": DemoPartnerClientSecret},
-	RouteListTransactions: {
-		"merchantId": 1001, "userId": "user-1001", "accountId": "acc-1001-dkk",
-		"pageLimit": 10, "fromDate": "2025-01-01", "toDate": "2026-01-01",
-	},
-}
-
-// routePath fills a route key's path parameters with fixture values and
-// returns its method and path. The store is not the default one, so that
-// deactivating it succeeds.
-func routePath(route string) (method, path string) {
-	method, path, _ = strings.Cut(route, " ")
-	path = strings.NewReplacer("{merchantId}", "1001", "{method}", "visa", "{storeId}", "1001-second",
-		"{orderId}", robustOrderID, "{id}", strconv.Itoa(robustWebhookID), "{consentId}", robustConsentID,
-		"{credentialId}", strconv.Itoa(firstCredentialID), "{paymentId}", robustCardPaymentID).Replace(path)
-	return method, path
-}
-
-// methodsByPath groups the routes' methods by filled-in path: several
-// routes share a path (GET, PUT and DELETE of a store).
-func methodsByPath(routes []string) map[string][]string {
-	out := map[string][]string{}
-	for _, route := range routes {
-		method, path := routePath(route)
-		out[path] = append(out[path], method)
-	}
-	return out
-}
-
-// robustServer is a sandbox with an authorized consent for user-1001 and
-// an order robustOrderID of merchant 1001, so valid bodies succeed and only
-// the mutations fail.
-func robustServer(t testing.TB) *Server {
-	t.Helper()
-	srv := New(Config{Now: testclock.New(testclock.Start).Now})
-	authorizeUserConsent(t, srv)
-	seedRobustObjects(srv)
-	return srv
-}
-
-// The order, pending consent and webhook endpoint routePath names;
-// seedRobustObjects stores them because created IDs are random.
-const (
-	robustOrderID   = "ord_robustness"
-	robustConsentID = "req_robustness"
-	robustWebhookID = firstWebhookID
-)
-
-func seedRobustObjects(srv *Server) {
-	srv.mu.Lock()
-	defer srv.mu.Unlock()
-	srv.st.orders = append(srv.st.orders, Order{
-		MerchantID: 1001, OrderID: robustOrderID, Status: orderCreated, Amount: 100, Currency: "DKK", CreatedAt: fixtureCreatedAt,
-	})
-	srv.st.consents = append(srv.st.consents, &ConsentRecord{
-		Consent: Consent{RequestID: robustConsentID, MerchantID: 1001, UserID: "user-robust", Permissions: []string{permBalances},
-			ExpirationDateTime: "2099-01-01T00:00:00Z", TransactionFromDateTime: "2025-01-01T00:00:00Z", Status: consentPending,
-			CreatedAt: fixtureCreatedAt, UpdatedAt: fixtureCreatedAt},
-		ClientID: DemoAISClientID, expires: time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC),
-	})
-	srv.st.webhooks = append(srv.st.webhooks, &Webhook{
-		ID: robustWebhookID, PartnerClientID: DemoPartnerClientID, URL: "https://hooks.example/robust",
-		Events: []string{"payment.failed"}, Status: statusActive, Secret: "whsec_robust", CreatedAt: fixtureCreatedAt,
-	})
-	srv.st.nextWebhookID = robustWebhookID + 1
-}
 
 // serveRaw sends one request with valid credentials for both route families
 // straight to ServeHTTP and turns a panic into a test failure.
@@ -189,22 +76,11 @@ func envelopeProblem(path string, status int, body []byte) string {
 	return ""
 }
 
-func TestRobustnessTableCoversEveryRoute(t *testing.T) {
-	srv := New(Config{})
-	for _, route := range srv.routeKeys {
-		if _, ok := validBodies[route]; !ok {
-			t.Errorf("route %q has no entry in validBodies", route)
-		}
-	}
-	if len(validBodies) != len(srv.routeKeys) {
-		t.Errorf("validBodies has %d routes, the server %d", len(validBodies), len(srv.routeKeys))
-	}
-}
-
 // TestRobustnessValidBodies makes sure the table's bodies are valid, so the
 // mutations below fail because of the mutation.
 func TestRobustnessValidBodies(t *testing.T) {
-	for route, body := range validBodies {
+	for route, c := range robustCases {
+		body := c.body
 		t.Run(route, func(t *testing.T) {
 			method, path := routePath(route)
 			raw, _ := json.Marshal(body)
@@ -275,7 +151,7 @@ func TestRobustnessWrongFieldTypes(t *testing.T) {
 	srv := robustServer(t)
 	for _, route := range srv.routeKeys {
 		method, path := routePath(route)
-		valid := validBodies[route]
+		valid := robustCases[route].body
 		for field, value := range valid {
 			for _, wrong := range wrongTypes(value) {
 				body := make(map[string]any, len(valid))
@@ -400,7 +276,7 @@ func TestRobustnessUnknownPaths(t *testing.T) {
 func TestRobustnessOverHTTP(t *testing.T) {
 	hs := httptest.NewServer(robustServer(t))
 	defer hs.Close()
-	for _, route := range slices.Sorted(maps.Keys(validBodies)) {
+	for _, route := range slices.Sorted(maps.Keys(robustCases)) {
 		method, path := routePath(route)
 		for _, body := range []string{`null`, `[`, `{"merchantId":"1001"}`} {
 			req, _ := http.NewRequest(method, hs.URL+path, strings.NewReader(body))

@@ -58,6 +58,15 @@ type Config struct {
 	// MERCHANT_CREATED this long after their creation. 0 means off.
 	// SetAutoAdvance changes it later; it survives Reset.
 	AutoAdvance time.Duration
+	// AdminToken, when set, is required of every admin request, as
+	// "Authorization: Bearer <token>". Without it, only loopback peers may
+	// use the admin surface (admin_access.go).
+	AdminToken string
+	// AdminDisabled turns the admin surface off for everyone.
+	AdminDisabled bool
+	// CACertPEM is the CA certificate of a sandbox serving TLS with a
+	// certificate it made, which GET /_sandbox/ca.pem shows.
+	CACertPEM []byte
 }
 
 // Server is the in-memory partner API. It is safe for concurrent use.
@@ -73,6 +82,10 @@ type Server struct {
 	callback     *http.Client
 	// routeKeys lists the API routes, for fault validation.
 	routeKeys []string
+	// routeAreas names the area that registered each API route, and
+	// registering the area whose routes are being registered (areas.go).
+	routeAreas  map[string]string
+	registering string
 	// literal maps each path that routes name without wildcards to their
 	// methods. Such a path is theirs alone: GET /v1/partner/merchants/test
 	// is 405, not a read of merchant "test".
@@ -94,6 +107,12 @@ type Server struct {
 	faults []*Fault
 	// autoAdvance is the delay of auto-advance mode, 0 when off.
 	autoAdvance time.Duration
+
+	// Who may use the admin surface (admin_access.go), and the CA
+	// certificate GET /_sandbox/ca.pem shows.
+	adminToken    string
+	adminDisabled bool
+	caPEM         []byte
 }
 
 // New builds a Server from cfg.
@@ -109,6 +128,10 @@ func New(cfg Config) *Server {
 		mux:          http.NewServeMux(),
 		literal:      map[string][]string{},
 		callback:     &http.Client{Timeout: callbackTimeout},
+
+		adminToken:    cfg.AdminToken,
+		adminDisabled: cfg.AdminDisabled,
+		caPEM:         slices.Clone(cfg.CACertPEM),
 	}
 	if s.fixtures == nil {
 		s.fixtures = DefaultFixtures()
@@ -143,6 +166,7 @@ func New(cfg Config) *Server {
 // faults.
 func (s *Server) api(pattern string, h handlerFunc) {
 	s.routeKeys = append(s.routeKeys, pattern)
+	s.routeAreas[pattern] = s.registering
 	if method, path, _ := strings.Cut(pattern, " "); !strings.Contains(path, "{") {
 		s.literal[path] = append(s.literal[path], method)
 	}

@@ -34,6 +34,8 @@ const (
 	RouteDeactivateStore = "DELETE " + merchantRoutePrefix + "/stores/{storeId}"
 )
 
+func init() { registerArea("stores", (*Server).storeRoutes) }
+
 // storeRoutes registers the routes of stores and the admin operation that
 // changes a store.
 func (s *Server) storeRoutes() {

@@ -255,3 +255,22 @@ func TestUpdateStoreStampsUpdatedAt(t *testing.T) {
 		t.Errorf("1002-main updatedAt = %q", s.UpdatedAt)
 	}
 }
+
+// The store routes' robustness cases. The store is not the default one,
+// so that deactivating it succeeds.
+func init() {
+	second := map[string]string{"storeId": "1001-second"}
+	addRobustCases(map[string]robustCase{
+		RouteUpdateStore: {path: second, body: map[string]any{
+			"name": "Main", "streetAddress": "Street 1", "city": "Aarhus", "postalCode": "8000",
+			"countryCode": "DK", "phone": "+4512345678", "email": "shop@example.com", "isDefault": true,
+		}},
+		RouteCreateStore: {body: map[string]any{
+			"name": "Harbour", "locationId": "LOC-20260115-AB12", "streetAddress": "Havnegade 2", "city": "Odense",
+			"postalCode": "5000", "countryCode": "DK", "phone": "+4566000000", "email": "harbour@example.com", "isDefault": true,
+		}},
+		RouteListStores:      {},
+		RouteGetStore:        {path: second},
+		RouteDeactivateStore: {path: second},
+	})
+}

@@ -26,6 +26,8 @@ const (
 	RouteCreateInterappCode = "POST " + merchantRoutePrefix + "/card-payments/terminals/interapp"
 )
 
+func init() { registerArea("terminals", (*Server).terminalRoutes) }
+
 // terminalRoutes registers the routes of online terminals, the terminal
 // list and in-app registration codes, and their admin operations.
 func (s *Server) terminalRoutes() {

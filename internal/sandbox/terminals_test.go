@@ -95,3 +95,12 @@ func TestListTerminalsRejectsOtherQueries(t *testing.T) {
 		})
 	}
 }
+
+// The terminal routes' robustness cases.
+func init() {
+	addRobustCases(map[string]robustCase{
+		RouteCreateOnlineTerminal: {body: map[string]any{"onlineTerminalMode": "PaymentPage", "storeId": "1001-main"}},
+		RouteListTerminals:        {},
+		RouteCreateInterappCode:   {body: map[string]any{"storeId": "1001-main"}},
+	})
+}

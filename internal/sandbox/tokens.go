@@ -355,6 +355,8 @@ const (
 	RouteOAuthToken = "POST /oauth/token"
 )
 
+func init() { registerArea("tokens", (*Server).tokenRoutes) }
+
 // tokenRoutes registers the token endpoints and the admin operations of
 // tokens.
 func (s *Server) tokenRoutes() {

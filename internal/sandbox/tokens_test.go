@@ -213,3 +213,14 @@ func TestRateLimitKeyOfMintedTokens(t *testing.T) {
 		t.Error("a static access token should count apart from minted tokens")
 	}
 }
+
+// The token routes' robustness cases.
+func init() {
+	addRobustCases(map[string]robustCase{
+		RouteGenerateToken: {body: map[string]any{"userId": "user-1001", "merchantId": 1001, "permissions": []any{"ais:accounts:read"}}},
+		// A form on the wire; the sandbox takes the same fields as JSON too.
+		RouteOAuthToken: {body: map[string]any{
+			"grant_type": "client_credentials", "client_id": DemoPartnerClientID, "client_secret": DemoPartnerClientSecret,
+		}},
+	})
+}

@@ -29,6 +29,8 @@ const (
 	RouteUpdateWebhook = "PUT /v1/partner/webhooks/{id}"
 )
 
+func init() { registerArea("webhooks", (*Server).webhookRoutes) }
+
 // webhookRoutes registers the routes of webhook endpoints and their admin
 // operations.
 func (s *Server) webhookRoutes() {

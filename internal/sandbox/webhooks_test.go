@@ -542,3 +542,23 @@ func TestConcurrentWebhooksAndConsentReads(t *testing.T) {
 		}
 	}
 }
+
+// robustWebhookID is the endpoint the robustness server holds.
+const robustWebhookID = firstWebhookID
+
+// The webhook routes' robustness cases, and the endpoint they change.
+func init() {
+	endpoint := map[string]any{"url": "https://hooks.example/cardpay", "events": []any{"payment.completed"}}
+	addRobustCases(map[string]robustCase{
+		RouteCreateWebhook: {body: endpoint},
+		RouteListWebhooks:  {},
+		RouteUpdateWebhook: {body: endpoint, path: map[string]string{"id": strconv.Itoa(robustWebhookID)}},
+	})
+	addRobustSeed(func(srv *Server) {
+		srv.st.webhooks = append(srv.st.webhooks, &Webhook{
+			ID: robustWebhookID, PartnerClientID: DemoPartnerClientID, URL: "https://hooks.example/robust",
+			Events: []string{"payment.failed"}, Status: statusActive, Secret: "whsec_robust", CreatedAt: fixtureCreatedAt,
+		})
+		srv.st.nextWebhookID = robustWebhookID + 1
+	})
+}

@@ -19,11 +19,13 @@ package sandboxtest
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/contract"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtls"
 	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
@@ -77,6 +79,7 @@ type Option func(*settings)
 
 type settings struct {
 	config   sandbox.Config
+	tls      bool
 	split    bool
 	contract bool
 	exempt   []func(*http.Request) bool
@@ -125,6 +128,13 @@ func SplitHosts() Option {
 	return func(s *settings) { s.split = true }
 }
 
+// TLS serves https with a certificate for 127.0.0.1 and localhost, signed
+// by a CA made for the sandbox (sandboxtls), as cardpay-sandbox -tls does;
+// Sandbox.CACertFile holds the CA's certificate for clients to trust.
+func TLS() Option {
+	return func(s *settings) { s.tls = true }
+}
+
 // WithoutContract leaves the traffic unchecked, for a test that breaks the
 // contract on purpose. Say why where it is used.
 func WithoutContract() Option {
@@ -162,6 +172,9 @@ type Sandbox struct {
 	URL string
 	// DataURL serves the data API; it equals URL without SplitHosts.
 	DataURL string
+	// CACertFile is a PEM file of the CA that signed the sandbox's
+	// certificate, with TLS; "" without.
+	CACertFile string
 
 	servers []*httptest.Server
 }
@@ -188,12 +201,42 @@ func Start(t TB, opts ...Option) *Sandbox {
 			return h
 		}
 	}
-	sb := serve(s, check)
+	var certs *sandboxtls.Bundle
+	if s.tls {
+		var err error
+		if certs, err = sandboxtls.Generate([]string{"127.0.0.1", "localhost"}, time.Now()); err != nil {
+			t.Fatalf("sandbox certificate: %v", err)
+		}
+		s.config.CACertPEM = certs.CAPEM
+	}
+	sb := serve(s, check, certs)
 	t.Cleanup(sb.Close)
+	if certs != nil {
+		sb.CACertFile = writeTemp(t, "sandbox-ca-*.pem", certs.CAPEM)
+	}
 	return sb
 }
 
-func serve(s settings, check func(http.Handler) http.Handler) *Sandbox {
+// writeTemp writes data to a new temporary file, removed when the test
+// ends, and returns its path.
+func writeTemp(t TB, pattern string, data []byte) string {
+	f, err := os.CreateTemp("", pattern)
+	if err != nil {
+		t.Fatalf("%v", err)
+		return ""
+	}
+	t.Cleanup(func() { _ = os.Remove(f.Name()) })
+	_, err = f.Write(data)
+	if closeErr := f.Close(); err == nil {
+		err = closeErr
+	}
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return f.Name()
+}
+
+func serve(s settings, check func(http.Handler) http.Handler, certs *sandboxtls.Bundle) *Sandbox {
 	sb := &Sandbox{Server: sandbox.New(s.config), Credentials: Demo}
 	start := func(host Host, h http.Handler) string {
 		for _, wrap := range s.wraps {
@@ -202,7 +245,13 @@ func serve(s settings, check func(http.Handler) http.Handler) *Sandbox {
 		if check != nil {
 			h = check(h)
 		}
-		srv := httptest.NewServer(h)
+		srv := httptest.NewUnstartedServer(h)
+		if certs != nil {
+			srv.TLS = certs.ServerConfig()
+			srv.StartTLS()
+		} else {
+			srv.Start()
+		}
 		sb.servers = append(sb.servers, srv)
 		return srv.URL
 	}
@@ -229,6 +278,7 @@ func (sb *Sandbox) Client(t TB, configure ...func(*client.Config)) *client.Clien
 	t.Helper()
 	cfg := client.Config{
 		BaseURL:             sb.URL,
+		CACertFile:          sb.CACertFile,
 		PartnerClientID:     sb.ClientID,
 		PartnerClientSecret: sb.ClientSecret,
 		AccessToken:         sb.AccessToken,
@@ -257,6 +307,9 @@ func (sb *Sandbox) Env() []string {
 	}
 	if sb.DataURL != sb.URL {
 		env = append(env, "CARDPAY_AIS_BASE_URL="+sb.DataURL)
+	}
+	if sb.CACertFile != "" {
+		env = append(env, "CARDPAY_CA_CERT_FILE="+sb.CACertFile)
 	}
 	return env
 }
