@@ -1,50 +1,74 @@
 #!/usr/bin/env bash
 # Copyright (c) The terraform-provider-cardpay authors
 # SPDX-License-Identifier: MPL-2.0
-# make release-snapshot: builds into dist/ what a release publishes, as a
-# goreleaser snapshot (no tag, nothing published): one zip per platform, the
-# SHA256SUMS file, its signature and the registry manifest, plus the public
-# key that verifies the signature (dist/signing-key.gpg). It signs with the
-# key GPG_FINGERPRINT names, or, without one, with a throwaway key made for
-# this build in a temporary GNUPGHOME. Nothing is downloaded but the pinned
-# goreleaser module (GNUmakefile's GORELEASER), once.
+# scripts/release.sh KIND builds the release into dist/ (DEVELOPERS.md,
+# "Releases") with the pinned goreleaser (.goreleaser.yml): the provider's
+# and the sandbox's zips, an SBOM of each, the provider's SHA256SUMS and the
+# registry manifest, the provenance statement, cardpay-release_<version>_SHA256SUMS
+# (every file), and, but for a rebuild, the signatures and public keys.
+# Nothing is published. KIND is one of
+#
+#   snapshot  (make release-snapshot) a pre-release of HEAD, signed with
+#             throwaway GPG and cosign keys (or GPG_FINGERPRINT's and
+#             COSIGN_KEY's)
+#   rebuild   (make release-rebuild) what the release of HEAD contains, its
+#             tag's version (a snapshot's without a tag), unsigned: how a
+#             partner checks that a release rebuilds byte for byte
+#   release   (make release) the release of the tag at HEAD, signed with the
+#             release keys (scripts/release-sign.sh refuses any other)
+#
+# Nothing is downloaded but the pinned Go tools (GNUmakefile), once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-command -v gpg >/dev/null || { echo "make release-snapshot: gpg (GnuPG) is needed to sign SHA256SUMS" >&2; exit 1; }
-goreleaser=(go run "${GORELEASER:?set GORELEASER to the pinned goreleaser module, as make release-snapshot does}")
+kind=${1:-}
+case $kind in
+snapshot | rebuild | release) ;;
+*) echo "usage: scripts/release.sh snapshot|rebuild|release" >&2; exit 2 ;;
+esac
+: "${GORELEASER:?set GORELEASER, CYCLONEDX_GOMOD and COSIGN to the pinned modules, as make does}"
+export COSIGN=${COSIGN:?}
+: "${CYCLONEDX_GOMOD:?}"
+# The zip entries' times in UTC, whatever the zone of the machine.
+export TZ=UTC LC_ALL=C
 
-throwaway_home='' config_copy=''
-cleanup() {
-	# gpg starts an agent for the throwaway home; stop it with the home.
-	if [ -n "$throwaway_home" ]; then gpgconf --kill gpg-agent; fi
-	rm -rf "$throwaway_home" "$config_copy"
-}
-trap cleanup EXIT
-
-if [ -z "${GPG_FINGERPRINT:-}" ]; then
-	throwaway_home=$(mktemp -d "${TMPDIR:-/tmp}/cardpay-release-gpg.XXXXXX")
-	export GNUPGHOME=$throwaway_home
-	# RSA: the Terraform registries take RSA and DSA keys only.
-	gpg --batch --quiet --pinentry-mode loopback --passphrase '' \
-		--quick-gen-key 'terraform-provider-cardpay snapshot (throwaway) <snapshot@invalid>' rsa4096 sign 1d
-	GPG_FINGERPRINT=$(gpg --batch --trust-model always --with-colons --list-keys | awk -F: '$1 == "fpr" { print $10; exit }')
-	export GPG_FINGERPRINT
-	echo "signing with a throwaway key, $GPG_FINGERPRINT (set GPG_FINGERPRINT to sign with yours)"
+# cyclonedx-gomod reads the repository with go-git, which does not follow a
+# `git worktree` to the repository's common directory.
+if [ "$(git rev-parse --git-dir)" != "$(git rev-parse --git-common-dir)" ]; then
+	echo "make release-$kind: run it in a clone (git clone), not in a git worktree: cyclonedx-gomod cannot read a worktree" >&2
+	exit 1
 fi
 
+tagged=false
+if git describe --exact-match --tags HEAD >/dev/null 2>&1; then tagged=true; fi
+args=(release --clean --skip=publish,announce)
+case $kind in
+snapshot) args+=(--snapshot) ;;
+rebuild) if [ "$tagged" = false ]; then args+=(--snapshot); fi ;;
+release) if [ "$tagged" = false ]; then echo "make release: HEAD has no tag; tag the release first (git tag v0.1.0)" >&2; exit 1; fi ;;
+esac
+
+config_copy='' tools=$(mktemp -d "${TMPDIR:-/tmp}/cardpay-release-tools.XXXXXX")
+trap 'rm -rf "$config_copy" "$tools"' EXIT
+
+# The SBOM tool, built for this machine (goreleaser runs it with each
+# archive's GOOS and GOARCH, which go run would build it for).
+GOBIN=$tools go install "$CYCLONEDX_GOMOD"
+export PATH="$tools:$PATH"
+
 # RELEASE_PLATFORMS (such as "linux_amd64 darwin_arm64") builds only those
-# platforms, through a copy of .goreleaser.yml whose build lists them as its
-# targets: CI checks the install on a subset, since the full set takes a
-# cold build cache half an hour on 2 cores.
+# platforms, through a copy of .goreleaser.yml whose builds list them as
+# their targets: CI checks the release on a subset, since the full set takes
+# a cold build cache an hour on 2 cores.
 config=.goreleaser.yml
 if [ -n "${RELEASE_PLATFORMS:-}" ]; then
 	config_copy=$(mktemp "${TMPDIR:-/tmp}/cardpay-goreleaser.XXXXXX.yml")
 	config=$config_copy
 	targets=$(printf '%s\n' $RELEASE_PLATFORMS | sed 's/_amd64$/_amd64_v1/' | paste -sd, -)
-	# Replace the build's goos, goarch and ignore keys with targets.
+	# Replace each build's goos, goarch and ignore keys with targets.
 	awk -v targets="$targets" '
-		/^    (goos|goarch):/ { if (!done) print "    targets: [" targets "]"; done = 1; skip = 0; next }
+		/^    goos:/ { print "    targets: [" targets "]"; skip = 0; next }
+		/^    goarch:/ { skip = 0; next }
 		/^    ignore:/ { skip = 1; next }
 		skip && /^      / { next }
 		{ skip = 0; print }' .goreleaser.yml >"$config"
@@ -60,11 +84,36 @@ if ! git remote get-url origin >/dev/null 2>&1; then
 		GIT_CONFIG_VALUE_0=https://github.com/cardpay/terraform-provider-cardpay.git
 fi
 
-"${goreleaser[@]}" release --snapshot --clean --config "$config"
+go run "$GORELEASER" "${args[@]}" --config "$config"
 
-# A release publishes the manifest beside SHA256SUMS (release.extra_files,
-# which a snapshot does not run); dist/ holds it under that name too.
-sums=(dist/terraform-provider-cardpay_*_SHA256SUMS)
-cp terraform-registry-manifest.json "${sums[0]%_SHA256SUMS}_manifest.json"
-gpg --export "$GPG_FINGERPRINT" >dist/signing-key.gpg
-ls dist/*.zip "${sums[0]}"*
+version=$(jq -r .version dist/metadata.json)
+commit=$(git rev-parse HEAD)
+
+# Here the lead will build the sandbox's container image (scripts/sandbox-image)
+# from the linux cardpay-sandbox binaries in dist/ (dist/sandbox_linux_*/),
+# before the checksums below are written and signed, so that the image's
+# files can join cardpay-release_<version>_SHA256SUMS.
+
+cd dist
+# A release publishes the manifest beside SHA256SUMS; SHA256SUMS lists it.
+cp ../terraform-registry-manifest.json "terraform-provider-cardpay_${version}_manifest.json"
+
+# The provenance statement: its subjects are the archives and the manifest.
+provenance=cardpay-release_${version}_provenance.intoto.json
+go run ../scripts/provenance -commit "$commit" -version "$version" \
+	-tool "goreleaser=${GORELEASER##*@}" -tool "cyclonedx-gomod=${CYCLONEDX_GOMOD##*@}" \
+	./*_"$version"_*.zip "terraform-provider-cardpay_${version}_manifest.json" >"$provenance"
+
+# The provider's SHA256SUMS lists what the Terraform Registry expects (its
+# zips and the manifest) and nothing else; cardpay-release_<version>_SHA256SUMS
+# lists every file of the release, the sandbox's zips, the SBOMs and the
+# provenance included.
+sha256sum ./*_"$version"_*.zip "terraform-provider-cardpay_${version}_manifest.json" ./*.sbom.json "$provenance" |
+	sed 's|  \./|  |' >"cardpay-release_${version}_SHA256SUMS"
+cd ..
+
+if [ "$kind" != rebuild ]; then
+	RELEASE_KIND=$kind bash scripts/release-sign.sh \
+		"dist/terraform-provider-cardpay_${version}_SHA256SUMS" "dist/cardpay-release_${version}_SHA256SUMS"
+fi
+ls dist/*_"$version"_* dist/cardpay-release-key.asc dist/cardpay-cosign.pub 2>/dev/null || true
