@@ -96,7 +96,7 @@ func run(args []string, out io.Writer) error {
 		return err
 	}
 	if *commit == "" || *version == "" || fs.NArg() == 0 {
-		return errors.New("usage: provenance -commit SHA -version V [-tool name=version]... FILE...")
+		return errors.New("usage: provenance -commit SHA -version V [-tool name=version] FILE [FILE]")
 	}
 	subjects, err := digests(fs.Args())
 	if err != nil {

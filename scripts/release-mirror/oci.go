@@ -57,8 +57,10 @@ type rawManifest struct {
 	mediaType types.MediaType
 }
 
-func (m rawManifest) RawManifest() ([]byte, error)        { return m.data, nil }
-func (m rawManifest) MediaType() (types.MediaType, error) { return m.mediaType, nil }
+func (m rawManifest) RawManifest() ([]byte, error) { return m.data, nil }
+
+// MediaType has the signature remote.Put looks for.
+func (m rawManifest) MediaType() (types.MediaType, error) { return m.mediaType, nil } //nolint:unparam
 
 // pushOCI pushes each platform's zip with its manifest, then the index,
 // tagged with the version (a "+" of build metadata as "_", as OCI tags
