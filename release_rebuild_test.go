@@ -18,9 +18,10 @@ import (
 // every file the signed cardpay-release_<version>_SHA256SUMS lists. The
 // snapshot has no tag (a tag makes a release of that version: Go and the
 // SBOM record the tag as the module's version), so the clone is of a
-// branch at the snapshot's commit in a copy of this repository, where
-// make release-rebuild builds the snapshot again; a copy, so that the
-// clone is in another directory. It builds the snapshot's platforms only
+// branch at the snapshot's commit in a copy of this repository without
+// its tags, where make release-rebuild builds the snapshot again (a
+// release in dist/ gets its tag back); a copy, so that the clone is in
+// another directory. It builds the snapshot's platforms only
 // (RELEASE_PLATFORMS). Only make release-test with
 // CARDPAY_RELEASE_REBUILD=1 runs it.
 func testRebuild(t *testing.T, rel *release) {
@@ -29,8 +30,11 @@ func testRebuild(t *testing.T, rel *release) {
 	}
 	commit := rel.provenance(t).Predicate.BuildDefinition.ExternalParameters.Commit
 	origin := filepath.Join(t.TempDir(), "origin")
-	git(t, "", "clone", "--quiet", "--no-checkout", ".", origin)
+	git(t, "", "clone", "--quiet", "--no-checkout", "--no-tags", ".", origin)
 	git(t, origin, "branch", "snapshot", commit)
+	if !strings.Contains(rel.version, "-snapshot-") { // make release-test of a release
+		git(t, origin, "tag", "v"+rel.version, commit)
+	}
 
 	dir := t.TempDir()
 	for _, name := range rel.published(t) {

@@ -45,7 +45,10 @@ args=(release --clean --skip=publish,announce)
 case $kind in
 snapshot) args+=(--snapshot) ;;
 rebuild) if [ "$tagged" = false ]; then args+=(--snapshot); fi ;;
-release) if [ "$tagged" = false ]; then echo "make release: HEAD has no tag; tag the release first (git tag v0.1.0)" >&2; exit 1; fi ;;
+release)
+	if [ "$tagged" = false ]; then echo "make release: HEAD has no tag; tag the release first (git tag v0.1.0)" >&2; exit 1; fi
+	if [ -n "${RELEASE_PLATFORMS:-}" ]; then echo "make release: a release has every platform; unset RELEASE_PLATFORMS" >&2; exit 1; fi
+	;;
 esac
 
 config_copy='' tools=$(mktemp -d "${TMPDIR:-/tmp}/cardpay-release-tools.XXXXXX")
