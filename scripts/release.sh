@@ -39,6 +39,11 @@ if [ "$(git rev-parse --git-dir)" != "$(git rev-parse --git-common-dir)" ]; then
 	exit 1
 fi
 
+if [ -n "$(git status --porcelain)" ]; then
+	echo "make release-$kind: the checkout has changes, which the binaries record (vcs.modified=true): this build will not match a rebuild of the commit" >&2
+	git status --short >&2
+fi
+
 tagged=false
 if git describe --exact-match --tags HEAD >/dev/null 2>&1; then tagged=true; fi
 args=(release --clean --skip=publish,announce)
