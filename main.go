@@ -2,24 +2,35 @@
 // SPDX-License-Identifier: MPL-2.0
 
 // Command terraform-provider-cardpay serves the cardpay Terraform provider
-// (provider.Serve).
+// (provider.Serve); -version prints which build it is.
 package main
 
 import (
 	"flag"
+	"fmt"
 	"log"
 
+	"github.com/cardpay/terraform-provider-cardpay/internal/buildinfo"
 	"github.com/cardpay/terraform-provider-cardpay/internal/provider"
 )
 
-// version is set at release time with -ldflags "-X main.version=...".
-var version = "dev"
+// version and commit are set at release time with -ldflags "-X main.version=... -X main.commit=...".
+var (
+	version = "dev"
+	commit  = ""
+)
 
 func main() {
-	var debug bool
+	var debug, showVersion bool
 	flag.BoolVar(&debug, "debug", false, "run the provider with support for debuggers like delve")
+	flag.BoolVar(&showVersion, "version", false, "print the version, commit and Go version, and exit")
 	flag.Parse()
-	if err := provider.Serve(version, debug); err != nil {
+	build := buildinfo.Read(version, commit)
+	if showVersion {
+		fmt.Println(build.String("terraform-provider-cardpay"))
+		return
+	}
+	if err := provider.Serve(build.Version, debug); err != nil {
 		log.Fatal(err.Error())
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -19,7 +18,6 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -32,30 +30,23 @@ import (
 
 // TestRelease checks the release that `make release-snapshot` built into
 // CARDPAY_RELEASE_DIST (dist/; `make release-test` runs it) as a partner
-// receives it: the signature of SHA256SUMS, that SHA256SUMS lists every zip
-// and the registry manifest, and then, with each CLI of the matrix, an
-// install from a filesystem mirror (no dev_overrides) and a plan against a
-// sandbox, in which the provider reports the release's version, and
-// `providers lock -fs-mirror` for every platform of the release.
+// receives it: SECURITY.md's verification commands, that the provider's
+// SHA256SUMS lists its zips and the registry manifest and nothing else and
+// cardpay-release_<version>_SHA256SUMS every file, the sandbox's zips for
+// every platform of the provider's, the SBOMs and the provenance. Then,
+// with each CLI of the matrix, an install from a filesystem mirror and from
+// a network mirror (and, on OpenTofu, an OCI mirror) built from the release
+// alone, with a plan against a sandbox in which the provider reports the
+// release's version, and the hashes each records in the lock file.
 func TestRelease(t *testing.T) {
 	rel := openRelease(t)
 	t.Logf("release %s in %s: %s", rel.version, rel.dir, strings.Join(rel.platforms(), ", "))
 
-	t.Run("signature", func(t *testing.T) {
-		// gpgv trusts only the keys it is given: the public key of the
-		// key that signed (scripts/release-snapshot.sh exports it).
-		keyring, err := filepath.Abs(filepath.Join(rel.dir, "signing-key.gpg"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := exec.CommandContext(t.Context(), "gpgv", "--keyring", keyring, rel.sums+".sig", rel.sums).CombinedOutput()
-		if err != nil {
-			t.Fatalf("gpgv does not accept the signature of %s: %v\n%s", filepath.Base(rel.sums), err, out)
-		}
-	})
+	t.Run("verify as SECURITY.md says", func(t *testing.T) { testVerifyAsDocumented(t, rel) })
+	t.Run("signing refuses other keys", func(t *testing.T) { testSigningRefusesOtherKeys(t, rel) })
 
 	t.Run("checksums", func(t *testing.T) {
-		zips, err := filepath.Glob(filepath.Join(rel.dir, "*.zip"))
+		zips, err := filepath.Glob(filepath.Join(rel.dir, "terraform-provider-cardpay_*.zip"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,13 +55,36 @@ func TestRelease(t *testing.T) {
 				t.Errorf("%s is not in %s", filepath.Base(zip), filepath.Base(rel.sums))
 			}
 		}
+		// What the Terraform Registry expects: the provider's zips and
+		// the manifest, nothing else.
+		manifest := fmt.Sprintf("terraform-provider-cardpay_%s_manifest.json", rel.version)
+		if want := len(rel.zips) + 1; len(rel.sha256) != want {
+			t.Errorf("%s lists %d files, want the %d zips and %s only: %v", filepath.Base(rel.sums), len(rel.sha256), len(rel.zips), manifest, slices.Sorted(maps.Keys(rel.sha256)))
+		}
 		for name, want := range rel.sha256 {
 			if got := fileSHA256(t, filepath.Join(rel.dir, name)); got != want {
 				t.Errorf("%s has SHA-256 %s, but %s lists %s", name, got, filepath.Base(rel.sums), want)
 			}
+			if rel.all[name] != want {
+				t.Errorf("%s: the provider's SHA256SUMS lists %s, cardpay-release_%s_SHA256SUMS %s", name, want, rel.version, rel.all[name])
+			}
 		}
 		if _, ok := rel.zips[runtime.GOOS+"_"+runtime.GOARCH]; !ok {
 			t.Errorf("no zip for %s_%s, the platform the install tests run on", runtime.GOOS, runtime.GOARCH)
+		}
+		if got, want := slices.Sorted(maps.Keys(rel.sandboxZips)), rel.platforms(); !slices.Equal(got, want) {
+			t.Errorf("the sandbox's zips are for %v, want every platform of the provider's: %v", got, want)
+		}
+		// cardpay-release_<version>_SHA256SUMS: every file but the
+		// checksum files, their signatures and the keys.
+		var want []string
+		for _, name := range rel.published(t) {
+			if !strings.Contains(name, "SHA256SUMS") && !strings.HasPrefix(name, "cardpay-release-key") && name != "cardpay-cosign.pub" {
+				want = append(want, name)
+			}
+		}
+		if got := slices.Sorted(maps.Keys(rel.all)); !slices.Equal(got, want) {
+			t.Errorf("cardpay-release_%s_SHA256SUMS lists\n%v\nwant every file of the release:\n%v", rel.version, got, want)
 		}
 	})
 
@@ -78,35 +92,32 @@ func TestRelease(t *testing.T) {
 	// from the manifest, and refuse a release whose SHA256SUMS lacks it.
 	t.Run("manifest", func(t *testing.T) {
 		name := fmt.Sprintf("terraform-provider-cardpay_%s_manifest.json", rel.version)
-		if _, listed := rel.sha256[name]; !listed {
-			t.Fatalf("%s is not in %s", name, filepath.Base(rel.sums))
-		}
 		var manifest struct {
 			Version  int
 			Metadata struct {
 				ProtocolVersions []string `json:"protocol_versions"`
 			}
 		}
-		data, err := os.ReadFile(filepath.Join(rel.dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(data, &manifest); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+		readJSONFile(t, filepath.Join(rel.dir, name), &manifest)
 		if manifest.Version != 1 || !slices.Equal(manifest.Metadata.ProtocolVersions, []string{"6.0"}) {
 			t.Errorf("%s has version %d and protocol versions %q, want version 1 and protocol 6.0 (the provider serves protocol 6)",
 				name, manifest.Version, manifest.Metadata.ProtocolVersions)
 		}
 	})
+	t.Run("SBOMs", func(t *testing.T) { testSBOMs(t, rel) })
+	t.Run("provenance", func(t *testing.T) { testProvenance(t, rel) })
+	t.Run("go install of the sandbox", func(t *testing.T) { testGoInstallSandbox(t, rel) })
+	t.Run("rebuild", func(t *testing.T) { testRebuild(t, rel) })
 
-	mirror := rel.mirror(t)
+	mirrors := rel.mirrors(t)
 	agents := &userAgents{}
 	sb := sandboxtest.Start(t, sandboxtest.Wrap(agents.record))
 	for _, name := range releaseCLIs(t) {
 		t.Run("install with "+name, func(t *testing.T) {
 			t.Setenv("TF_ACC_TERRAFORM_PATH", cliBinary(t, name))
-			testInstallFromMirror(t, rel, mirror, sb, agents)
+			t.Run("filesystem mirror", func(t *testing.T) { testInstallFromMirror(t, rel, mirrors.filesystem, sb, agents) })
+			t.Run("network mirror", func(t *testing.T) { testInstallFromMirror(t, rel, mirrors.network, sb, agents) })
+			t.Run("OCI mirror", func(t *testing.T) { testInstallFromMirror(t, rel, mirrors.oci, sb, agents) })
 		})
 	}
 }
@@ -154,123 +165,21 @@ func cliBinary(t *testing.T, name string) string {
 	return strings.TrimSpace(string(out))
 }
 
-// testInstallFromMirror installs the release as a partner without access
-// to the registry does, with the CLI of TF_ACC_TERRAFORM_PATH: the zips in
-// a filesystem mirror, a CLI configuration that takes the provider from
-// there (README.md, "Installing a release from a mirror"), and a lock file
-// committed by a colleague who installed the release from the registry.
-func testInstallFromMirror(t *testing.T, rel *release, mirror string, sb *sandboxtest.Sandbox, agents *userAgents) {
-	cli, err := tfcli.Identify(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	host := cli.Registry()
-	t.Logf("%s (%s), provider %s/cardpay/cardpay", cli, tfcli.Binary(), host)
-	cliConfig := filepath.Join(t.TempDir(), "mirror.tfrc")
-	writeFile(t, cliConfig, readmeMirrorConfig(t, mirror, host))
-	// Runs the CLI with this configuration only: no provider of ours is
-	// built (tfcli.Provider.Dir).
-	p := &tfcli.Provider{CLIConfig: cliConfig}
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "main.tf"), fmt.Sprintf(`terraform {
-  required_providers {
-    cardpay = {
-      source  = "cardpay/cardpay"
-      version = %q
-    }
-  }
-}
-
-provider "cardpay" {}
-
-data "cardpay_stores" "merchant" {
-  merchant_id = 1001
-}
-
-resource "cardpay_payment_method" "mobilepay" {
-  merchant_id = 1002
-  method      = "mobilepay"
-}
-`, rel.version))
-	// The lock file as init writes it from a registry: the zh: hash of
-	// every zip of the release, which the registry takes from the signed
-	// SHA256SUMS. init must find the mirror's zip among them.
-	zh := rel.zhHashes()
-	writeFile(t, filepath.Join(dir, ".terraform.lock.hcl"), lockFile(host, rel.version, zh))
-	env := append(sb.Env(), "TF_PLUGIN_CACHE_DIR=") // from the mirror, not a cache
-
-	terraform(t, dir, p, env, "init", "-input=false", "-no-color")
-	platform := runtime.GOOS + "_" + runtime.GOARCH
-	installed := filepath.Join(dir, ".terraform", "providers", host, "cardpay", "cardpay", rel.version, platform,
-		"terraform-provider-cardpay_v"+rel.version)
-	if _, err := os.Stat(installed); err != nil {
-		t.Errorf("init did not install the release's binary: %v", err)
-	}
-
-	agents.take()
-	out := terraform(t, dir, p, env, "plan", "-input=false", "-no-color")
-	if !strings.Contains(out, "Plan: 1 to add, 0 to change, 0 to destroy.") {
-		t.Errorf("plan does not add the payment method:\n%s", out)
-	}
-	// The provider names its version in the User-Agent of every request
-	// (provider.userAgent): the binary of the release reports the release.
-	sent := agents.take()
-	if len(sent) == 0 {
-		t.Error("the plan sent no request to the sandbox")
-	}
-	for _, ua := range sent {
-		if !strings.HasPrefix(ua, "terraform-provider-cardpay/"+rel.version+" ") {
-			t.Errorf("a request of the plan has User-Agent %q, want terraform-provider-cardpay/%s", ua, rel.version)
-		}
-	}
-
-	// What a partner runs to record every platform's hash from the mirror:
-	// one h1: hash (of the zip's contents) per platform joins the zh:
-	// hashes. Each must be that of the zip SHA256SUMS lists.
-	args := []string{"providers", "lock", "-no-color", "-fs-mirror=" + mirror}
-	for _, target := range rel.platforms() {
-		args = append(args, "-platform="+target)
-	}
-	terraform(t, dir, p, env, args...)
-	got := lockedHashes(t, filepath.Join(dir, ".terraform.lock.hcl"), host, rel.version)
-	want := slices.Sorted(slices.Values(slices.Concat(zh, rel.h1)))
-	if !slices.Equal(got, want) {
-		t.Errorf("after providers lock, the lock file has the hashes\n%s\nwant the zh: hashes of SHA256SUMS and the h1: hashes of those zips:\n%s",
-			strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-}
-
-// readmeMirrorConfig is the CLI configuration README.md gives partners
-// ("Installing a release from a mirror"), for this mirror and, as the
-// README says to write for OpenTofu, this registry host.
-func readmeMirrorConfig(t *testing.T, mirror, host string) string {
-	t.Helper()
-	readme, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile("(?s)```hcl\n([ \t]*provider_installation [{].*?)```").FindSubmatch(readme)
-	const readmeMirror = `"/srv/terraform-mirror"`
-	if m == nil || !bytes.Contains(m[1], []byte(readmeMirror)) {
-		t.Fatalf("README.md has no provider_installation block with the mirror %s", readmeMirror)
-	}
-	config := strings.ReplaceAll(string(m[1]), readmeMirror, strconv.Quote(mirror))
-	return strings.ReplaceAll(config, "registry.terraform.io", host)
-}
-
 // release is the release in a dist/ directory, as make release-snapshot
 // writes it.
 type release struct {
 	dir     string
 	version string // such as 0.0.1-snapshot-68d6961
-	sums    string // the path of its SHA256SUMS
-	// sha256 maps the files SHA256SUMS lists to their hex SHA-256.
-	sha256 map[string]string
-	// zips maps each platform (linux_amd64) to its zip's file name.
-	zips map[string]string
-	// h1 are the hashes of the zips' contents, which Terraform and
-	// OpenTofu record for a provider installed from a mirror.
-	h1 []string
+	sums    string // the path of the provider's SHA256SUMS
+	// sha256 maps the files the provider's SHA256SUMS lists to their hex
+	// SHA-256; all those of cardpay-release_<version>_SHA256SUMS.
+	sha256, all map[string]string
+	// zips and sandboxZips map each platform (linux_amd64) to the file
+	// name of the provider's zip and of the sandbox's.
+	zips, sandboxZips map[string]string
+	// h1 maps each platform to the hash of its zip's contents, which
+	// Terraform and OpenTofu record for a provider installed from a mirror.
+	h1 map[string]string
 }
 
 // openRelease reads the release in CARDPAY_RELEASE_DIST, or skips t
@@ -285,34 +194,66 @@ func openRelease(t *testing.T) *release {
 	if err != nil || len(sums) != 1 {
 		t.Fatalf("want one terraform-provider-cardpay_<version>_SHA256SUMS in %s, found %q (%v)", dir, sums, err)
 	}
-	rel := &release{dir: dir, sums: sums[0], sha256: map[string]string{}, zips: map[string]string{}}
+	rel := &release{dir: dir, sums: sums[0], zips: map[string]string{}, sandboxZips: map[string]string{}, h1: map[string]string{}}
 	rel.version = strings.TrimSuffix(strings.TrimPrefix(filepath.Base(sums[0]), "terraform-provider-cardpay_"), "_SHA256SUMS")
-	data, err := os.ReadFile(rel.sums)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zipName := regexp.MustCompile(`^terraform-provider-cardpay_` + regexp.QuoteMeta(rel.version) + `_([a-z0-9]+_[a-z0-9]+)\.zip$`)
-	for line := range strings.Lines(string(data)) {
-		sum, name, ok := strings.Cut(strings.TrimSpace(line), "  ")
-		if !ok {
-			t.Fatalf("%s: malformed line %q", rel.sums, line)
-		}
-		rel.sha256[name] = sum
-		if m := zipName.FindStringSubmatch(name); m != nil {
-			rel.zips[m[1]] = name
+	rel.sha256 = readSums(t, rel.sums)
+	rel.all = readSums(t, filepath.Join(dir, "cardpay-release_"+rel.version+"_SHA256SUMS"))
+	zipName := regexp.MustCompile(`^(terraform-provider-cardpay|cardpay-sandbox)_` + regexp.QuoteMeta(rel.version) + `_([a-z0-9]+_[a-z0-9]+)\.zip$`)
+	for name := range rel.all {
+		switch m := zipName.FindStringSubmatch(name); {
+		case m == nil:
+		case m[1] == "cardpay-sandbox":
+			rel.sandboxZips[m[2]] = name
+		default:
+			rel.zips[m[2]] = name
 		}
 	}
 	if len(rel.zips) == 0 {
-		t.Fatalf("%s lists no zip", rel.sums)
+		t.Fatalf("cardpay-release_%s_SHA256SUMS lists no zip of the provider", rel.version)
 	}
-	for _, name := range rel.zips {
+	for platform, name := range rel.zips {
 		h, err := dirhash.HashZip(filepath.Join(dir, name), dirhash.Hash1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rel.h1 = append(rel.h1, h)
+		rel.h1[platform] = h
 	}
 	return rel
+}
+
+// readSums reads a SHA256SUMS file: the SHA-256 of each file it lists.
+func readSums(t *testing.T, path string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := map[string]string{}
+	for line := range strings.Lines(string(data)) {
+		sum, name, ok := strings.Cut(strings.TrimSpace(line), "  ")
+		if !ok {
+			t.Fatalf("%s: malformed line %q", path, line)
+		}
+		sums[name] = sum
+	}
+	return sums
+}
+
+// published lists the files of dist/ that the release publishes, sorted:
+// not goreleaser's own (metadata, build directories, its config).
+func (rel *release) published(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir(rel.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() && (strings.Contains(e.Name(), "_"+rel.version+"_") || strings.HasPrefix(e.Name(), "cardpay-release-key") || e.Name() == "cardpay-cosign.pub") {
+			names = append(names, e.Name())
+		}
+	}
+	return names
 }
 
 func (rel *release) platforms() []string { return slices.Sorted(maps.Keys(rel.zips)) }
@@ -325,24 +266,6 @@ func (rel *release) zhHashes() []string {
 		hashes = append(hashes, "zh:"+rel.sha256[name])
 	}
 	return hashes
-}
-
-// mirror lays the zips out as a filesystem mirror in the layout `terraform
-// providers mirror` writes (<host>/cardpay/cardpay/<zip>), under the
-// registry host of Terraform and that of OpenTofu.
-func (rel *release) mirror(t *testing.T) string {
-	t.Helper()
-	mirror := t.TempDir()
-	for _, host := range []string{"registry.terraform.io", "registry.opentofu.org"} {
-		dir := filepath.Join(mirror, host, "cardpay", "cardpay")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for _, name := range rel.zips {
-			linkOrCopy(t, filepath.Join(rel.dir, name), filepath.Join(dir, name))
-		}
-	}
-	return mirror
 }
 
 func linkOrCopy(t *testing.T, src, dst string) {

@@ -147,6 +147,7 @@ func (c CLI) Registry() string {
 type feature struct{ terraform, openTofu *version.Version }
 
 var (
+	v1_10 = version.Must(version.NewVersion("1.10.0"))
 	v1_12 = version.Must(version.NewVersion("1.12.0"))
 	v1_14 = version.Must(version.NewVersion("1.14.0"))
 	v1_16 = version.Must(version.NewVersion("1.16.0"))
@@ -164,6 +165,9 @@ var (
 	// Import blocks inside modules: Terraform 1.16. OpenTofu (1.12
 	// included) allows them in the root module only.
 	moduleImports = feature{terraform: v1_16}
+	// Provider installation from an OCI registry (oci_mirror): OpenTofu
+	// 1.10; not Terraform.
+	ociMirrors = feature{openTofu: v1_10}
 )
 
 // has reports whether the CLI is a release of its product with f.
@@ -199,6 +203,10 @@ func (c CLI) ActionTriggerModes() bool { return c.has(triggerModes) }
 // ModuleImports reports whether import blocks may sit inside a module, not
 // only in the root module: Terraform 1.16 and later.
 func (c CLI) ModuleImports() bool { return c.has(moduleImports) }
+
+// OCIMirrors reports whether the CLI installs providers from an OCI
+// registry (an oci_mirror block): OpenTofu 1.10 and later, no Terraform.
+func (c CLI) OCIMirrors() bool { return c.has(ociMirrors) }
 
 // PlanOpensEphemeral reports whether the CLI lists every ephemeral resource
 // in the JSON of a plan (`show -json`) under resource_changes with the

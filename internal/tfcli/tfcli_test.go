@@ -70,7 +70,7 @@ func TestParseVersion(t *testing.T) {
 }
 
 func TestCLIFeatures(t *testing.T) {
-	type features struct{ identities, queries, actions, triggerModes, moduleImports, planOpensEphemeral bool }
+	type features struct{ identities, queries, actions, triggerModes, moduleImports, planOpensEphemeral, ociMirrors bool }
 	all := features{identities: true, queries: true, actions: true, triggerModes: true, moduleImports: true}
 	cases := map[CLI]features{
 		{"Terraform", "1.11.4"}:      {},
@@ -81,16 +81,18 @@ func TestCLIFeatures(t *testing.T) {
 		{"Terraform", "1.16.0-rc2"}:  all,
 		{"Terraform", "1.16.4"}:      all,
 		{"Terraform", "1.17.0"}:      all,
-		{"OpenTofu", "1.11.0-dev"}:   {planOpensEphemeral: true},
-		{"OpenTofu", "1.11.6"}:       {planOpensEphemeral: true},
-		{"OpenTofu", "1.12.0-beta1"}: {identities: true},
-		{"OpenTofu", "1.12.6-dev"}:   {identities: true},
-		{"OpenTofu", "1.14.0"}:       {identities: true},
+		{"OpenTofu", "1.9.1"}:        {planOpensEphemeral: true},
+		{"OpenTofu", "1.10.0"}:       {planOpensEphemeral: true, ociMirrors: true},
+		{"OpenTofu", "1.11.0-dev"}:   {planOpensEphemeral: true, ociMirrors: true},
+		{"OpenTofu", "1.11.6"}:       {planOpensEphemeral: true, ociMirrors: true},
+		{"OpenTofu", "1.12.0-beta1"}: {identities: true, ociMirrors: true},
+		{"OpenTofu", "1.12.6-dev"}:   {identities: true, ociMirrors: true},
+		{"OpenTofu", "1.14.0"}:       {identities: true, ociMirrors: true},
 		{"Terraform", "not-version"}: {},
 		{"OpenTofu", "not-version"}:  {},
 	}
 	for cli, want := range cases {
-		got := features{cli.Identities(), cli.Queries(), cli.Actions(), cli.ActionTriggerModes(), cli.ModuleImports(), cli.PlanOpensEphemeral()}
+		got := features{cli.Identities(), cli.Queries(), cli.Actions(), cli.ActionTriggerModes(), cli.ModuleImports(), cli.PlanOpensEphemeral(), cli.OCIMirrors()}
 		if got != want {
 			t.Errorf("%s: %+v, want %+v", cli, got, want)
 		}
