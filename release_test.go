@@ -106,6 +106,7 @@ func TestRelease(t *testing.T) {
 	})
 	t.Run("SBOMs", func(t *testing.T) { testSBOMs(t, rel) })
 	t.Run("provenance", func(t *testing.T) { testProvenance(t, rel) })
+	t.Run("container image", func(t *testing.T) { testReleaseImage(t, rel) })
 	t.Run("go install of the sandbox", func(t *testing.T) { testGoInstallSandbox(t, rel) })
 	t.Run("rebuild", func(t *testing.T) { testRebuild(t, rel) })
 

@@ -42,8 +42,9 @@ func TestReleaseKeysDocumented(t *testing.T) {
 // them. The snapshot is signed with throwaway keys, so the fingerprint and
 // the cosign key's SHA-256 of the release keys are replaced by theirs, and
 // the version by the snapshot's. It checks that every command succeeds and
-// that the output shows the commit, the framework's version from go.mod
-// and the binary's -version line.
+// that the output shows the commit, the framework's version from go.mod,
+// the binary's -version line and, twice, the image's digest: the SHA-256
+// the checksum file lists for the image index, and the index in the tar.
 func testVerifyAsDocumented(t *testing.T, rel *release) {
 	script := shellBlock(t, "SECURITY.md", "gpgv --keyring")
 	script = strings.NewReplacer(
@@ -64,6 +65,11 @@ func testVerifyAsDocumented(t *testing.T, rel *release) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the verification commands do not print %q:\n%s", want, out)
+		}
+	}
+	if files := rel.imageFiles(); files != nil {
+		if digest := "sha256:" + rel.all[files[1]] + "\n"; strings.Count(out, digest) != 2 {
+			t.Errorf("the verification commands do not print the image's digest %q twice:\n%s", digest, out)
 		}
 	}
 }
@@ -99,9 +105,10 @@ func testSBOMs(t *testing.T, rel *release) {
 }
 
 // The provenance's subjects are exactly the files the provider's
-// SHA256SUMS lists (its zips and the manifest) and the sandbox's zips, with
-// the digests cardpay-release_<version>_SHA256SUMS gives them; it names the
-// commit, the Go toolchain and the release tools.
+// SHA256SUMS lists (its zips and the manifest), the sandbox's zips and its
+// container image (the tar file and the image index), with the digests
+// cardpay-release_<version>_SHA256SUMS gives them; it names the commit,
+// the Go toolchain and the release tools.
 func testProvenance(t *testing.T, rel *release) {
 	p := rel.provenance(t)
 	got := map[string]string{}
@@ -112,11 +119,11 @@ func testProvenance(t *testing.T, rel *release) {
 	for name, sum := range rel.sha256 {
 		want[name] = sum
 	}
-	for _, name := range rel.sandboxZips {
+	for _, name := range slices.Concat(slices.Collect(maps.Values(rel.sandboxZips)), rel.imageFiles()) {
 		want[name] = rel.all[name]
 	}
 	if !maps.Equal(got, want) {
-		t.Errorf("the provenance's subjects are\n%v\nwant the provider's SHA256SUMS and the sandbox's zips:\n%v", got, want)
+		t.Errorf("the provenance's subjects are\n%v\nwant the provider's SHA256SUMS, the sandbox's zips and image:\n%v", got, want)
 	}
 	if p.Type != "https://in-toto.io/Statement/v1" || p.PredicateType != "https://slsa.dev/provenance/v1" {
 		t.Errorf("the provenance is a %q with a %q predicate, want an in-toto Statement v1 with SLSA provenance v1", p.Type, p.PredicateType)
