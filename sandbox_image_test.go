@@ -65,15 +65,32 @@ func TestSandboxImage(t *testing.T) {
 
 	// The merchant module's tests against the sandbox, over TLS, with the
 	// provider trusting the sandbox's CA (CARDPAY_CA_CERT_FILE, the
-	// environment variable of ca_cert_file), as a partner's CI runs them.
+	// environment variable of ca_cert_file), as a partner's CI runs them;
+	// with the testing-modules guide's tests beside them, whose helper
+	// module authorizes a consent through the admin surface with the
+	// admin token it is given (TF_VAR_admin_token), and without it is
+	// refused.
 	t.Run("merchant module", func(t *testing.T) {
 		provider := tfcli.BuildForTest(t)
 		work := copyDir(t, merchantModule)
+		copyTree(t, filepath.Join(testingModulesGuide, "authorize"), filepath.Join(work, "tests", "sandbox", "authorize"))
+		linkOrCopy(t, filepath.Join(testingModulesGuide, "setup.tftest.hcl"), filepath.Join(work, "tests", "sandbox", "setup.tftest.hcl"))
 		env := []string{"CARDPAY_BASE_URL=" + sb, "CARDPAY_CA_CERT_FILE=" + caFile,
 			"CARDPAY_PARTNER_CLIENT_ID=" + sandboxtest.Demo.ClientID, "CARDPAY_PARTNER_CLIENT_SECRET=" + sandboxtest.Demo.ClientSecret}
-		expectTestsPassed(t, terraform(t, work, provider, env, "test", "-no-color", "-test-directory=tests/sandbox"))
+		terraform(t, work, provider, env, "get", "-test-directory=tests/sandbox")
+		out := terraform(t, work, provider, append(env, "TF_VAR_admin_token=image-test-token"), "test", "-no-color", "-test-directory=tests/sandbox")
+		if !strings.Contains(out, `run "authorize_consent"... pass`) || !strings.Contains(out, "Success! 5 passed, 0 failed.") {
+			t.Errorf("with the admin token, the consent's authorization and every other run should pass:\n%s", out)
+		}
+		out, err := provider.Run(t.Context(), work, env, "test", "-no-color", "-test-directory=tests/sandbox", "-filter=tests/sandbox/setup.tftest.hcl")
+		if err == nil || !strings.Contains(out, `run "authorize_consent"... fail`) || !strings.Contains(out, "returned error: 401") {
+			t.Errorf("without the admin token, the consent's authorization should be refused (401): %v\n%s", err, out)
+		}
 	})
 }
+
+// testingModulesGuide holds the files of the testing-modules guide.
+var testingModulesGuide = filepath.Join("examples", "guides", "testing-modules")
 
 // checkSandboxImage reads the image's OCI layout in dir, checks that its
 // index has exactly these platforms and each one's configuration, and
