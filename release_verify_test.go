@@ -37,6 +37,30 @@ func TestReleaseKeysDocumented(t *testing.T) {
 	}
 }
 
+// The testing-modules guide verifies the sandbox's zip, and finds the
+// image's digest, with SECURITY.md's commands: each of its lines that
+// runs gpg, gpgv, sha256sum or awk is one of SECURITY.md's verification
+// block, the release key's fingerprint included. Runs with make test.
+func TestGuideVerifiesAsSecurityMD(t *testing.T) {
+	security := shellBlock(t, "SECURITY.md", "gpgv --keyring")
+	checked := 0
+	for _, file := range []string{"get-release.sh", "image-digest.sh"} {
+		for line := range strings.Lines(readText(t, filepath.Join(testingModulesGuide, file))) {
+			command, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+			if !slices.Contains([]string{"gpg", "gpgv", "sha256sum", "awk"}, command) {
+				continue
+			}
+			checked++
+			if !strings.Contains(security, line) {
+				t.Errorf("%s: %q is not one of SECURITY.md's verification commands", file, strings.TrimSpace(line))
+			}
+		}
+	}
+	if checked < 5 {
+		t.Errorf("the guide has %d verification commands, want at least the fingerprint, dearmor, gpgv, sha256sum and digest lines", checked)
+	}
+}
+
 // testVerifyAsDocumented runs SECURITY.md's verification commands, word for
 // word, in a directory holding the release's files as a partner downloads
 // them. The snapshot is signed with throwaway keys, so the fingerprint and
