@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +19,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-containerregistry/pkg/name"
+	"github.com/google/go-containerregistry/pkg/registry"
+	"github.com/google/go-containerregistry/pkg/v1/remote"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandboximage"
 )
@@ -95,7 +101,50 @@ func testReleaseImage(t *testing.T, rel *release) {
 			t.Errorf("the %s image's /cardpay-sandbox is not the cardpay-sandbox of %s", platform, zipName)
 		}
 	}
+	t.Run("push as DEVELOPERS.md says", func(t *testing.T) { testPushImage(t, rel, files) })
 	startImageAsService(t, images)
+}
+
+// testPushImage runs DEVELOPERS.md's push of the image word for word (the
+// release's version, and a registry started here over TLS on 127.0.0.1 in
+// place of REGISTRY) with crane at the version go.mod pins, and reads the
+// image back from the registry by the digest the checksum file lists: the
+// registry serves the release's image index under it, byte for byte.
+func testPushImage(t *testing.T, rel *release, files []string) {
+	srv := httptest.NewTLSServer(registry.New(registry.Logger(log.New(io.Discard, "", 0))))
+	t.Cleanup(srv.Close)
+	host := srv.Listener.Addr().String()
+	script := shellBlock(t, "DEVELOPERS.md", "crane@")
+	if pin := "crane@" + goModVersion(t, "github.com/google/go-containerregistry") + " push"; !strings.Contains(script, pin) {
+		t.Errorf("DEVELOPERS.md's push does not run %s, the version go.mod pins", pin)
+	}
+	script = strings.ReplaceAll(withVersion(script, rel.version), "REGISTRY/", host+"/")
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "dist"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	linkOrCopy(t, filepath.Join(rel.dir, files[0]), filepath.Join(dir, "dist", files[0]))
+	out := runScript(t, dir, script, trustServer(t, srv)...)
+
+	digest := "sha256:" + rel.all[files[1]]
+	if want := host + "/cardpay-sandbox@" + digest + "\n"; !strings.Contains(out, want) {
+		t.Errorf("the push does not print %q:\n%s", want, out)
+	}
+	ref, err := name.ParseReference(host + "/cardpay-sandbox@" + digest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	desc, err := remote.Get(ref, remote.WithContext(t.Context()), remote.WithTransport(srv.Client().Transport))
+	if err != nil {
+		t.Fatalf("the registry does not serve %s: %v", ref, err)
+	}
+	index, err := os.ReadFile(filepath.Join(rel.dir, files[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(desc.Manifest, index) {
+		t.Errorf("the registry serves %s as\n%s\nnot as %s", ref, desc.Manifest, files[1])
+	}
 }
 
 // untar unpacks a tar file of regular files and directories into dir.
