@@ -80,6 +80,9 @@ type ciStep struct {
 }
 
 func (r *guideRun) runCIJob(t *testing.T, s step) {
+	if r.release.layout == "" {
+		t.Skip("the release has no container image: no linux/amd64 or linux/arm64 sandbox")
+	}
 	var job ciJob
 	switch s.ci {
 	case "github-actions.yml":
@@ -270,8 +273,10 @@ func readGitHubEnv(t *testing.T, file string) map[string]string {
 }
 
 // gitlabProjectVariables are the CI/CD variables of the project that the
-// GitLab example asks for, which GitLab gives the job and its services.
-var gitlabProjectVariables = map[string]string{"CARDPAY_SANDBOX_ADMIN_TOKEN": ciToken}
+// GitLab example asks for. GitLab gives them to the job, not to its
+// services, which get the variables of .gitlab-ci.yml (with those of the
+// project they name expanded).
+var gitlabProjectVariables = map[string]string{"SANDBOX_ADMIN_TOKEN": ciToken}
 
 // readGitLabJob reads a .gitlab-ci.yml of one job with one service,
 // reached by its alias on the image's port. Its before_script and script
@@ -296,12 +301,14 @@ func readGitLabJob(t *testing.T, file string) ciJob {
 			t.Fatalf("%s: services %+v, want one with an alias", file, j.Services)
 		}
 		svc := j.Services[0]
-		job := ciJob{image: svc.Name, address: svc.Alias + ":" + sandboximage.Port, env: map[string]string{}, serviceEnv: map[string]string{}}
-		for _, vars := range []map[string]string{gitlabProjectVariables, j.Variables} {
-			maps.Copy(job.env, vars)
-			maps.Copy(job.serviceEnv, vars)
+		job := ciJob{image: svc.Name, address: svc.Alias + ":" + sandboximage.Port, env: maps.Clone(gitlabProjectVariables), serviceEnv: map[string]string{}}
+		for name, value := range j.Variables {
+			job.env[name] = gitlabExpand(t, value)
+			job.serviceEnv[name] = job.env[name]
 		}
-		maps.Copy(job.serviceEnv, svc.Variables)
+		for name, value := range svc.Variables {
+			job.serviceEnv[name] = gitlabExpand(t, value)
+		}
 		var lines []string
 		for i, line := range slices.Concat(j.BeforeScript, j.Script) {
 			if reason, ok := ciCannotRun[line]; ok {
@@ -314,6 +321,19 @@ func readGitLabJob(t *testing.T, file string) ciJob {
 		return job
 	}
 	return ciJob{}
+}
+
+// gitlabExpand expands the project's variables a value of .gitlab-ci.yml
+// names ($NAME, ${NAME}); naming any other fails the test.
+func gitlabExpand(t *testing.T, value string) string {
+	t.Helper()
+	return os.Expand(value, func(name string) string {
+		v, ok := gitlabProjectVariables[name]
+		if !ok {
+			t.Fatalf("%q names $%s, which is not a variable of the project the example asks for", value, name)
+		}
+		return v
+	})
 }
 
 func readYAML(t *testing.T, file string, v any) {

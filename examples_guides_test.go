@@ -43,7 +43,11 @@ import (
 //   - guides other than getting-started find the provider installed as
 //     getting-started installs it (dev_overrides through TF_CLI_CONFIG_FILE);
 //   - HOME is a temporary directory, with Go's caches kept where they are;
-//   - it puts a guide's tools on PATH (setup), such as the pinned opa.
+//   - it puts a guide's tools on PATH (setup), such as the pinned opa;
+//   - with a release (CARDPAY_RELEASE_DIST), it serves the release's files
+//     on 127.0.0.1 for a guide's download, and runs its CI examples' shell
+//     commands with the release's image as their service
+//     (examples_guides_release_test.go, examples_guides_ci_test.go).
 //
 // The reader's shell stays where a step's commands cd to: later steps that
 // do not run in the repository run, and save files, there.
