@@ -43,7 +43,11 @@ import (
 //   - guides other than getting-started find the provider installed as
 //     getting-started installs it (dev_overrides through TF_CLI_CONFIG_FILE);
 //   - HOME is a temporary directory, with Go's caches kept where they are;
-//   - it puts a guide's tools on PATH (setup), such as the pinned opa.
+//   - it puts a guide's tools on PATH (setup), such as the pinned opa;
+//   - with a release (CARDPAY_RELEASE_DIST), it serves the release's files
+//     on 127.0.0.1 for a guide's download, and runs its CI examples' shell
+//     commands with the release's image as their service
+//     (examples_guides_release_test.go, examples_guides_ci_test.go).
 //
 // The reader's shell stays where a step's commands cd to: later steps that
 // do not run in the repository run, and save files, there.
@@ -116,6 +120,14 @@ type step struct {
 	// anyOrder: the parts of the shown output between elisions may come
 	// in any order (lists that terraform query runs in parallel).
 	anyOrder bool
+	// from: the step belongs to one way of getting the sandbox, from a
+	// release (CARDPAY_RELEASE_DIST) or from this checkout, and runs only
+	// with it (examples_guides_release_test.go).
+	from sandboxSource
+	// ci runs the shell commands of the file, a CI system's job (GitHub
+	// Actions, GitLab CI), with the sandbox's image as its service
+	// (examples_guides_ci_test.go); expect names the output of its steps.
+	ci string
 }
 
 // guideRuns lists the guides that run: every guide of templates/guides
@@ -241,9 +253,19 @@ var guideRuns = []guide{
 		// offline tests include not_active.tftest.hcl, whose expected
 		// postcondition failure OpenTofu reports as an error: with OpenTofu
 		// the reader runs the command the guide shows for it.
-		name: "testing-modules",
+		//
+		// The sandbox comes from the release in CARDPAY_RELEASE_DIST (make
+		// release-test): go install, then the download and its
+		// verification (whose binary the tests then run), the image's
+		// digest, and at the end the CI jobs with the image as their
+		// service. Without a release it is built from this checkout.
+		name:  "testing-modules",
+		setup: fromReleaseDist,
 		steps: []step{
-			{run: "build.sh", inRepo: true},
+			{run: "go-install.sh", from: fromRelease},
+			{run: "get-release.sh", expect: "get-release.out", from: fromRelease},
+			{run: "image-digest.sh", expect: "image-digest.out", from: fromRelease},
+			{run: "build.sh", inRepo: true, from: fromCheckout},
 			{run: "copy.sh", inRepo: true},
 			{run: "offline.sh", expect: "offline.out", needs: terraformOnly},
 			{run: "offline-tofu.sh", expect: "offline-tofu.out", needs: openTofuOnly},
@@ -252,6 +274,8 @@ var guideRuns = []guide{
 			{run: "get.sh"},
 			{save: "start-sandbox.sh", path: "start-sandbox.sh"},
 			{run: "sandbox-tests.sh", expect: "sandbox-tests.out"},
+			{ci: "github-actions.yml", expect: "sandbox-tests.out", from: fromRelease},
+			{ci: "gitlab-ci.yml", expect: "sandbox-tests.out", from: fromRelease},
 		},
 	},
 	{
@@ -332,6 +356,11 @@ type guideRun struct {
 	dir, cwd, repo string
 	env            map[string]string
 	background     map[string]*backgroundProgram
+	// outputs holds the output of each step run so far, by its file.
+	outputs map[string]string
+	// With a release (fromReleaseDist): the release, and how its scripts
+	// and outputs differ from what the guide shows.
+	release *guideRelease
 }
 
 func newGuideRun(t *testing.T, g guide, p *tfcli.Provider, cli tfcli.CLI) *guideRun {
@@ -342,7 +371,7 @@ func newGuideRun(t *testing.T, g guide, p *tfcli.Provider, cli tfcli.CLI) *guide
 	}
 	r := &guideRun{
 		guide: g, repo: repo, cwd: t.TempDir(), dir: filepath.Join("examples", "guides", cmp.Or(g.dir, g.name)),
-		env: readerEnv(t), background: map[string]*backgroundProgram{},
+		env: readerEnv(t), background: map[string]*backgroundProgram{}, outputs: map[string]string{},
 	}
 	r.env["PATH"] = terraformOnPath(t, cli) + string(os.PathListSeparator) + r.env["PATH"]
 	if !g.ownInstall {
@@ -412,7 +441,13 @@ func (r *guideRun) run(t *testing.T, cli tfcli.CLI) {
 				continue
 			}
 		}
+		if reason := r.leftOut(s.from); reason != "" {
+			t.Logf("guide %s: leaving out %s: %s", r.name, s.run+s.ci, reason)
+			continue
+		}
 		switch {
+		case s.ci != "":
+			t.Run(s.ci, func(t *testing.T) { r.runCIJob(t, s) })
 		case s.save != "":
 			r.saveFile(t, s)
 		case s.run != "":
@@ -462,10 +497,7 @@ func (r *guideRun) runScript(t *testing.T, s step) {
 	t.Helper()
 	state := t.TempDir()
 	envFile, pwdFile := filepath.Join(state, "env"), filepath.Join(state, "pwd")
-	script, err := filepath.Abs(filepath.Join(r.dir, s.run))
-	if err != nil {
-		t.Fatal(err)
-	}
+	script := r.scriptFile(t, s.run, state)
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "bash", "-euo", "pipefail", "-c", `. "$1"; env -0 >"$2"; pwd >"$3"`, "bash", script, envFile, pwdFile)
@@ -483,6 +515,7 @@ func (r *guideRun) runScript(t *testing.T, s step) {
 		r.keepExports(t, envFile)
 		r.keepDirectory(t, cmd.Dir, pwdFile)
 	}
+	r.outputs[s.run] = output
 	if s.expect != "" {
 		r.compare(t, s.run, s.expect, output, s.anyOrder)
 	}
@@ -680,11 +713,13 @@ func (r *guideRun) readExpected(t *testing.T, name string) string {
 	return string(data)
 }
 
-// compare fails the test when the output differs from what the guide shows.
-// With CARDPAY_UPDATE_GUIDES=1 it writes the output instead, for a guide's
+// compare fails the test when the output differs from what the guide shows
+// (a release's version and key as the guide's: asShown). With
+// CARDPAY_UPDATE_GUIDES=1 it writes the output instead, for a guide's
 // author to review and trim.
 func (r *guideRun) compare(t *testing.T, what, expectFile, output string, anyOrder bool) {
 	t.Helper()
+	output = r.asShown(output)
 	if updating() {
 		path := filepath.Join(r.dir, expectFile)
 		if err := os.WriteFile(path, []byte(plain(output)), 0o644); err != nil {
@@ -817,6 +852,8 @@ var varying = []struct {
 	// the order in which parallel creates reach it.
 	{regexp.MustCompile(`\bDK50004\d{11}\b`), "DK_IBAN"},
 	{regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`), "UUID"},
+	// A release's image digest.
+	{regexp.MustCompile(`\bsha256:[0-9a-f]{64}\b`), "sha256:DIGEST"},
 	{regexp.MustCompile(`\b(after|\[)\d+(m\d+)?s\b`), "${1}Ns"},
 	// The guides say terraform; OpenTofu prints its own name.
 	{regexp.MustCompile(`\bOpenTofu\b`), "Terraform"},

@@ -33,7 +33,8 @@ import (
 // receives it: SECURITY.md's verification commands, that the provider's
 // SHA256SUMS lists its zips and the registry manifest and nothing else and
 // cardpay-release_<version>_SHA256SUMS every file, the sandbox's zips for
-// every platform of the provider's, the SBOMs and the provenance. Then,
+// every platform of the provider's, the SBOMs, the provenance and the
+// sandbox's container image (release_image_test.go). Then,
 // with each CLI of the matrix, an install from a filesystem mirror and from
 // a network mirror (and, on OpenTofu, an OCI mirror) built from the release
 // alone, with a plan against a sandbox in which the provider reports the
@@ -106,6 +107,7 @@ func TestRelease(t *testing.T) {
 	})
 	t.Run("SBOMs", func(t *testing.T) { testSBOMs(t, rel) })
 	t.Run("provenance", func(t *testing.T) { testProvenance(t, rel) })
+	t.Run("container image", func(t *testing.T) { testReleaseImage(t, rel) })
 	t.Run("go install of the sandbox", func(t *testing.T) { testGoInstallSandbox(t, rel) })
 	t.Run("rebuild", func(t *testing.T) { testRebuild(t, rel) })
 

@@ -37,13 +37,38 @@ func TestReleaseKeysDocumented(t *testing.T) {
 	}
 }
 
+// The testing-modules guide verifies the sandbox's zip, and finds the
+// image's digest, with SECURITY.md's commands: each of its lines that
+// runs gpg, gpgv, sha256sum or awk is one of SECURITY.md's verification
+// block, the release key's fingerprint included. Runs with make test.
+func TestGuideVerifiesAsSecurityMD(t *testing.T) {
+	security := shellBlock(t, "SECURITY.md", "gpgv --keyring")
+	checked := 0
+	for _, file := range []string{"get-release.sh", "image-digest.sh"} {
+		for line := range strings.Lines(readText(t, filepath.Join(testingModulesGuide, file))) {
+			command, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+			if !slices.Contains([]string{"gpg", "gpgv", "sha256sum", "awk"}, command) {
+				continue
+			}
+			checked++
+			if !strings.Contains(security, line) {
+				t.Errorf("%s: %q is not one of SECURITY.md's verification commands", file, strings.TrimSpace(line))
+			}
+		}
+	}
+	if checked < 5 {
+		t.Errorf("the guide has %d verification commands, want at least the fingerprint, dearmor, gpgv, sha256sum and digest lines", checked)
+	}
+}
+
 // testVerifyAsDocumented runs SECURITY.md's verification commands, word for
 // word, in a directory holding the release's files as a partner downloads
 // them. The snapshot is signed with throwaway keys, so the fingerprint and
 // the cosign key's SHA-256 of the release keys are replaced by theirs, and
 // the version by the snapshot's. It checks that every command succeeds and
-// that the output shows the commit, the framework's version from go.mod
-// and the binary's -version line.
+// that the output shows the commit, the framework's version from go.mod,
+// the binary's -version line and, twice, the image's digest: the SHA-256
+// the checksum file lists for the image index, and the index in the tar.
 func testVerifyAsDocumented(t *testing.T, rel *release) {
 	script := shellBlock(t, "SECURITY.md", "gpgv --keyring")
 	script = strings.NewReplacer(
@@ -64,6 +89,11 @@ func testVerifyAsDocumented(t *testing.T, rel *release) {
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the verification commands do not print %q:\n%s", want, out)
+		}
+	}
+	if files := rel.imageFiles(); files != nil {
+		if digest := "sha256:" + rel.all[files[1]] + "\n"; strings.Count(out, digest) != 2 {
+			t.Errorf("the verification commands do not print the image's digest %q twice:\n%s", digest, out)
 		}
 	}
 }
@@ -99,9 +129,10 @@ func testSBOMs(t *testing.T, rel *release) {
 }
 
 // The provenance's subjects are exactly the files the provider's
-// SHA256SUMS lists (its zips and the manifest) and the sandbox's zips, with
-// the digests cardpay-release_<version>_SHA256SUMS gives them; it names the
-// commit, the Go toolchain and the release tools.
+// SHA256SUMS lists (its zips and the manifest), the sandbox's zips and its
+// container image (the tar file and the image index), with the digests
+// cardpay-release_<version>_SHA256SUMS gives them; it names the commit,
+// the Go toolchain and the release tools.
 func testProvenance(t *testing.T, rel *release) {
 	p := rel.provenance(t)
 	got := map[string]string{}
@@ -112,11 +143,11 @@ func testProvenance(t *testing.T, rel *release) {
 	for name, sum := range rel.sha256 {
 		want[name] = sum
 	}
-	for _, name := range rel.sandboxZips {
+	for _, name := range slices.Concat(slices.Collect(maps.Values(rel.sandboxZips)), rel.imageFiles()) {
 		want[name] = rel.all[name]
 	}
 	if !maps.Equal(got, want) {
-		t.Errorf("the provenance's subjects are\n%v\nwant the provider's SHA256SUMS and the sandbox's zips:\n%v", got, want)
+		t.Errorf("the provenance's subjects are\n%v\nwant the provider's SHA256SUMS, the sandbox's zips and image:\n%v", got, want)
 	}
 	if p.Type != "https://in-toto.io/Statement/v1" || p.PredicateType != "https://slsa.dev/provenance/v1" {
 		t.Errorf("the provenance is a %q with a %q predicate, want an in-toto Statement v1 with SLSA provenance v1", p.Type, p.PredicateType)

@@ -60,8 +60,48 @@ func TestSandboxImage(t *testing.T) {
 	} else {
 		release = sandboximage.Release{} // the labels are checked for presence only
 	}
+	images := checkSandboxImage(t, dir, release, imagePlatforms)
+	sb, caFile := startImageAsService(t, images)
+
+	// The merchant module's tests against the sandbox, over TLS, with the
+	// provider trusting the sandbox's CA (CARDPAY_CA_CERT_FILE, the
+	// environment variable of ca_cert_file), as a partner's CI runs them;
+	// with the testing-modules guide's tests beside them, whose helper
+	// module authorizes a consent through the admin surface with the
+	// admin token it is given (TF_VAR_admin_token), and without it is
+	// refused.
+	t.Run("merchant module", func(t *testing.T) {
+		provider := tfcli.BuildForTest(t)
+		work := copyDir(t, merchantModule)
+		copyTree(t, filepath.Join(testingModulesGuide, "authorize"), filepath.Join(work, "tests", "sandbox", "authorize"))
+		linkOrCopy(t, filepath.Join(testingModulesGuide, "setup.tftest.hcl"), filepath.Join(work, "tests", "sandbox", "setup.tftest.hcl"))
+		env := []string{"CARDPAY_BASE_URL=" + sb, "CARDPAY_CA_CERT_FILE=" + caFile,
+			"CARDPAY_PARTNER_CLIENT_ID=" + sandboxtest.Demo.ClientID, "CARDPAY_PARTNER_CLIENT_SECRET=" + sandboxtest.Demo.ClientSecret}
+		terraform(t, work, provider, env, "get", "-test-directory=tests/sandbox")
+		out := terraform(t, work, provider, append(env, "TF_VAR_admin_token=image-test-token"), "test", "-no-color", "-test-directory=tests/sandbox")
+		if !strings.Contains(out, `run "authorize_consent"... pass`) || !strings.Contains(out, "Success! 5 passed, 0 failed.") {
+			t.Errorf("with the admin token, the consent's authorization and every other run should pass:\n%s", out)
+		}
+		out, err := provider.Run(t.Context(), work, env, "test", "-no-color", "-test-directory=tests/sandbox", "-filter=tests/sandbox/setup.tftest.hcl")
+		if err == nil || !strings.Contains(out, `run "authorize_consent"... fail`) || !strings.Contains(out, "returned error: 401") {
+			t.Errorf("without the admin token, the consent's authorization should be refused (401): %v\n%s", err, out)
+		}
+	})
+}
+
+// testingModulesGuide holds the files of the testing-modules guide.
+var testingModulesGuide = filepath.Join("examples", "guides", "testing-modules")
+
+// checkSandboxImage reads the image's OCI layout in dir, checks that its
+// index has exactly these platforms and each one's configuration, and
+// returns the images by platform.
+func checkSandboxImage(t *testing.T, dir string, release sandboximage.Release, platforms []string) map[string]v1.Image {
+	t.Helper()
 	images := readSandboxImage(t, dir)
-	for _, platform := range imagePlatforms {
+	if got := slices.Sorted(maps.Keys(images)); !slices.Equal(got, slices.Sorted(slices.Values(platforms))) {
+		t.Errorf("the image index has the platforms %v, want %v", got, platforms)
+	}
+	for _, platform := range platforms {
 		t.Run(platform, func(t *testing.T) {
 			img, ok := images[platform]
 			if !ok {
@@ -70,6 +110,17 @@ func TestSandboxImage(t *testing.T) {
 			checkImageConfig(t, img, release)
 		})
 	}
+	return images
+}
+
+// startImageAsService runs the image of this machine's platform as its
+// configuration says, as a CI service runs it: without an admin token it
+// must refuse to start (it listens on every interface); with a token and
+// TLS it serves, and the checks below hold. It returns the sandbox's URL
+// on 127.0.0.1 and the file of its CA. It skips t when the image has no
+// platform to run here.
+func startImageAsService(t *testing.T, images map[string]v1.Image) (url, caFile string) {
+	t.Helper()
 	host := runtime.GOOS + "/" + runtime.GOARCH
 	img, ok := images[host]
 	if !ok {
@@ -88,8 +139,8 @@ func TestSandboxImage(t *testing.T) {
 		t.Errorf("the entrypoint without an admin token: %v\n%s\nwant a refusal to listen on every interface", err, out)
 	}
 
-	caFile := filepath.Join(t.TempDir(), "ca.pem")
-	sb := startEntrypoint(t, binary, cfg.Config, []string{
+	caFile = filepath.Join(t.TempDir(), "ca.pem")
+	url = startEntrypoint(t, binary, cfg.Config, []string{
 		"CARDPAY_SANDBOX_ADMIN_TOKEN=image-test-token",
 		"CARDPAY_SANDBOX_TLS=true", "CARDPAY_SANDBOX_TLS_NAMES=cardpay-sandbox", "CARDPAY_SANDBOX_TLS_CA_OUT=" + caFile,
 		"CARDPAY_SANDBOX_AUTO_ADVANCE=1s", "CARDPAY_SANDBOX_QUIET=true",
@@ -97,7 +148,7 @@ func TestSandboxImage(t *testing.T) {
 	c := trustingClient(t, caFile)
 	call := func(method, path string, header http.Header) int {
 		t.Helper()
-		req, _ := http.NewRequestWithContext(t.Context(), method, sb+path, nil)
+		req, _ := http.NewRequestWithContext(t.Context(), method, url+path, nil)
 		req.Header = header
 		resp, err := c.Do(req)
 		if err != nil {
@@ -125,17 +176,7 @@ func TestSandboxImage(t *testing.T) {
 			t.Errorf("%s: GET %s = %d, want %d", tc.what, tc.path, got, tc.want)
 		}
 	}
-
-	// The merchant module's tests against the sandbox, over TLS, with the
-	// provider trusting the sandbox's CA (CARDPAY_CA_CERT_FILE, the
-	// environment variable of ca_cert_file), as a partner's CI runs them.
-	t.Run("merchant module", func(t *testing.T) {
-		provider := tfcli.BuildForTest(t)
-		work := copyDir(t, merchantModule)
-		env := []string{"CARDPAY_BASE_URL=" + sb, "CARDPAY_CA_CERT_FILE=" + caFile,
-			"CARDPAY_PARTNER_CLIENT_ID=" + sandboxtest.Demo.ClientID, "CARDPAY_PARTNER_CLIENT_SECRET=" + sandboxtest.Demo.ClientSecret}
-		expectTestsPassed(t, terraform(t, work, provider, env, "test", "-no-color", "-test-directory=tests/sandbox"))
-	})
+	return url, caFile
 }
 
 // buildSandboxImage builds the binaries as make sandbox-image does, and
@@ -158,7 +199,8 @@ func buildSandboxImage(t *testing.T) string {
 	var tarballs [][]byte
 	for i := range 2 {
 		layoutDir, tarFile := filepath.Join(work, "layout", string(rune('a'+i))), filepath.Join(work, string(rune('a'+i))+".tar")
-		if out, err := exec.CommandContext(t.Context(), "go", append(args, "-layout", layoutDir, "-tarball", tarFile)...).CombinedOutput(); err != nil {
+		indexFile := filepath.Join(work, string(rune('a'+i))+"-index.json")
+		if out, err := exec.CommandContext(t.Context(), "go", append(args, "-layout", layoutDir, "-tarball", tarFile, "-index", indexFile)...).CombinedOutput(); err != nil {
 			t.Fatalf("scripts/sandbox-image: %v\n%s", err, out)
 		}
 		data, err := os.ReadFile(tarFile)
@@ -166,6 +208,7 @@ func buildSandboxImage(t *testing.T) string {
 			t.Fatal(err)
 		}
 		tarballs = append(tarballs, data)
+		checkIndexFile(t, layoutDir, indexFile)
 	}
 	if !bytes.Equal(tarballs[0], tarballs[1]) {
 		t.Error("two builds of the image from the same binaries differ")
@@ -205,6 +248,32 @@ func readSandboxImage(t *testing.T, dir string) map[string]v1.Image {
 		images[desc.Platform.OS+"/"+desc.Platform.Architecture] = img
 	}
 	return images
+}
+
+// checkIndexFile checks that indexFile is the image index of the layout
+// in dir, byte for byte: its SHA-256 is then the image's digest.
+func checkIndexFile(t *testing.T, dir, indexFile string) {
+	t.Helper()
+	top, err := layout.ImageIndexFromPath(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	manifest, err := top.IndexManifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(indexFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := manifest.Manifests[0].Digest
+	if got := "sha256:" + fileSHA256(t, indexFile); len(manifest.Manifests) != 1 || got != want.String() {
+		t.Errorf("%s has the digest %s, want the image index's %s", filepath.Base(indexFile), got, want)
+	}
+	blob, err := os.ReadFile(filepath.Join(dir, "blobs", want.Algorithm, want.Hex))
+	if err != nil || !bytes.Equal(blob, data) {
+		t.Errorf("%s is not the layout's image index (%v)", filepath.Base(indexFile), err)
+	}
 }
 
 // checkImageConfig checks how the image says it is run, and its labels:

@@ -4,8 +4,9 @@
 # scripts/release.sh KIND builds the release into dist/ (DEVELOPERS.md,
 # "Releases") with the pinned goreleaser (.goreleaser.yml): the provider's
 # and the sandbox's zips, an SBOM of each, the provider's SHA256SUMS and the
-# registry manifest, the provenance statement, cardpay-release_<version>_SHA256SUMS
-# (every file), and, but for a rebuild, the signatures and public keys.
+# registry manifest, the sandbox's container image (scripts/sandbox-image),
+# the provenance statement, cardpay-release_<version>_SHA256SUMS (every
+# file), and, but for a rebuild, the signatures and public keys.
 # Nothing is published. KIND is one of
 #
 #   snapshot  (make release-snapshot) a pre-release of HEAD, signed with
@@ -97,26 +98,43 @@ go run "$GORELEASER" "${args[@]}" --config "$config"
 version=$(jq -r .version dist/metadata.json)
 commit=$(git rev-parse HEAD)
 
-# Here the lead will build the sandbox's container image (scripts/sandbox-image)
-# from the linux cardpay-sandbox binaries in dist/ (dist/sandbox_linux_*/),
-# before the checksums below are written and signed, so that the image's
-# files can join cardpay-release_<version>_SHA256SUMS.
+# The sandbox's container image (scripts/sandbox-image): an OCI image index
+# of the linux/amd64 and linux/arm64 sandbox binaries goreleaser just built,
+# the same bytes as in their zips (of those RELEASE_PLATFORMS builds: CI's
+# linux_amd64 alone gives an index of that one platform; none, no image).
+# The OCI layout as a tar file, and its image index, whose SHA-256 is the
+# image's digest: both join the checksums and the provenance below, so the
+# signed checksum file names the digest a partner pins the image by.
+image_files=() image_binaries=()
+for arch in amd64 arm64; do
+	binary=$(jq -r --arg arch "$arch" '.[] | select(.type == "Binary" and .extra.ID == "sandbox"
+		and .goos == "linux" and .goarch == $arch) | .path' dist/artifacts.json)
+	if [ -n "$binary" ]; then image_binaries+=(-binary "linux/$arch=$binary"); fi
+done
+if [ ${#image_binaries[@]} -gt 0 ]; then
+	image_files=("cardpay-sandbox_${version}_oci.tar" "cardpay-sandbox_${version}_oci-index.json")
+	go run ./scripts/sandbox-image "${image_binaries[@]}" -version "$version" -commit "$commit" \
+		-commit-time "$(git show -s --format=%cI "$commit")" -tarball "dist/${image_files[0]}" -index "dist/${image_files[1]}"
+else
+	echo "make release-$kind: no linux/amd64 or linux/arm64 sandbox in this build, so no container image" >&2
+fi
 
 cd dist
 # A release publishes the manifest beside SHA256SUMS; SHA256SUMS lists it.
 cp ../terraform-registry-manifest.json "terraform-provider-cardpay_${version}_manifest.json"
 
-# The provenance statement: its subjects are the archives and the manifest.
+# The provenance statement: its subjects are the archives, the manifest and
+# the image (its tar file, and its index, whose digest is the image's).
 provenance=cardpay-release_${version}_provenance.intoto.json
 go run ../scripts/provenance -commit "$commit" -version "$version" \
 	-tool "goreleaser=${GORELEASER##*@}" -tool "cyclonedx-gomod=${CYCLONEDX_GOMOD##*@}" \
-	./*_"$version"_*.zip "terraform-provider-cardpay_${version}_manifest.json" >"$provenance"
+	./*_"$version"_*.zip "terraform-provider-cardpay_${version}_manifest.json" "${image_files[@]}" >"$provenance"
 
 # The provider's SHA256SUMS lists what the Terraform Registry expects (its
 # zips and the manifest) and nothing else; cardpay-release_<version>_SHA256SUMS
-# lists every file of the release, the sandbox's zips, the SBOMs and the
-# provenance included.
-sha256sum ./*_"$version"_*.zip "terraform-provider-cardpay_${version}_manifest.json" ./*.sbom.json "$provenance" |
+# lists every file of the release, the sandbox's zips and image, the SBOMs
+# and the provenance included.
+sha256sum ./*_"$version"_*.zip "terraform-provider-cardpay_${version}_manifest.json" "${image_files[@]}" ./*.sbom.json "$provenance" |
 	sed 's|  \./|  |' >"cardpay-release_${version}_SHA256SUMS"
 cd ..
 

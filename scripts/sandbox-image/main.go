@@ -9,10 +9,12 @@
 //	  -binary linux/amd64=dist/cardpay-sandbox_linux_amd64 \
 //	  -binary linux/arm64=dist/cardpay-sandbox_linux_arm64 \
 //	  -version 0.1.0 -commit "$(git rev-parse HEAD)" -commit-time "$(git log -1 --format=%cI)" \
-//	  -layout dist/cardpay-sandbox_0.1.0_oci -tarball dist/cardpay-sandbox_0.1.0_oci.tar
+//	  -layout dist/cardpay-sandbox_0.1.0_oci -tarball dist/cardpay-sandbox_0.1.0_oci.tar \
+//	  -index dist/cardpay-sandbox_0.1.0_oci-index.json
 //
 // The same binaries, version, commit and commit time write the same bytes.
-// make sandbox-image builds the binaries and runs it.
+// make sandbox-image builds the binaries and runs it; scripts/release.sh
+// runs it on the release's linux binaries.
 package main
 
 import (
@@ -66,6 +68,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		r                  sandboximage.Release
 		commitTime         string
 		layoutDir, tarFile string
+		indexFile          string
 	)
 	fs := flag.NewFlagSet("sandbox-image", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -76,6 +79,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&r.Source, "source", "https://github.com/cardpay/terraform-provider-cardpay", "the source repository's URL")
 	fs.StringVar(&layoutDir, "layout", "", "write the image as an OCI layout in this directory, which must not exist")
 	fs.StringVar(&tarFile, "tarball", "", "also write the layout as this tar file (docker load, podman load, skopeo oci-archive:)")
+	fs.StringVar(&indexFile, "index", "", "also write the image index to this file: its SHA-256 is the image's digest, by which a registry serves it")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -86,8 +90,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if r.CommitTime, err = parseTime(commitTime); err != nil {
 		return err
 	}
-	if layoutDir == "" && tarFile == "" {
-		return errors.New("nothing to write: give -layout DIR, -tarball FILE or both")
+	if layoutDir == "" && tarFile == "" && indexFile == "" {
+		return errors.New("nothing to write: give -layout DIR, -tarball FILE, -index FILE or several")
 	}
 	index, err := sandboximage.Build(r, platforms)
 	if err != nil {
@@ -117,6 +121,16 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s (index %s)\n", tarFile, digest)
+	}
+	if indexFile != "" {
+		raw, err := index.RawManifest()
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(indexFile, raw, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s (%s)\n", indexFile, digest)
 	}
 	return nil
 }
