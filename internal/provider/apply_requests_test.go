@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/client"
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
@@ -106,11 +107,11 @@ func TestAccApplyRequests_twoMerchants(t *testing.T) {
 // An activation answered without the method's entry (204, which the
 // service may send: it publishes no answer) is followed by a read of the
 // merchant's list, shared by the merchant's activations under way: ten
-// activations over two merchants, held by the sandbox until all ten have
-// arrived, then answered together, read each merchant's list once.
+// activations over two merchants, all begun before the first is answered,
+// read each merchant's list once.
 func TestAccApplyRequests_activationsWithoutAnswer(t *testing.T) {
-	const methods = 5 // per merchant, all ten under way at once at terraform's default -parallelism=10
-	started := sandboxtest.Start(t, emptyActivationsTogether(methods*len(applyMerchants)))
+	const methods = 5 // per merchant: all ten begun at once at terraform's default -parallelism=10
+	started := sandboxtest.Start(t, emptyActivationsHeld(methods*len(applyMerchants)))
 	sb := started.Server
 	env := sandboxTestEnv(started)
 	w := newCLIWorkdir(t, env, `
@@ -138,16 +139,45 @@ resource "cardpay_payment_method" "m" {
 	w.expectEmptyPlan("after the apply")
 }
 
-// emptyActivationsTogether makes the sandbox answer every activation 204
-// without a body, all n of them under way together (requestsTogether).
-func emptyActivationsTogether(n int) sandboxtest.Option {
-	return requestsTogether(n, func(r *http.Request) bool {
-		return r.Method == http.MethodPost && strings.HasSuffix(r.URL.Path, "/activate")
-	}, func(next http.Handler, w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(httptest.NewRecorder(), r)
-		w.WriteHeader(http.StatusNoContent)
+// emptyActivationsHeld makes the sandbox answer every activation 204
+// without a body, and holds the first ones until all n have arrived or
+// none has come for activationsSettle. A write is under way from the
+// moment the provider begins it, before its request waits for a turn; a
+// fresh provider process sends only a few requests before the first answer
+// (the throttle's slow start), so the rest of the n may never arrive while
+// those are held, but by then terraform has begun every one of them.
+func emptyActivationsHeld(n int) sandboxtest.Option {
+	var mu sync.Mutex
+	arrived, released := 0, make(chan struct{})
+	release := sync.OnceFunc(func() { close(released) })
+	settle := time.AfterFunc(time.Hour, release)
+	return sandboxtest.Wrap(func(_ sandboxtest.Host, next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/activate") {
+				next.ServeHTTP(w, r)
+				return
+			}
+			mu.Lock()
+			if arrived++; arrived == n {
+				release()
+			}
+			settle.Reset(activationsSettle)
+			mu.Unlock()
+			select {
+			case <-released:
+				next.ServeHTTP(httptest.NewRecorder(), r)
+				w.WriteHeader(http.StatusNoContent)
+			case <-r.Context().Done():
+			}
+		})
 	})
 }
+
+// activationsSettle is how long emptyActivationsHeld waits for another
+// activation before it answers those it holds: far longer than terraform
+// takes to begin the writes it runs at once, far shorter than the
+// provider's request_timeout.
+const activationsSettle = 3 * time.Second
 
 // requestsTogether holds each request that match accepts until n have
 // arrived, so that all n are under way when the first is answered, and
