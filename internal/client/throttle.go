@@ -166,13 +166,10 @@ func (t *throttle) reserve() turn {
 // (a fleet starting together) meets its first refusal with one or two
 // requests, not with all its callers at once, and a process alone is held
 // back for a moment only. Where the service sends quota fields, the first
-// request after they expired goes alone likewise, to read them afresh.
+// answer sets the pace (throttle_quota.go).
 func (t *throttle) mustWait(st *throttleState, now int64) bool {
 	if st.rate(now) > 0 {
 		return false // paced
-	}
-	if st.quotaSeen && now >= st.quotaUntil && now >= st.pausedUntil {
-		return t.inFlight > 0
 	}
 	return t.window > 0 && t.inFlight >= t.window
 }
@@ -265,11 +262,14 @@ func (t *throttle) observe(sentAt time.Time, a answer) throttleChange {
 			t.widen(now)
 		}
 		epoch := st.epoch
-		if a.quota.ok {
-			st.quota(now, sentAt.UnixNano(), a.quota, t.rand())
-		}
-		if a.status == http.StatusTooManyRequests {
+		refused := a.status == http.StatusTooManyRequests
+		if refused {
 			t.window = 0 // paced from now on
+		}
+		switch {
+		case a.quota.ok || (refused && st.fleet.rate > 0):
+			st.quota(now, sentAt.UnixNano(), a.quota, refused, t.rand())
+		case refused:
 			st.refused(now, sentAt.UnixNano(), t.rand())
 		}
 		if st.epoch != epoch {

@@ -28,10 +28,6 @@ const (
 	// seeds (1.05 to 1.12 × the floor, 6 to 10% refused); 0.01 leaves a
 	// fleet's last process crawling, 0.1 refuses 13% or more.
 	throttleC = 0.03
-	// throttleQuotaC replaces throttleC where the service sends quota
-	// fields: the curve is then cut by a quota running low before anything
-	// is refused, so probing costs no refusal and may be ten times faster.
-	throttleQuotaC = 0.3
 	// throttleFade: after throttleFade times the time the curve took to its
 	// plateau without another refusal, the memory of the refusal fades and
 	// the rate doubles every throttleDoubling (as in slow start), so that a
@@ -71,18 +67,6 @@ const (
 	// asked for that is added to it at random, so that clients told to
 	// come back at the same moment do not.
 	throttlePauseJitter = 0.2
-	// quotaLow: an answer that leaves less than this share of the quota
-	// counts as a refusal would (quota), so that the fleet slows before
-	// the quota runs out: a fifth kept eight processes at 1.00 × the
-	// floor with 0.2% refused in the simulation, a twentieth let 3% be
-	// refused.
-	quotaLow = 0.2
-	// quotaFloor: while more of the quota remains, each process goes at
-	// least at this share of what remains spread over the time to the
-	// reset. All of it (1) made every process of a fleet spend what
-	// remains at once and the fleet swing between a burst and a halt;
-	// half takes up what others leave within a reading or two.
-	quotaFloor = 0.5
 	// probeWait is how long a request waits for an answer (see
 	// throttle.mustWait) before it looks again; the answer wakes it sooner.
 	probeWait = 100 * time.Millisecond
@@ -122,14 +106,9 @@ type throttleState struct {
 	pausedUntil int64
 	accepted    meter
 
-	// quotaRate is what remains of the quota spread over the time to its
-	// reset, as the latest quota fields said, until quotaUntil; quotaSeen
-	// says the service sends them, quotaLimit is the largest quota they
-	// named.
-	quotaRate  float64
-	quotaUntil int64
-	quotaSeen  bool
-	quotaLimit int64
+	// fleet paces the process by the quota fields, where the service
+	// sends them (throttle_quota.go); the curve is then left alone.
+	fleet quotaPace
 }
 
 // curveRate is the rate of the curve at now; 0 when none is in force.
@@ -155,23 +134,26 @@ func (st *throttleState) curveRate(now int64) float64 {
 	return max(rate, throttleMinRate)
 }
 
-// rate is the rate in force at now, 0 for none: the curve's, or at least
-// the quota's share (quotaFloor) while the quota fields hold.
+// rate is the rate in force at now, 0 for none: the quota's pace where
+// the service sends quota fields, else the curve's.
 func (st *throttleState) rate(now int64) float64 {
-	rate := st.curveRate(now)
-	if rate > 0 && st.quotaRate > 0 && now < st.quotaUntil {
-		rate = max(rate, quotaFloor*st.quotaRate)
+	if st.fleet.rate > 0 {
+		return st.fleet.rate
 	}
-	return rate
+	return st.curveRate(now)
 }
 
-// pace sets the bucket to the rate in force. When that rate has risen well
-// above the rate of the epoch, the turns given at the slower rate are void
+// pace sets the bucket to the rate in force. When that rate has moved well
+// away from the rate of the epoch, the turns given at the old rate are void
 // and given anew: requests queued behind a slow rate would otherwise keep
-// their late turns, and the rise would take effect only once they went.
+// their late turns, and the rise would take effect only once they went
+// (and after a fall, turns given at the faster rate would go too soon).
 func (st *throttleState) pace(now int64) {
 	rate := st.rate(now)
-	if st.epochRate > 0 && (rate == 0 || rate >= st.epochRate*throttleRaise) {
+	if st.epochRate == 0 {
+		st.epochRate = rate
+	}
+	if st.epochRate > 0 && (rate == 0 || rate >= st.epochRate*throttleRaise || rate <= st.epochRate/throttleRaise) {
 		st.epoch++
 		st.epochRate = rate
 		st.bucket.forgive(now)
@@ -211,11 +193,7 @@ func (st *throttleState) refused(now, sentAt int64, jitter float64) {
 		st.wmax = w
 	}
 	st.rate0 = max(throttleBeta*w, throttleMinRate)
-	scale := throttleC
-	if st.quotaSeen {
-		scale = throttleQuotaC
-	}
-	st.c = scale * (1 + throttleJitter*(2*jitter-1))
+	st.c = throttleC * (1 + throttleJitter*(2*jitter-1))
 	st.k = math.Cbrt(max(st.wmax-st.rate0, 0) / st.c)
 	st.cutAt = now
 	st.epoch++
@@ -224,38 +202,6 @@ func (st *throttleState) refused(now, sentAt int64, jitter float64) {
 	// empty and out of debt (the turns given at the old rate are void).
 	st.pace(now)
 	st.bucket.restart(now)
-}
-
-// pause holds every request back until until, and voids the turns given.
-func (st *throttleState) pause(until int64) {
-	if until > st.pausedUntil {
-		st.pausedUntil = until
-		st.epoch++
-	}
-}
-
-// quota learns from quota fields read at now in the answer to a request
-// sent at sentAt; jitter is in [0, 1). Less than quotaLow of the quota left
-// counts as a refusal would, before anything is refused; none left also
-// holds every request back until the reset, jittered so that the processes
-// that read it come back one by one. Otherwise it sets the quota's rate:
-// what remains spread over the time to the reset (at least a second: the
-// fields count whole seconds), jittered likewise.
-func (st *throttleState) quota(now, sentAt int64, q quotaFields, jitter float64) {
-	st.quotaSeen = true
-	st.quotaLimit = max(st.quotaLimit, q.limit, q.remaining)
-	if float64(q.remaining) < quotaLow*float64(st.quotaLimit) {
-		st.quotaRate, st.quotaUntil = 0, 0
-		st.refused(now, sentAt, jitter)
-		if q.remaining == 0 && q.reset > 0 {
-			st.pause(now + int64(float64(q.reset)*(1+throttlePauseJitter*jitter)))
-		}
-		return
-	}
-	span := max(q.reset, time.Second)
-	st.quotaRate = float64(q.remaining) / span.Seconds() * (1 + throttleJitter*(2*jitter-1))
-	st.quotaUntil = now + int64(span)
-	st.pace(now)
 }
 
 // bucket is a token bucket in wall-clock nanoseconds, like
