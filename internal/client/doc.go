@@ -148,16 +148,23 @@
 //     a 429, change anything: 5xx answers and transport errors do not.
 //   - Where the service sends quota fields (the IETF RateLimit and
 //     RateLimit-Policy fields, their earlier drafts, or X-RateLimit-*; see
-//     ratelimit_headers.go), every process sees the quota its fleet shares.
-//     An answer that leaves less than a fifth of it counts as a 429 would,
-//     before anything is refused; one that leaves nothing also holds every
-//     request back until the reset it names. While more remains, each
-//     process goes at least half as fast as what remains spread over the
-//     time to the reset (drawn within a quarter either way), so a process
-//     takes up at once what others leave; and the curve grows ten times
-//     faster, since a probe costs no refusal. After the fields expire, the
-//     next request goes alone to read them afresh. Without such fields
-//     nothing of this applies.
+//     ratelimit_headers.go), they pace the fleet instead of the curve
+//     (throttle_quota.go). The quota comes back at q/w a second; how much
+//     faster the remaining quota falls between two of a process's own
+//     answers is what the whole fleet spends. Each process scales its rate
+//     by the quota's rate over the fleet's spending (a correction every
+//     process applies alike), aiming at half the quota left, so that bursts
+//     and late starters find room; and each answer pulls the rate part of
+//     the way towards a rate set by the level alone (the quota's rate when
+//     it is whole, 1/512 of it when none is left), the same for every
+//     process, so that processes that began unequally draw together. An
+//     answer that finds the quota whole doubles the rate every 0.5 s, so a
+//     process alone reaches the quota's rate within a second or two; a 429
+//     sent after the last cut halves it. A first reading, and a cut, start
+//     the process's next turn at a random part of its period, so that
+//     processes that read together do not send together. Answers to
+//     requests sent before the newest reading's are older news and ignored.
+//     Without such fields nothing of this applies.
 //   - When the rate in force rises to 1.25 times the rate the queued turns
 //     were given at, they are given anew, so that a rise takes effect at
 //     once rather than after the queue.
