@@ -146,7 +146,7 @@ func (t *throttle) reserve() turn {
 			return
 		}
 		st.pace(now)
-		at = st.bucket.reserve(max(now, st.pausedUntil))
+		at = st.bucket.reserve(now)
 		tn.slot = true
 		t.inFlight++
 	})
@@ -215,9 +215,8 @@ func (t *throttle) holds(tn turn) bool {
 	return !tn.waiting && t.st.epoch == tn.epoch
 }
 
-// stands says whether a turn holds at now: it has come, no pause holds
-// every request back, and no refusal or change of rate gave the turns
-// anew meanwhile (the turns given before went with it, so the request
+// stands says whether a turn holds at now: it has come, and no refusal or
+// change of rate gave the turns anew meanwhile (the turns given before went with it, so the request
 // takes a new one).
 func (t *throttle) stands(tn turn, now time.Time) bool {
 	if tn.waiting || now.Before(tn.at) {
@@ -227,7 +226,7 @@ func (t *throttle) stands(tn turn, now time.Time) bool {
 	defer t.mu.Unlock()
 	ok := false
 	t.update(func(st *throttleState, _ int64) {
-		ok = now.UnixNano() >= st.pausedUntil && st.epoch == tn.epoch
+		ok = st.epoch == tn.epoch
 	})
 	return ok
 }
@@ -242,9 +241,8 @@ type answer struct {
 
 // throttleChange is a decision worth logging; the zero value means none.
 type throttleChange struct {
-	cut   bool
-	rate  float64
-	pause time.Duration
+	cut  bool
+	rate float64
 }
 
 // observe learns from the answer to a request sent at sentAt.
@@ -273,8 +271,8 @@ func (t *throttle) observe(sentAt time.Time, a answer) throttleChange {
 			st.refused(now, sentAt.UnixNano(), t.rand())
 		}
 		if st.epoch != epoch {
-			c.rate, c.pause = st.rate(now), max(time.Duration(st.pausedUntil-now), 0)
-			c.cut = c.rate > 0 || c.pause > 0
+			c.rate = st.rate(now)
+			c.cut = c.rate > 0
 		}
 	})
 	return c

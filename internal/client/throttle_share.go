@@ -87,7 +87,7 @@ func (s *stateFile) update(st *throttleState, f func()) error {
 
 // wireMagic marks a state file of this layout; another layout is ignored
 // and overwritten.
-const wireMagic = 0xCA4D7006
+const wireMagic = 0xCA4D7007
 
 // wireState is throttleState in fixed-size fields for encoding/binary.
 type wireState struct {
@@ -99,7 +99,6 @@ type wireState struct {
 	SlowStart              bool
 	CutAt, Epoch           int64
 	EpochRate              float64
-	PausedUntil            int64
 	QuotaLimit             int64
 	QuotaWindow            time.Duration
 	QuotaRate              float64
@@ -116,7 +115,7 @@ func wireOf(st *throttleState) wireState {
 	w := wireState{
 		Magic: wireMagic, Written: time.Now().UnixNano(),
 		Rate: st.bucket.rate, Burst: st.bucket.burst, Tokens: st.bucket.tokens, Last: st.bucket.last,
-		Rate0: st.rate0, SlowStart: st.slowStart, WMax: st.wmax, C: st.c, K: st.k, CutAt: st.cutAt, Epoch: st.epoch, EpochRate: st.epochRate, PausedUntil: st.pausedUntil,
+		Rate0: st.rate0, SlowStart: st.slowStart, WMax: st.wmax, C: st.c, K: st.k, CutAt: st.cutAt, Epoch: st.epoch, EpochRate: st.epochRate,
 		QuotaLimit: st.fleet.limit, QuotaWindow: st.fleet.window, QuotaRate: st.fleet.rate, QuotaLastSent: st.fleet.lastSent,
 		QuotaAnchorAt: st.fleet.anchorAt, QuotaUpdated: st.fleet.updated, QuotaCut: st.fleet.cutAt, QuotaAnchorLeft: st.fleet.anchorLeft,
 	}
@@ -129,7 +128,7 @@ func wireOf(st *throttleState) wireState {
 func (w wireState) state() throttleState {
 	st := throttleState{
 		bucket: bucket{rate: w.Rate, burst: w.Burst, tokens: w.Tokens, last: w.Last},
-		rate0:  w.Rate0, slowStart: w.SlowStart, wmax: w.WMax, c: w.C, k: w.K, cutAt: w.CutAt, epoch: w.Epoch, epochRate: w.EpochRate, pausedUntil: w.PausedUntil,
+		rate0:  w.Rate0, slowStart: w.SlowStart, wmax: w.WMax, c: w.C, k: w.K, cutAt: w.CutAt, epoch: w.Epoch, epochRate: w.EpochRate,
 		fleet: quotaPace{limit: w.QuotaLimit, window: w.QuotaWindow, rate: w.QuotaRate, lastSent: w.QuotaLastSent,
 			anchorAt: w.QuotaAnchorAt, updated: w.QuotaUpdated, cutAt: w.QuotaCut, anchorLeft: w.QuotaAnchorLeft},
 	}

@@ -101,10 +101,7 @@ type throttleState struct {
 	// at the start of the epoch.
 	epoch     int64
 	epochRate float64
-	// pausedUntil holds every request back until a quota that ran out is
-	// whole again.
-	pausedUntil int64
-	accepted    meter
+	accepted  meter
 
 	// fleet paces the process by the quota fields, where the service
 	// sends them (throttle_quota.go); the curve is then left alone.

@@ -150,7 +150,7 @@ func logThrottleChange(ctx context.Context, st *callState, credential string, c 
 	}
 	tflog.Debug(ctx, "cardpay API rate limit reached: slowing every request of this credential", map[string]any{
 		"http_path": st.ep.path, "request_id": st.requestID, "credential": credential,
-		"rate_limit_per_second": round2(c.rate), "pause_ms": c.pause.Milliseconds(),
+		"rate_limit_per_second": round2(c.rate),
 	})
 }
 

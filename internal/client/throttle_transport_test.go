@@ -114,7 +114,7 @@ func TestThrottleLogsDecisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertLogged(t, entries, "debug", "cardpay API rate limit reached: slowing every request of this credential", map[string]any{
-		"credential": "partner", "rate_limit_per_second": throttleBeta * throttleFirstRate, "pause_ms": 0.0,
+		"credential": "partner", "rate_limit_per_second": throttleBeta * throttleFirstRate,
 	})
 }
 
