@@ -73,9 +73,10 @@
 // takes its turn at the throttle (Rate limits) and goes again, as often as
 // it takes. Refusals do not count against Config.MaxRetries. They are
 // bounded by time instead: when a refused request's next try would come
-// later than Config.MaxRateLimitWait after the call began (10 minutes by
-// default), or after the deadline of the caller's context where it has one
-// (a resource's own timeouts), the call ends with the last refusal's
+// later than Config.MaxRateLimitWait after its first attempt was sent (10
+// minutes by default), or after the deadline of the caller's context where
+// it has one (a resource's own timeouts), the call ends with the last
+// refusal's
 // *APIError, whose Refusals and RefusedFor say how often and for how long
 // the service refused it.
 //
@@ -141,11 +142,23 @@
 //     plateau without another refusal, the memory of the refusal fades and
 //     the rate doubles every 2 s, so that a process takes up what others
 //     leave when they end; once it would pass 1000 requests a second, the
-//     throttle stops pacing. A first refusal after almost nothing went
-//     through (a process that started into a service others use up) starts
-//     the rate doubling instead, and the next refusal takes the rate of a
-//     doubling before as the plateau. Only answers that went through, or
-//     a 429, change anything: 5xx answers and transport errors do not.
+//     throttle stops pacing. Only answers that went through, or a 429,
+//     change anything: 5xx answers and transport errors do not.
+//   - In a crowded fleet that curve, tuned for a few processes, would bring
+//     every process back to its plateau within a few of its own requests,
+//     each return a refusal. Every process of a fleet meets the same
+//     service, so the share of refusals among its answers (a running share
+//     of about the last 32) tells a crowded fleet from a process alone:
+//     from 7% refused on, and in full from 14%, the curve takes at least
+//     8 s ÷ plateau^0.8 back to its plateau (plateau in requests a second),
+//     so a process is refused about once per a few of its own requests
+//     whatever the fleet's size.
+//   - A refused request takes its next turn at once, not before its wait:
+//     it keeps its place ahead of the requests that ask after it. A
+//     waiting request looks again when the curve will have risen enough to
+//     give the turns anew (see below), not only at its turn. Below one
+//     request a second, each turn goes up to a quarter of its period later
+//     at random, so that processes paced alike do not fall into step.
 //   - Where the service sends quota fields (the IETF RateLimit and
 //     RateLimit-Policy fields, their earlier drafts, or X-RateLimit-*; see
 //     ratelimit_headers.go), they pace the fleet instead of the curve
@@ -169,10 +182,10 @@
 //     were given at, they are given anew, so that a rise takes effect at
 //     once rather than after the queue.
 //   - The processes of one machine that use the same credential and base
-//     URL share one throttle: its state (the curve, pause, bucket, the
-//     count of what went through, the quota read) lives in a file of the
-//     temporary directory (os.TempDir()/terraform-provider-cardpay-<uid>/
-//     <hash>.throttle, named by a hash of the base URL and credential,
+//     URL share one throttle: its state (the curve, bucket, the count of
+//     what went through and the refused share, the quota read) lives in a
+//     file of the temporary directory (os.TempDir()/
+//     terraform-provider-cardpay-<uid>/<hash>.throttle, named by a hash of the base URL and credential,
 //     holding no secret), read and written under an exclusive file lock
 //     (flock) for each turn and answer. So a fleet of Terraform runs on one
 //     machine (Atlantis, terragrunt run-all, parallel CI jobs on one
@@ -185,7 +198,7 @@
 //     request every 1/N s, whatever was learned.
 //
 // The wait is not part of an attempt's Timeout, and the caller's context
-// ends it. Decisions (each cut, with the rate and any pause) and each wait
+// ends it. Decisions (each cut, with the rate) and each wait
 // are logged at DEBUG. Each credential's usage in this process (attempts
 // sent, refused, retried, and the time spent waiting for a turn) is
 // counted; UsageSummary returns it, named by the partner's client ID or a

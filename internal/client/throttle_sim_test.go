@@ -136,13 +136,17 @@ func (s *simRun) run() {
 
 // call sends one request through th as throttleTransport does: it waits
 // for a turn that stands, th observes the answer, and a refused request
-// waits what the service asked and goes again, for at most bound since
-// the call began. done gets whether it went through.
+// takes its next turn at once, not before the wait the service asked, and
+// goes again, for at most bound since its first attempt was sent. done
+// gets whether it went through.
 func (s *simRun) call(th *throttle, bound time.Duration, done func(ok bool)) {
-	began := s.clock.Now()
-	var attempt func()
-	attempt = func() {
-		s.send(th, func(a answer) {
+	var began time.Time // when the first attempt was sent, as throttleTransport counts
+	var attempt func(notBefore time.Time)
+	attempt = func(notBefore time.Time) {
+		s.send(th, notBefore, func(sentAt time.Time, a answer) {
+			if began.IsZero() {
+				began = sentAt
+			}
 			if a.status != http.StatusTooManyRequests {
 				s.accepted++
 				done(true)
@@ -154,25 +158,41 @@ func (s *simRun) call(th *throttle, bound time.Duration, done func(ok bool)) {
 				done(false)
 				return
 			}
-			s.at(s.clock.Now().Add(wait), attempt)
+			attempt(s.clock.Now().Add(wait))
 		})
 	}
-	attempt()
+	attempt(time.Time{})
 }
 
 // send sends one attempt through th, following the same steps as
 // throttle.wait: it waits for a turn that stands (looking again when a
 // change wakes it), and th observes the answer before answered gets it.
-func (s *simRun) send(th *throttle, answered func(answer)) {
-	tn := th.reserve()
+// It is not sent before after (a refused request's wait), but takes
+// its turn at once.
+func (s *simRun) send(th *throttle, after time.Time, answered func(sentAt time.Time, a answer)) {
+	tn := th.reserveAfter(after)
 	w := &simWaiter{tn: tn}
 	w.retry = func() {
 		th.release(w.tn)
-		s.send(th, answered)
+		s.send(th, after, answered)
 	}
 	s.waiting[th] = append(s.waiting[th], w)
-	s.at(notBefore(tn.at, s.clock.Now()), func() {
+	var look func()
+	look = func() {
 		if w.gone {
+			return
+		}
+		if now := s.clock.Now(); now.Before(w.tn.at) {
+			// Woken early, as throttle.sleepUntil is, because the rate
+			// may have risen enough to give the turns anew.
+			if th.holds(w.tn) {
+				w.tn.wake = th.wakeChannel()
+				s.at(th.lookAt(w.tn, now), look)
+			} else {
+				w.gone = true
+				w.retry()
+			}
+			s.wake(th)
 			return
 		}
 		w.gone = true
@@ -186,9 +206,10 @@ func (s *simRun) send(th *throttle, answered func(answer)) {
 		s.at(sentAt.Add(s.rtt), func() {
 			th.observe(sentAt, a)
 			s.wake(th)
-			answered(a)
+			answered(sentAt, a)
 		})
-	})
+	}
+	s.at(notBefore(th.lookAt(tn, s.clock.Now()), s.clock.Now()), look)
 	s.wake(th)
 }
 
