@@ -51,8 +51,10 @@ func quotaAnswer(remaining int64) answer {
 	return answer{status: http.StatusOK, quota: quotaFields{remaining: remaining, limit: 20, window: time.Second, reset: time.Second, ok: true}}
 }
 
-// levelRate is the rate the level pulls to, with a quota of 20 a second.
-func levelRate(left float64) float64 { return 20 * math.Exp2(-quotaStartRange*(1-left/19)) }
+// startRate is the rate a first reading of the level sets, and pullRate
+// the rate the level pulls to, with a quota of 20 a second.
+func startRate(left float64) float64 { return 20 * math.Exp2(-quotaStartRange*(1-left/19)) }
+func pullRate(left float64) float64  { return 20 * math.Exp2(-quotaPullRange*(1-left/19)) }
 
 // The first reading sets the pace from the level, on a log scale: the
 // quota's rate when it is whole (19 left after the request read), and
@@ -60,7 +62,7 @@ func levelRate(left float64) float64 { return 20 * math.Exp2(-quotaStartRange*(1
 func TestThrottleQuotaFirstReading(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	th.observe(clock.Now(), quotaAnswer(10))
-	if got, want := th.currentRate(), levelRate(10); !near(got, want, 1e-9) {
+	if got, want := th.currentRate(), startRate(10); !near(got, want, 1e-9) {
 		t.Errorf("with 10 of 20 left the rate is %v, want %v", got, want)
 	}
 }
@@ -69,7 +71,8 @@ func TestThrottleQuotaFirstReading(t *testing.T) {
 // answers: 5 fewer left after a second of a quota that brings back 20
 // means the fleet spent 25; with a quarter left the target is 17.5, and
 // a correction half a settling time after the last applies half of it;
-// then the level pulls quotaPull of the way to its rate.
+// then the level pulls quotaPull of the way to its rate (2^-quotaPullRange
+// of the quota's when none is left).
 func TestThrottleQuotaTrend(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	th.observe(clock.Now(), quotaAnswer(10))
@@ -77,7 +80,7 @@ func TestThrottleQuotaTrend(t *testing.T) {
 	clock.Advance(time.Second)
 	th.observe(clock.Now(), quotaAnswer(5))
 	corrected := before * math.Pow(17.5/25, time.Second.Seconds()/quotaSettle.Seconds())
-	want := math.Pow(corrected, 1-quotaPull) * math.Pow(levelRate(5), quotaPull)
+	want := math.Pow(corrected, 1-quotaPull) * math.Pow(pullRate(5), quotaPull)
 	if got := th.currentRate(); !near(got, want, 1e-9) {
 		t.Errorf("rate %v after the trend, want %v", got, want)
 	}
@@ -132,7 +135,7 @@ func TestThrottleQuotaRefused(t *testing.T) {
 	refusal.status = http.StatusTooManyRequests
 	th.observe(sent.Add(time.Millisecond), refusal)
 	th.observe(sent.Add(2*time.Millisecond), refusal)
-	pulled := func(r float64) float64 { return math.Pow(r, 1-quotaPull) * math.Pow(levelRate(0), quotaPull) }
+	pulled := func(r float64) float64 { return math.Pow(r, 1-quotaPull) * math.Pow(pullRate(0), quotaPull) }
 	if got, want := th.currentRate(), pulled(pulled(before)*throttleBeta); !near(got, want, 1e-9) {
 		t.Errorf("rate %v after two refusals of one burst, want %v (read, cut, read)", got, want)
 	}
@@ -148,7 +151,7 @@ func TestClientReadsQuotaFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	tt := throttleTransportOf(c)
-	if st := tt.partner.st.fleet; st.limit != 20 || st.window != time.Second || !near(st.rate, levelRate(0), 1e-9) {
+	if st := tt.partner.st.fleet; st.limit != 20 || st.window != time.Second || !near(st.rate, startRate(0), 1e-9) {
 		t.Errorf("after r=0 of q=20 per 1 s: %+v; want the fields read and the slowest first pace", st)
 	}
 	for _, u := range UsageSummary() {

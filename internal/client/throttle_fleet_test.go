@@ -35,6 +35,10 @@ type fleetResult struct {
 	accepted, refused int
 	failed            int     // requests that were refused past the bound
 	fairness          float64 // the slowest process's time ÷ the mean
+	// ideal is the fairness of an ideal fair share with the same starts:
+	// the service's rate split evenly, at every moment, among the
+	// processes that have started and not finished.
+	ideal float64
 }
 
 func (r fleetResult) refusedShare() float64 {
@@ -54,6 +58,7 @@ func simulateFleet(p fleetParams) fleetResult {
 	}
 	var res fleetResult
 	procTimes := make([]time.Duration, p.procs)
+	begins, shares := make([]float64, p.procs), make([]float64, p.procs)
 	var host *throttle
 	var lastDone time.Time
 	first := s.start.Add(p.spread)
@@ -76,6 +81,7 @@ func simulateFleet(p fleetParams) fleetResult {
 		if begin.Before(first) {
 			first = begin
 		}
+		begins[i], shares[i] = begin.Sub(s.start).Seconds(), float64(share)
 		started := 0
 		var next func()
 		next = func() {
@@ -105,7 +111,55 @@ func simulateFleet(p fleetParams) fleetResult {
 		sum += d
 	}
 	res.fairness = slices.Max(procTimes).Seconds() / (sum.Seconds() / float64(len(procTimes)))
+	res.ideal = idealFairness(begins, shares, p.rate)
 	return res
+}
+
+// idealFairness is the slowest ÷ mean of the processes' times under an
+// ideal fair share: rate split evenly, at every moment, among those that
+// have begun (at begins, in seconds) and not yet done their work.
+func idealFairness(begins, work []float64, rate float64) float64 {
+	n := len(begins)
+	left, ends := slices.Clone(work), make([]float64, n)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return cmpFloat(begins[a], begins[b]) })
+	var active []int
+	now, next := 0.0, 0
+	for next < n || len(active) > 0 {
+		if len(active) == 0 {
+			now = max(now, begins[order[next]])
+		}
+		for next < n && begins[order[next]] <= now {
+			active = append(active, order[next])
+			next++
+		}
+		each := rate / float64(len(active))
+		step := math.Inf(1) // to the next end or begin, whichever comes first
+		for _, i := range active {
+			step = min(step, left[i]/each)
+		}
+		if next < n {
+			step = min(step, begins[order[next]]-now)
+		}
+		now += step
+		kept := active[:0]
+		for _, i := range active {
+			if left[i] -= each * step; left[i] <= 1e-9 {
+				ends[i] = now
+			} else {
+				kept = append(kept, i)
+			}
+		}
+		active = kept
+	}
+	var slowest, sum float64
+	for i := range ends {
+		slowest, sum = max(slowest, ends[i]-begins[i]), sum+ends[i]-begins[i]
+	}
+	return slowest / (sum / float64(n))
 }
 
 // fleetFigures runs seeds of p and returns the median of each figure
@@ -129,6 +183,7 @@ func fleetFigures(p fleetParams, seeds int) (median, worst fleetResult, failed i
 	median = fleetResult{
 		ratio:    medianOf(func(r fleetResult) float64 { return r.ratio }),
 		fairness: medianOf(func(r fleetResult) float64 { return r.fairness }),
+		ideal:    medianOf(func(r fleetResult) float64 { return r.ideal }),
 	}
 	share := medianOf(fleetResult.refusedShare)
 	median.accepted = 1_000_000 // the share as refused ÷ (accepted + refused)
@@ -156,15 +211,22 @@ type fleetCase struct {
 	spread, lateAt          time.Duration
 	late                    int
 	ratio, refused, slowest float64
+	// vsIdeal: slowest ÷ mean is measured against an ideal fair share's
+	// with the same starts (see fleetResult.ideal), where processes start
+	// too far apart for even that to finish together.
+	vsIdeal bool
 }
 
-// runFleetCase simulates c (one run under the race detector) and fails when a median passes its target
-// or a request fails.
+// runFleetCase simulates c and fails when a median of its runs passes its
+// target or a request fails (under the race detector: see below).
 func runFleetCase(t *testing.T, c fleetCase) {
 	t.Helper()
 	seeds := c.seeds
 	if raceEnabled {
-		seeds = 1 // the race detector slows the simulation tenfold
+		if c.procs >= 512 {
+			t.Skip("a fleet of 512 takes minutes under the race detector; it runs without it")
+		}
+		seeds = 1 // the race detector slows the simulation tenfold: see below
 	}
 	p := simParams{requests: 50 * c.procs, workers: 10, rate: 20, burst: 20, rtt: 2 * time.Millisecond,
 		think: 3 * time.Millisecond, quotaFields: c.quota}
@@ -174,12 +236,24 @@ func runFleetCase(t *testing.T, c fleetCase) {
 	}
 	median, worst, failed := fleetFigures(fleetParams{simParams: p, procs: c.procs, spread: spread, oneHost: c.oneHost,
 		late: c.late, lateAt: c.lateAt}, seeds)
-	t.Logf("%s, %d runs: median %.2f × the floor, %.1f%% refused, slowest ÷ mean %.2f; worst run %s",
-		c.name, seeds, median.ratio, 100*median.refusedShare(), median.fairness, worst)
+	slowest := median.fairness
+	if c.vsIdeal {
+		slowest /= median.ideal
+	}
+	t.Logf("%s, %d runs: median %.2f × the floor, %.1f%% refused, slowest ÷ mean %.2f (ideal %.2f); worst run %s",
+		c.name, seeds, median.ratio, 100*median.refusedShare(), median.fairness, median.ideal, worst)
+	if raceEnabled {
+		// One run is no median: under the race detector the run checks for
+		// data races and failed requests only.
+		if failed > 0 {
+			t.Errorf("%s: %d requests failed", c.name, failed)
+		}
+		return
+	}
 	if median.ratio > c.ratio || (c.refused > 0 && median.refusedShare() > c.refused) ||
-		(c.slowest > 0 && median.fairness > c.slowest) || failed > 0 {
-		t.Errorf("%s: median %.2f × the floor, %.1f%% refused, slowest ÷ mean %.2f, %d failed; want at most %.2f, %.0f%%, %.2f, none",
-			c.name, median.ratio, 100*median.refusedShare(), median.fairness, failed, c.ratio, 100*c.refused, c.slowest)
+		(c.slowest > 0 && slowest > c.slowest) || failed > 0 {
+		t.Errorf("%s: median %.2f × the floor, %.1f%% refused, slowest ÷ mean %.2f (ideal %.2f), %d failed; want at most %.2f, %.0f%%, %.2f, none",
+			c.name, median.ratio, 100*median.refusedShare(), median.fairness, median.ideal, failed, c.ratio, 100*c.refused, c.slowest)
 	}
 }
 
@@ -193,8 +267,13 @@ func runFleetCase(t *testing.T, c fleetCase) {
 // 1.10 × the floor, 2% refused and slowest ÷ mean 1.3; without, 10%
 // refused at 16, 15% at 32, 25% at 128, all at most 1.30 × the floor.
 // Where a row's limit is looser, the issue's target is not met yet: the
-// limit keeps what was reached (BENCHMARKS.md, Reading, has the figures).
-// Simulated time: the test never waits.
+// limit keeps what was reached, and the comment names the target
+// (BENCHMARKS.md, Reading, has the figures). At 512 processes started
+// within 2 s only 60 of the 512 first requests can go through (the quota's
+// 20 plus 2 s of its rate), whatever the client does: 1.7% of all
+// requests are refused before any process has read anything. Simulated
+// time: the test never waits; the rows of 512 take about 2 s each, and
+// are left out under the race detector.
 func TestThrottleSimulatedFleet(t *testing.T) {
 	cases := []fleetCase{
 		{procs: 8, seeds: 9, oneHost: true, ratio: 1.10, refused: 0.05},
@@ -202,10 +281,12 @@ func TestThrottleSimulatedFleet(t *testing.T) {
 		{procs: 16, seeds: 9, ratio: 1.35, refused: 0.11},  // issue 45: 1.30, 10%
 		{procs: 32, seeds: 5, ratio: 1.40, refused: 0.16},  // issue 45: 1.30, 15%
 		{procs: 128, seeds: 1, ratio: 1.30, refused: 0.25}, // issue 45
+		{procs: 512, seeds: 1, ratio: 1.30},                // issue 45: no refused share named
 		{procs: 8, seeds: 9, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
 		{procs: 16, seeds: 5, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
-		{procs: 32, seeds: 3, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.5},  // issue 45: 1.3
-		{procs: 128, seeds: 1, quota: true, ratio: 1.10, refused: 0.04, slowest: 1.5}, // issue 45: 2%, 1.3
+		{procs: 32, seeds: 3, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.4},   // issue 45: 1.3
+		{procs: 128, seeds: 1, quota: true, ratio: 1.15, refused: 0.02, slowest: 1.6},  // issue 45: 1.10, 1.3
+		{procs: 512, seeds: 1, quota: true, ratio: 1.15, refused: 0.05, slowest: 1.45}, // issue 45: 1.10, 2%, 1.3
 	}
 	for _, c := range cases {
 		c.name = fmt.Sprintf("%d processes, quota fields %v, one machine %v", c.procs, c.quota, c.oneHost)
@@ -220,13 +301,16 @@ func TestThrottleSimulatedFleet(t *testing.T) {
 // processes started within two seconds joined by 16 more halfway through
 // the first ones' floor (a fleet that doubles), and 32 processes that start
 // at random within a minute (late starters joining a fleet at work).
-// Slowest ÷ mean counts each process from its own start.
+// Slowest ÷ mean counts each process from its own start. Processes that
+// start a minute apart cannot finish alike (the first ones have the
+// service to themselves): even an ideal fair share gives them 1.4 to 1.7,
+// so that row's slowest ÷ mean is measured against the ideal's.
 func TestThrottleSimulatedChangingFleet(t *testing.T) {
 	half := time.Duration(16 * 50 / 20 / 2 * float64(time.Second))
 	cases := []fleetCase{
-		{name: "16 joined by 16, quota fields", procs: 32, late: 16, lateAt: half, seeds: 3, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.6},
+		{name: "16 joined by 16, quota fields", procs: 32, late: 16, lateAt: half, seeds: 3, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.4}, // issue 45: 1.3
 		{name: "16 joined by 16", procs: 32, late: 16, lateAt: half, seeds: 3, ratio: 1.30, refused: 0.15},
-		{name: "32 within a minute, quota fields", procs: 32, spread: time.Minute, seeds: 3, quota: true, ratio: 1.15, refused: 0.02, slowest: 2.0},
+		{name: "32 within a minute, quota fields", procs: 32, spread: time.Minute, seeds: 3, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3, vsIdeal: true},
 		{name: "32 within a minute", procs: 32, spread: time.Minute, seeds: 3, ratio: 1.30, refused: 0.15},
 	}
 	for _, c := range cases {
