@@ -76,9 +76,8 @@
 // later than Config.MaxRateLimitWait after its first attempt was sent (10
 // minutes by default), or after the deadline of the caller's context where
 // it has one (a resource's own timeouts), the call ends with the last
-// refusal's
-// *APIError, whose Refusals and RefusedFor say how often and for how long
-// the service refused it.
+// refusal's *APIError, whose Refusals and RefusedFor say how often and for
+// how long the service refused it.
 //
 // Other failures are retried with go-retryablehttp and this package's
 // policy, bounded by Config.MaxRetries (0 means one attempt) and waiting
@@ -169,13 +168,15 @@
 //     process applies alike), aiming at half the quota left, so that bursts
 //     and late starters find room; and each answer pulls the rate part of
 //     the way towards a rate set by the level alone (the quota's rate when
-//     it is whole, 1/512 of it when none is left), the same for every
+//     it is whole, 1/4096 of it when none is left), the same for every
 //     process, so that processes that began unequally draw together. An
 //     answer that finds the quota whole doubles the rate every 0.5 s, so a
 //     process alone reaches the quota's rate within a second or two; a 429
-//     sent after the last cut halves it. A first reading, and a cut, start
-//     the process's next turn at a random part of its period, so that
-//     processes that read together do not send together. Answers to
+//     sent after the last cut halves it. A first reading sets the rate
+//     from the level alone (down to 1/512 of the quota's when none is
+//     left) and, like a cut, starts the process's next turn at a random
+//     part of its period, so that processes that read together do not
+//     send together. Answers to
 //     requests sent before the newest reading's are older news and ignored.
 //     Without such fields nothing of this applies.
 //   - When the rate in force rises to 1.25 times the rate the queued turns
