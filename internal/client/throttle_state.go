@@ -41,15 +41,20 @@ const (
 	// and a process alone, refused rarely, keeps the fast curve. An
 	// exponent of 1 (back in a fixed number of own requests) keeps the
 	// processes' rates apart forever, and the last one crawls; 0.8 still
-	// draws them together. In the simulation (5 to 25 runs a size) this
-	// took the refused share at 16, 32 and 128 processes to 10.5, 15.1
-	// and 24.7% at 1.19, 1.24 and 1.28 × the floor (BENCHMARKS.md).
+	// draws them together. In the simulation this took the refused share
+	// at 16, 32 and 128 processes to 10.9, 15.2 and 23.6%, at 1.32, 1.35
+	// and 1.20 × the floor (1.05 before; BENCHMARKS.md, Reading): slower
+	// recovery moved every size along the same line, fewer refusals for
+	// more time.
 	fleetRecovery    = 8.0
 	fleetRecoveryExp = 0.8
 	fleetShareFrom   = 0.07
 	fleetShareFull   = 0.14
 	// refusedShareWeight is the weight of each answer in the running
-	// refused share: about the last 30 answers count.
+	// refused share: about the last 30 answers count. The share starts at
+	// fleetShareFrom, so that the first refusals of a fleet, which has
+	// few answers each, open the crowded curve at once (at 128 processes
+	// 23.6% refused against 26.4% from none).
 	refusedShareWeight = 1.0 / 32
 	refusedShareStart  = fleetShareFrom
 	// throttleFade: after throttleFade times the time the curve took to its
@@ -68,8 +73,9 @@ const (
 	// (rates under one request a second) goes up to this share of the
 	// period later at random. Processes paced alike otherwise fall into
 	// step, and the service refuses the same ones at every period: in the
-	// simulation of 512 processes, hundreds of their requests were refused
-	// for ten minutes, none with it.
+	// simulation of 512 processes without quota fields, 465 requests were
+	// refused for ten minutes without it, 30 with it. Faster turns are
+	// exact: at the quota's own rate any delay is lost time.
 	throttleTurnJitter      = 0.25
 	throttleTurnJitterBelow = 1.0
 	// throttleForget is the rate, in requests/s, at which the memory of
