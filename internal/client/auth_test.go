@@ -42,6 +42,9 @@ type tokenService struct {
 	mintDelay time.Duration
 	// refuseAll makes the service refuse every bearer token.
 	refuseAll bool
+	// refuseMints is how many token requests (either endpoint) are yet to
+	// be refused with 429 and Retry-After: 1; refusedMints counts them.
+	refuseMints, refusedMints int
 }
 
 func newTokenService(t *testing.T) *tokenService {
@@ -52,6 +55,12 @@ func newTokenService(t *testing.T) *tokenService {
 
 func (ts *tokenService) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
+	if ts.refuseMint(r.URL.Path) {
+		w.Header().Set("Retry-After", "1")
+		w.WriteHeader(http.StatusTooManyRequests)
+		_, _ = w.Write([]byte(`{"statusCode":429,"message":"too many token requests"}`))
+		return
+	}
 	switch r.URL.Path {
 	case TokenPath:
 		ts.mintData(w, r)
@@ -79,6 +88,18 @@ func (ts *tokenService) mintData(w http.ResponseWriter, r *http.Request) {
 	ts.valid[token] = req
 	ts.mu.Unlock()
 	_, _ = fmt.Fprintf(w, `{"token":%q}`, token)
+}
+
+// refuseMint says whether a request to path is a token request to refuse.
+func (ts *tokenService) refuseMint(path string) bool {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if (path != TokenPath && path != OAuthTokenPath) || ts.refuseMints == 0 {
+		return false
+	}
+	ts.refuseMints--
+	ts.refusedMints++
+	return true
 }
 
 func (ts *tokenService) mintOAuth(w http.ResponseWriter, r *http.Request) {
@@ -450,4 +471,56 @@ func init() {
 			return err
 		},
 	})
+}
+
+// A 429 from either token endpoint waits its Retry-After and goes again,
+// like any refusal, and counts as refused in the usage of the credential
+// that mints; the calls that need the token meanwhile wait for that one
+// mint: three concurrent data-API reads get one data-API token, and three
+// partner calls under OAuth2 one OAuth2 token, each after one refusal.
+func TestTokenMintRefusedWaitsAndMintsOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		opts  []func(*Config)
+		call  func(*Client) error
+		mints func(*tokenService) int
+	}{
+		{"data-API token", nil,
+			func(c *Client) error {
+				_, err := c.ListAccounts(t.Context(), AccountsRequest{UserID: "u1", MerchantID: 1001})
+				return err
+			},
+			func(ts *tokenService) int { return len(ts.mints()) }},
+		{"OAuth2 token", []func(*Config){func(c *Config) { c.PartnerAuth = PartnerAuthOAuth2 }},
+			func(c *Client) error { _, err := c.ListPaymentMethods(t.Context(), 1001); return err },
+			func(ts *tokenService) int { ts.mu.Lock(); defer ts.mu.Unlock(); return len(ts.oauth) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := newTokenService(t)
+			ts.refuseMints = 1
+			// Long enough to wait the Retry-After of 1 s (the test waits it).
+			c := ts.mintingClient(append(tc.opts, func(c *Config) { c.MaxRateLimitWait = 5 * time.Second })...)
+			var wg sync.WaitGroup
+			for range 3 {
+				wg.Go(func() {
+					if err := tc.call(c); err != nil {
+						t.Error(err)
+					}
+				})
+			}
+			wg.Wait()
+			if n := tc.mints(ts); n != 1 || ts.refusedMints != 1 {
+				t.Errorf("%d tokens minted after %d refusals; want 1 after 1", n, ts.refusedMints)
+			}
+			var refused int64
+			for _, u := range UsageSummary() {
+				if u.BaseURL == c.baseURL {
+					refused += u.Refused
+				}
+			}
+			if refused != 1 {
+				t.Errorf("usage counts %d refused requests, want the token request's 1", refused)
+			}
+		})
+	}
 }

@@ -92,7 +92,8 @@ type callState struct {
 	// ambiguous is true while the last attempt failed after the request
 	// may have reached the service.
 	ambiguous atomic.Bool
-	// began is when the call's first attempt asked for its turn; refusals
+	// began is when the call's first attempt was sent (the wait for its
+	// turn before is pacing, not refusal); refusals
 	// counts the answers that refused it, and refusedFor is set to how long
 	// it had gone on when its time ran out (throttleTransport).
 	began      time.Time

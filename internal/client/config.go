@@ -62,8 +62,9 @@ type Config struct {
 	// MaxRateLimitWait bounds how long a call may go on being refused: a
 	// refused request waits what the service asked and goes again until it
 	// goes through, unless its next try would come later than this after
-	// the call began, or after the deadline of the caller's context when it
-	// has one. Zero means DefaultMaxRateLimitWait.
+	// its first attempt was sent (the wait for that attempt's turn is
+	// pacing, not refusal), or after the deadline of the caller's context
+	// when it has one. Zero means DefaultMaxRateLimitWait.
 	MaxRateLimitWait time.Duration
 	// UserAgent is sent on every request; empty means DefaultUserAgent.
 	UserAgent string

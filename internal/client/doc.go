@@ -73,11 +73,11 @@
 // takes its turn at the throttle (Rate limits) and goes again, as often as
 // it takes. Refusals do not count against Config.MaxRetries. They are
 // bounded by time instead: when a refused request's next try would come
-// later than Config.MaxRateLimitWait after the call began (10 minutes by
-// default), or after the deadline of the caller's context where it has one
-// (a resource's own timeouts), the call ends with the last refusal's
-// *APIError, whose Refusals and RefusedFor say how often and for how long
-// the service refused it.
+// later than Config.MaxRateLimitWait after its first attempt was sent (10
+// minutes by default), or after the deadline of the caller's context where
+// it has one (a resource's own timeouts), the call ends with the last
+// refusal's *APIError, whose Refusals and RefusedFor say how often and for
+// how long the service refused it.
 //
 // Other failures are retried with go-retryablehttp and this package's
 // policy, bounded by Config.MaxRetries (0 means one attempt) and waiting
@@ -141,31 +141,52 @@
 //     plateau without another refusal, the memory of the refusal fades and
 //     the rate doubles every 2 s, so that a process takes up what others
 //     leave when they end; once it would pass 1000 requests a second, the
-//     throttle stops pacing. A first refusal after almost nothing went
-//     through (a process that started into a service others use up) starts
-//     the rate doubling instead, and the next refusal takes the rate of a
-//     doubling before as the plateau. Only answers that went through, or
-//     a 429, change anything: 5xx answers and transport errors do not.
+//     throttle stops pacing. Only answers that went through, or a 429,
+//     change anything: 5xx answers and transport errors do not.
+//   - In a crowded fleet that curve, tuned for a few processes, would bring
+//     every process back to its plateau within a few of its own requests,
+//     each return a refusal. Every process of a fleet meets the same
+//     service, so the share of refusals among its answers (a running share
+//     of about the last 32) tells a crowded fleet from a process alone:
+//     from 7% refused on, and in full from 14%, the curve takes at least
+//     8 s ÷ plateau^0.8 back to its plateau (plateau in requests a second),
+//     so a process is refused about once per a few of its own requests
+//     whatever the fleet's size.
+//   - A refused request takes its next turn at once, not before its wait:
+//     it keeps its place ahead of the requests that ask after it. A
+//     waiting request looks again when the curve will have risen enough to
+//     give the turns anew (see below), not only at its turn. Below one
+//     request a second, each turn goes up to a quarter of its period later
+//     at random, so that processes paced alike do not fall into step.
 //   - Where the service sends quota fields (the IETF RateLimit and
 //     RateLimit-Policy fields, their earlier drafts, or X-RateLimit-*; see
-//     ratelimit_headers.go), every process sees the quota its fleet shares.
-//     An answer that leaves less than a fifth of it counts as a 429 would,
-//     before anything is refused; one that leaves nothing also holds every
-//     request back until the reset it names. While more remains, each
-//     process goes at least half as fast as what remains spread over the
-//     time to the reset (drawn within a quarter either way), so a process
-//     takes up at once what others leave; and the curve grows ten times
-//     faster, since a probe costs no refusal. After the fields expire, the
-//     next request goes alone to read them afresh. Without such fields
-//     nothing of this applies.
+//     ratelimit_headers.go), they pace the fleet instead of the curve
+//     (throttle_quota.go). The quota comes back at q/w a second; how much
+//     faster the remaining quota falls between two of a process's own
+//     answers is what the whole fleet spends. Each process scales its rate
+//     by the quota's rate over the fleet's spending (a correction every
+//     process applies alike), aiming at half the quota left, so that bursts
+//     and late starters find room; and each answer pulls the rate part of
+//     the way towards a rate set by the level alone (the quota's rate when
+//     it is whole, 1/4096 of it when none is left), the same for every
+//     process, so that processes that began unequally draw together. An
+//     answer that finds the quota whole doubles the rate every 0.5 s, so a
+//     process alone reaches the quota's rate within a second or two; a 429
+//     sent after the last cut halves it. A first reading sets the rate
+//     from the level alone (down to 1/512 of the quota's when none is
+//     left) and, like a cut, starts the process's next turn at a random
+//     part of its period, so that processes that read together do not
+//     send together. Answers to
+//     requests sent before the newest reading's are older news and ignored.
+//     Without such fields nothing of this applies.
 //   - When the rate in force rises to 1.25 times the rate the queued turns
 //     were given at, they are given anew, so that a rise takes effect at
 //     once rather than after the queue.
 //   - The processes of one machine that use the same credential and base
-//     URL share one throttle: its state (the curve, pause, bucket, the
-//     count of what went through, the quota read) lives in a file of the
-//     temporary directory (os.TempDir()/terraform-provider-cardpay-<uid>/
-//     <hash>.throttle, named by a hash of the base URL and credential,
+//     URL share one throttle: its state (the curve, bucket, the count of
+//     what went through and the refused share, the quota read) lives in a
+//     file of the temporary directory (os.TempDir()/
+//     terraform-provider-cardpay-<uid>/<hash>.throttle, named by a hash of the base URL and credential,
 //     holding no secret), read and written under an exclusive file lock
 //     (flock) for each turn and answer. So a fleet of Terraform runs on one
 //     machine (Atlantis, terragrunt run-all, parallel CI jobs on one
@@ -178,7 +199,7 @@
 //     request every 1/N s, whatever was learned.
 //
 // The wait is not part of an attempt's Timeout, and the caller's context
-// ends it. Decisions (each cut, with the rate and any pause) and each wait
+// ends it. Decisions (each cut, with the rate) and each wait
 // are logged at DEBUG. Each credential's usage in this process (attempts
 // sent, refused, retried, and the time spent waiting for a turn) is
 // counted; UsageSummary returns it, named by the partner's client ID or a

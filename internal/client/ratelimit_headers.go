@@ -26,11 +26,11 @@ import (
 //     sends it).
 
 // quotaFields are the quota fields of an answer: the requests that remain,
-// the time until the quota is whole again and the quota (0 when not
-// said); ok is false when the answer had none.
+// the time until the quota is whole again, the quota and the window it
+// is given for (0 when not said); ok is false when the answer had none.
 type quotaFields struct {
 	remaining, limit int64
-	reset            time.Duration
+	reset, window    time.Duration
 	ok               bool
 }
 
@@ -46,7 +46,10 @@ func quotaOf(resp *http.Response, now time.Time) quotaFields {
 func quotaLeft(h http.Header, now time.Time) quotaFields {
 	if v := h.Get("RateLimit"); v != "" {
 		if q, ok := structuredRateLimit(v); ok {
-			q.limit, _ = firstParam(h.Get("RateLimit-Policy"), "q")
+			policy := h.Get("RateLimit-Policy")
+			q.limit, _ = firstParam(policy, "q")
+			w, _ := firstParam(policy, "w")
+			q.window = cappedSeconds(w)
 			return q
 		}
 		if q, ok := listedRateLimit(v); ok {

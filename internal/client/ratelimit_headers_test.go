@@ -4,6 +4,7 @@
 package client
 
 import (
+	"math"
 	"net/http"
 	"testing"
 	"time"
@@ -21,7 +22,7 @@ func TestQuotaLeft(t *testing.T) {
 	}{
 		{"IETF", map[string]string{"RateLimit": `"default";r=0;t=2`}, quotaFields{remaining: 0, reset: 2 * time.Second, ok: true}},
 		{"IETF with its policy", map[string]string{"RateLimit": `"credential";r=7;t=1`, "RateLimit-Policy": `"credential";q=20;w=1`},
-			quotaFields{remaining: 7, limit: 20, reset: time.Second, ok: true}},
+			quotaFields{remaining: 7, limit: 20, reset: time.Second, window: time.Second, ok: true}},
 		{"IETF, several policies", map[string]string{"RateLimit": `"burst";r=5;t=1, "day";r=900;t=3600`}, quotaFields{remaining: 5, reset: time.Second, ok: true}},
 		{"earlier draft, one field", map[string]string{"RateLimit": `limit=20, remaining=0, reset=3`}, quotaFields{remaining: 0, limit: 20, reset: 3 * time.Second, ok: true}},
 		{"earlier draft, fields", map[string]string{"RateLimit-Limit": "10, 10;w=1", "RateLimit-Remaining": "7", "RateLimit-Reset": "4"},
@@ -45,77 +46,98 @@ func TestQuotaLeft(t *testing.T) {
 }
 
 // quotaAnswer is an answer that went through with quota fields of a quota
-// of 20.
-func quotaAnswer(remaining int64, reset time.Duration) answer {
-	return answer{status: http.StatusOK, quota: quotaFields{remaining: remaining, limit: 20, reset: reset, ok: true}}
+// of 20 a second, as the sandbox sends them.
+func quotaAnswer(remaining int64) answer {
+	return answer{status: http.StatusOK, quota: quotaFields{remaining: remaining, limit: 20, window: time.Second, reset: time.Second, ok: true}}
 }
 
-// While more than a fifth of the quota remains, the fields hold nothing
-// back; an answer that leaves less slows the credential as a refusal
-// would, before anything is refused.
-func TestThrottleQuotaLow(t *testing.T) {
+// startRate is the rate a first reading of the level sets, and pullRate
+// the rate the level pulls to, with a quota of 20 a second.
+func startRate(left float64) float64 { return 20 * math.Exp2(-quotaStartRange*(1-left/19)) }
+func pullRate(left float64) float64  { return 20 * math.Exp2(-quotaPullRange*(1-left/19)) }
+
+// The first reading sets the pace from the level, on a log scale: the
+// quota's rate when it is whole (19 left after the request read), and
+// 2^-quotaStartRange of it when none is left.
+func TestThrottleQuotaFirstReading(t *testing.T) {
 	th, clock := newFakeThrottle(t)
-	started(th)
-	for range 16 {
-		th.observe(clock.Now(), quotaAnswer(10, time.Second))
-		clock.Advance(50 * time.Millisecond)
-	}
-	if got := th.currentRate(); got != 0 {
-		t.Fatalf("with half the quota left the rate is %v, want no limit", got)
-	}
-	c := th.observe(clock.Now(), quotaAnswer(3, time.Second))
-	if !c.cut || !near(c.rate, throttleBeta*17, 1e-9) || c.pause != 0 {
-		t.Errorf("3 of 20 left: change %+v; want a cut to %v/s (half the 17 that went through, the last one included), no pause", c, throttleBeta*17)
+	th.observe(clock.Now(), quotaAnswer(10))
+	if got, want := th.currentRate(), startRate(10); !near(got, want, 1e-9) {
+		t.Errorf("with 10 of 20 left the rate is %v, want %v", got, want)
 	}
 }
 
-// None left holds every request back until the quota is whole again,
-// jittered by up to throttlePauseJitter so that processes come back one by
-// one.
-func TestThrottleQuotaUsedUp(t *testing.T) {
+// The fleet's spending is read from the trend between a process's own
+// answers: 5 fewer left after a second of a quota that brings back 20
+// means the fleet spent 25; with a quarter left the target is 17.5, and
+// a correction half a settling time after the last applies half of it;
+// then the level pulls quotaPull of the way to its rate (2^-quotaPullRange
+// of the quota's when none is left).
+func TestThrottleQuotaTrend(t *testing.T) {
 	th, clock := newFakeThrottle(t)
-	started(th)
-	accept(th, clock, 16, 50*time.Millisecond)
-	c := th.observe(clock.Now(), quotaAnswer(0, 2*time.Second))
-	if want := 2200 * time.Millisecond; !c.cut || c.pause != want {
-		t.Errorf("change %+v, want a cut and a pause of %s (the reset and a tenth)", c, want)
-	}
-	if got := turns(th, clock, 1)[0]; got < 2200*time.Millisecond {
-		t.Errorf("the next turn is in %s, want after the pause", got)
+	th.observe(clock.Now(), quotaAnswer(10))
+	before := th.currentRate()
+	clock.Advance(time.Second)
+	th.observe(clock.Now(), quotaAnswer(5))
+	corrected := before * math.Pow(17.5/25, time.Second.Seconds()/quotaSettle.Seconds())
+	want := math.Pow(corrected, 1-quotaPull) * math.Pow(pullRate(5), quotaPull)
+	if got := th.currentRate(); !near(got, want, 1e-9) {
+		t.Errorf("rate %v after the trend, want %v", got, want)
 	}
 }
 
-// While the quota holds more, each process goes at least half as fast as
-// what remains spread over the time to the reset: a process slowed by an
-// earlier refusal takes up at once what others leave.
-func TestThrottleQuotaFloor(t *testing.T) {
+// An answer to a request sent before the newest reading's is older news:
+// its fields change nothing.
+func TestThrottleQuotaOutOfOrder(t *testing.T) {
 	th, clock := newFakeThrottle(t)
-	started(th)
-	accept(th, clock, 2, time.Millisecond)
-	refuse(th, clock.Now()) // about 1/s
-	th.observe(clock.Now(), quotaAnswer(16, time.Second))
-	if got := th.currentRate(); !near(got, quotaFloor*16, 1e-9) {
-		t.Errorf("with 16 left for a second the rate is %v, want %v", got, quotaFloor*16)
-	}
-	clock.Advance(time.Second + time.Millisecond)
-	if got := th.currentRate(); got > 2 {
-		t.Errorf("once the fields expired the rate is %v, want the curve's again", got)
-	}
-}
-
-// Where the service sends quota fields, the first request after they
-// expired goes alone, to read them afresh, before the others follow.
-func TestThrottleQuotaExpiredGoesOneAtATime(t *testing.T) {
-	th, clock := newFakeThrottle(t)
-	started(th)
-	th.observe(clock.Now(), quotaAnswer(15, time.Second))
-	if a, b := th.reserve(), th.reserve(); a.waiting || b.waiting {
-		t.Fatal("with fresh quota fields a request waits for an answer")
-	}
-	accept(th, clock, 2, time.Millisecond) // their answers
+	early := clock.Now()
+	clock.Advance(10 * time.Millisecond)
+	th.observe(clock.Now(), quotaAnswer(10))
 	clock.Advance(2 * time.Second)
-	if a, b := th.reserve(), th.reserve(); a.waiting || !b.waiting {
-		t.Errorf("after the fields expired: waits %v, %v; want the first to go alone", a.waiting, b.waiting)
+	before := th.currentRate()
+	th.observe(early, quotaAnswer(0))
+	if got := th.currentRate(); got != before {
+		t.Errorf("a stale answer moved the rate from %v to %v", before, got)
+	}
+}
+
+// An answer that finds the quota whole (all but its own request) doubles
+// the pace for every quotaWholeDoubling since the last answer, up to the
+// quota's rate: a process alone climbs to it within a second or two.
+func TestThrottleQuotaWhole(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	th.observe(clock.Now(), quotaAnswer(10))
+	before := th.currentRate()
+	clock.Advance(quotaWholeDoubling / 2)
+	th.observe(clock.Now(), quotaAnswer(19))
+	want := math.Pow(before, 1-quotaPull) * math.Pow(20, quotaPull) * math.Sqrt2
+	if got := th.currentRate(); !near(got, want, 1e-9) {
+		t.Errorf("rate %v half a doubling after a whole quota, want %v (pulled to 20, then grown)", got, want)
+	}
+	for range 20 {
+		clock.Advance(10 * time.Millisecond)
+		th.observe(clock.Now(), quotaAnswer(19))
+	}
+	if got := th.currentRate(); got != 20 {
+		t.Errorf("rate %v after many, want the quota's 20", got)
+	}
+}
+
+// A refusal cuts the pace by throttleBeta, once for the requests sent
+// before the cut.
+func TestThrottleQuotaRefused(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	th.observe(clock.Now(), quotaAnswer(10))
+	before := th.currentRate()
+	sent := clock.Now()
+	clock.Advance(10 * time.Millisecond)
+	refusal := quotaAnswer(0)
+	refusal.status = http.StatusTooManyRequests
+	th.observe(sent.Add(time.Millisecond), refusal)
+	th.observe(sent.Add(2*time.Millisecond), refusal)
+	pulled := func(r float64) float64 { return math.Pow(r, 1-quotaPull) * math.Pow(pullRate(0), quotaPull) }
+	if got, want := th.currentRate(), pulled(pulled(before)*throttleBeta); !near(got, want, 1e-9) {
+		t.Errorf("rate %v after two refusals of one burst, want %v (read, cut, read)", got, want)
 	}
 }
 
@@ -129,8 +151,8 @@ func TestClientReadsQuotaFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	tt := throttleTransportOf(c)
-	if !tt.partner.st.quotaSeen || tt.partner.st.quotaLimit != 20 || tt.partner.st.pausedUntil <= time.Now().UnixNano() {
-		t.Errorf("after r=0 of q=20: state %+v; want the fields read and a pause until the reset", tt.partner.st)
+	if st := tt.partner.st.fleet; st.limit != 20 || st.window != time.Second || !near(st.rate, startRate(0), 1e-9) {
+		t.Errorf("after r=0 of q=20 per 1 s: %+v; want the fields read and the slowest first pace", st)
 	}
 	for _, u := range UsageSummary() {
 		if u.BaseURL == c.baseURL && u.Refused != 0 {

@@ -53,7 +53,9 @@ type throttle struct {
 }
 
 func newThrottle() *throttle {
-	return &throttle{now: time.Now, sleep: sleepContext, rand: rand.Float64, window: 1}
+	th := &throttle{now: time.Now, sleep: sleepContext, rand: rand.Float64, window: 1}
+	th.st.refusedShare = refusedShareStart
+	return th
 }
 
 // configure sets the user's ceiling (0 for none). What was learned is kept.
@@ -85,20 +87,27 @@ func (t *throttle) update(f func(st *throttleState, now int64)) {
 	}
 }
 
-// wait blocks until the caller may send, and returns when it was cleared
-// to send and how long it waited. The request counts as sent when it was
-// cleared, so that a cut that comes after does not take it for sent after.
-func (t *throttle) wait(ctx context.Context) (cleared time.Time, waited time.Duration, err error) {
+// wait blocks until the caller may send, not before notBefore (a refused
+// request's wait; the zero time for none), and returns when it was
+// cleared to send and how long it waited for its turn beyond notBefore.
+// The turn is taken at once, so that a refused request keeps its place
+// ahead of the requests that come after it while it waits. The request
+// counts as sent when it was cleared, so that a cut that comes after does
+// not take it for sent after.
+func (t *throttle) wait(ctx context.Context, notBefore time.Time) (cleared time.Time, waited time.Duration, err error) {
 	start := t.now()
+	if notBefore.After(start) {
+		start = notBefore
+	}
 	for {
-		tn := t.reserve()
+		tn := t.reserveAfter(notBefore)
 		if err := t.sleepUntil(ctx, tn); err != nil {
 			t.release(tn)
-			return time.Time{}, t.now().Sub(start), err
+			return time.Time{}, max(t.now().Sub(start), 0), err
 		}
 		cleared = t.now()
 		if t.stands(tn, cleared) {
-			return cleared, cleared.Sub(start), nil
+			return cleared, max(cleared.Sub(start), 0), nil
 		}
 		t.release(tn)
 	}
@@ -107,11 +116,11 @@ func (t *throttle) wait(ctx context.Context) (cleared time.Time, waited time.Dur
 // sleepUntil sleeps until the turn comes, or until a change voids it.
 func (t *throttle) sleepUntil(ctx context.Context, tn turn) error {
 	for {
-		d := tn.at.Sub(t.now())
-		if d <= 0 {
+		now := t.now()
+		if !now.Before(tn.at) {
 			return nil
 		}
-		if err := t.sleep(ctx, d, tn.wake); err != nil {
+		if err := t.sleep(ctx, t.lookAt(tn, now).Sub(now), tn.wake); err != nil {
 			return err
 		}
 		if !t.holds(tn) {
@@ -135,18 +144,25 @@ type turn struct {
 }
 
 // reserve takes the next turn.
-func (t *throttle) reserve() turn {
+func (t *throttle) reserve() turn { return t.reserveAfter(time.Time{}) }
+
+// reserveAfter takes the next turn not before notBefore.
+func (t *throttle) reserveAfter(notBefore time.Time) turn {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var tn turn
 	var at int64
 	t.update(func(st *throttleState, now int64) {
+		from := max(now, notBefore.UnixNano())
 		if t.mustWait(st, now) {
-			tn.waiting, at = true, now+int64(probeWait)
+			tn.waiting, at = true, max(now+int64(probeWait), from)
 			return
 		}
 		st.pace(now)
-		at = st.bucket.reserve(max(now, st.pausedUntil))
+		at = st.bucket.reserve(from)
+		if rate := st.bucket.rate; rate > 0 && rate < throttleTurnJitterBelow && at > now {
+			at += int64(throttleTurnJitter * t.rand() / rate * float64(time.Second)) // see throttleTurnJitter
+		}
 		tn.slot = true
 		t.inFlight++
 	})
@@ -166,13 +182,10 @@ func (t *throttle) reserve() turn {
 // (a fleet starting together) meets its first refusal with one or two
 // requests, not with all its callers at once, and a process alone is held
 // back for a moment only. Where the service sends quota fields, the first
-// request after they expired goes alone likewise, to read them afresh.
+// answer sets the pace (throttle_quota.go).
 func (t *throttle) mustWait(st *throttleState, now int64) bool {
 	if st.rate(now) > 0 {
 		return false // paced
-	}
-	if st.quotaSeen && now >= st.quotaUntil && now >= st.pausedUntil {
-		return t.inFlight > 0
 	}
 	return t.window > 0 && t.inFlight >= t.window
 }
@@ -210,18 +223,38 @@ func (t *throttle) wakeAll() {
 	}
 }
 
+// lookAt is when a request waiting at now for its turn tn looks again:
+// at its turn, or sooner when the rate will have risen enough by then to
+// give the turns anew (see throttleState.riseAt).
+func (t *throttle) lookAt(tn turn, now time.Time) time.Time {
+	if tn.waiting {
+		return tn.at
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return time.Unix(0, t.st.riseAt(now.UnixNano(), tn.at.UnixNano()))
+}
+
 // holds says whether a turn may still come: it was given in the epoch in
-// force and does not wait for an answer.
+// force and does not wait for an answer. The rate is brought up to date
+// first, so that a turn given at a rate the curve has since left behind
+// no longer holds.
 func (t *throttle) holds(tn turn) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return !tn.waiting && t.st.epoch == tn.epoch
+	ok := false
+	t.update(func(st *throttleState, now int64) {
+		if st.rate(now) > 0 {
+			st.pace(now)
+		}
+		ok = !tn.waiting && st.epoch == tn.epoch
+	})
+	return ok
 }
 
-// stands says whether a turn holds at now: it has come, no pause holds
-// every request back, and no refusal or change of rate gave the turns
-// anew meanwhile (the turns given before went with it, so the request
-// takes a new one).
+// stands says whether a turn holds at now: it has come, and no refusal or
+// change of rate gave the turns anew meanwhile (the turns given before
+// went with it, so the request takes a new one).
 func (t *throttle) stands(tn turn, now time.Time) bool {
 	if tn.waiting || now.Before(tn.at) {
 		return false
@@ -230,7 +263,7 @@ func (t *throttle) stands(tn turn, now time.Time) bool {
 	defer t.mu.Unlock()
 	ok := false
 	t.update(func(st *throttleState, _ int64) {
-		ok = now.UnixNano() >= st.pausedUntil && st.epoch == tn.epoch
+		ok = st.epoch == tn.epoch
 	})
 	return ok
 }
@@ -245,9 +278,8 @@ type answer struct {
 
 // throttleChange is a decision worth logging; the zero value means none.
 type throttleChange struct {
-	cut   bool
-	rate  float64
-	pause time.Duration
+	cut  bool
+	rate float64
 }
 
 // observe learns from the answer to a request sent at sentAt.
@@ -262,19 +294,24 @@ func (t *throttle) observe(sentAt time.Time, a answer) throttleChange {
 	t.update(func(st *throttleState, now int64) {
 		if a.status >= 200 && a.status < 300 {
 			st.accepted.add(now)
+			st.answered(false)
 			t.widen(now)
 		}
 		epoch := st.epoch
-		if a.quota.ok {
-			st.quota(now, sentAt.UnixNano(), a.quota, t.rand())
-		}
-		if a.status == http.StatusTooManyRequests {
+		refused := a.status == http.StatusTooManyRequests
+		if refused {
+			st.answered(true)
 			t.window = 0 // paced from now on
+		}
+		switch {
+		case a.quota.ok || (refused && st.fleet.rate > 0):
+			st.quota(now, sentAt.UnixNano(), a.quota, refused, t.rand())
+		case refused:
 			st.refused(now, sentAt.UnixNano(), t.rand())
 		}
 		if st.epoch != epoch {
-			c.rate, c.pause = st.rate(now), max(time.Duration(st.pausedUntil-now), 0)
-			c.cut = c.rate > 0 || c.pause > 0
+			c.rate = st.rate(now)
+			c.cut = c.rate > 0
 		}
 	})
 	return c

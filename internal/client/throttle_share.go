@@ -87,7 +87,7 @@ func (s *stateFile) update(st *throttleState, f func()) error {
 
 // wireMagic marks a state file of this layout; another layout is ignored
 // and overwritten.
-const wireMagic = 0xCA4D7005
+const wireMagic = 0xCA4D7008
 
 // wireState is throttleState in fixed-size fields for encoding/binary.
 type wireState struct {
@@ -96,14 +96,15 @@ type wireState struct {
 	Rate, Burst, Tokens    float64
 	Last                   int64
 	Rate0, WMax, C, K      float64
-	SlowStart              bool
 	CutAt, Epoch           int64
-	EpochRate              float64
-	PausedUntil            int64
-	QuotaRate              float64
-	QuotaUntil             int64
-	QuotaSeen              bool
+	EpochRate, Refused     float64
 	QuotaLimit             int64
+	QuotaWindow            time.Duration
+	QuotaRate              float64
+	QuotaLastSent          int64
+	QuotaAnchorAt          int64
+	QuotaUpdated, QuotaCut int64
+	QuotaAnchorLeft        int64
 	MeterIndex, MeterCount [meterSlots]int64
 }
 
@@ -113,8 +114,9 @@ func wireOf(st *throttleState) wireState {
 	w := wireState{
 		Magic: wireMagic, Written: time.Now().UnixNano(),
 		Rate: st.bucket.rate, Burst: st.bucket.burst, Tokens: st.bucket.tokens, Last: st.bucket.last,
-		Rate0: st.rate0, SlowStart: st.slowStart, WMax: st.wmax, C: st.c, K: st.k, CutAt: st.cutAt, Epoch: st.epoch, EpochRate: st.epochRate, PausedUntil: st.pausedUntil,
-		QuotaRate: st.quotaRate, QuotaUntil: st.quotaUntil, QuotaSeen: st.quotaSeen, QuotaLimit: st.quotaLimit,
+		Rate0: st.rate0, WMax: st.wmax, C: st.c, K: st.k, CutAt: st.cutAt, Epoch: st.epoch, EpochRate: st.epochRate, Refused: st.refusedShare,
+		QuotaLimit: st.fleet.limit, QuotaWindow: st.fleet.window, QuotaRate: st.fleet.rate, QuotaLastSent: st.fleet.lastSent,
+		QuotaAnchorAt: st.fleet.anchorAt, QuotaUpdated: st.fleet.updated, QuotaCut: st.fleet.cutAt, QuotaAnchorLeft: st.fleet.anchorLeft,
 	}
 	for i, s := range st.accepted.slots {
 		w.MeterIndex[i], w.MeterCount[i] = s.index, s.n
@@ -125,8 +127,9 @@ func wireOf(st *throttleState) wireState {
 func (w wireState) state() throttleState {
 	st := throttleState{
 		bucket: bucket{rate: w.Rate, burst: w.Burst, tokens: w.Tokens, last: w.Last},
-		rate0:  w.Rate0, slowStart: w.SlowStart, wmax: w.WMax, c: w.C, k: w.K, cutAt: w.CutAt, epoch: w.Epoch, epochRate: w.EpochRate, pausedUntil: w.PausedUntil,
-		quotaRate: w.QuotaRate, quotaUntil: w.QuotaUntil, quotaSeen: w.QuotaSeen, quotaLimit: w.QuotaLimit,
+		rate0:  w.Rate0, wmax: w.WMax, c: w.C, k: w.K, cutAt: w.CutAt, epoch: w.Epoch, epochRate: w.EpochRate, refusedShare: w.Refused,
+		fleet: quotaPace{limit: w.QuotaLimit, window: w.QuotaWindow, rate: w.QuotaRate, lastSent: w.QuotaLastSent,
+			anchorAt: w.QuotaAnchorAt, updated: w.QuotaUpdated, cutAt: w.QuotaCut, anchorLeft: w.QuotaAnchorLeft},
 	}
 	for i := range st.accepted.slots {
 		st.accepted.slots[i].index, st.accepted.slots[i].n = w.MeterIndex[i], w.MeterCount[i]

@@ -28,22 +28,55 @@ const (
 	// seeds (1.05 to 1.12 × the floor, 6 to 10% refused); 0.01 leaves a
 	// fleet's last process crawling, 0.1 refuses 13% or more.
 	throttleC = 0.03
-	// throttleQuotaC replaces throttleC where the service sends quota
-	// fields: the curve is then cut by a quota running low before anything
-	// is refused, so probing costs no refusal and may be ten times faster.
-	throttleQuotaC = 0.3
+	// In a crowded fleet the curve above, tuned for a few processes,
+	// brings each process back to its plateau within a few of its own
+	// requests, and every return is a refusal: 16 processes sharing 20
+	// requests/s were refused 15% of the time, 32 30%, 128 67%. Once the
+	// credential's refused share (see throttleState.refusedShare) passes
+	// fleetShareFrom, the time back to the plateau is at least
+	// fleetRecovery ÷ plateau^fleetRecoveryExp seconds (plateau in
+	// requests/s), in full from fleetShareFull on: 8 s at 1 request/s,
+	// 35 s at a share of 0.16 (128 processes), so each process is refused
+	// about once per a few of its own requests whatever the fleet's size,
+	// and a process alone, refused rarely, keeps the fast curve. An
+	// exponent of 1 (back in a fixed number of own requests) keeps the
+	// processes' rates apart forever, and the last one crawls; 0.8 still
+	// draws them together. In the simulation this took the refused share
+	// at 16, 32 and 128 processes to 10.9, 15.2 and 24.3%, at 1.32, 1.35
+	// and 1.31 × the floor (1.05 before; BENCHMARKS.md, Reading): slower
+	// recovery moved every size along the same line, fewer refusals for
+	// more time.
+	fleetRecovery    = 8.0
+	fleetRecoveryExp = 0.8
+	fleetShareFrom   = 0.07
+	fleetShareFull   = 0.14
+	// refusedShareWeight is the weight of each answer in the running
+	// refused share: about the last 30 answers count. The share starts at
+	// fleetShareFrom, so that the first refusals of a fleet, whose
+	// processes have few answers each, open the crowded curve at once.
+	refusedShareWeight = 1.0 / 32
+	refusedShareStart  = fleetShareFrom
 	// throttleFade: after throttleFade times the time the curve took to its
 	// plateau without another refusal, the memory of the refusal fades and
-	// the rate doubles every throttleDoubling (as in slow start), so that a
-	// process takes up what others leave when they end within seconds
-	// instead of the tens of seconds the cubic curve takes from a small
-	// plateau (median 1.09 to 1.05 × the floor, same refused share).
+	// the rate doubles every throttleDoubling, so that a process takes up
+	// what others leave when they end within seconds instead of the tens
+	// of seconds the cubic curve takes from a small plateau (median 1.09
+	// to 1.05 × the floor, same refused share).
 	throttleFade     = 1.5
 	throttleDoubling = 2 * time.Second
 	// throttleJitter is the largest share by which each cut draws its
 	// curve's scale above or below the constant, and by which a quota's
 	// rate is drawn, so that processes cut together do not probe in step.
 	throttleJitter = 0.25
+	// throttleTurnJitter: a turn more than a second of the rate apart
+	// (rates under one request a second) goes up to this share of the
+	// period later at random. Processes paced alike otherwise fall into
+	// step, and the service refuses the same ones at every period: in the
+	// simulation of 512 processes without quota fields, 465 requests were
+	// refused for ten minutes without it, 30 with it. Faster turns are
+	// exact: at the quota's own rate any delay is lost time.
+	throttleTurnJitter      = 0.25
+	throttleTurnJitterBelow = 1.0
 	// throttleForget is the rate, in requests/s, at which the memory of
 	// the last refusal is gone: nothing a Terraform run sends comes near
 	// it, so the throttle stops pacing.
@@ -55,11 +88,6 @@ const (
 	// throttleFirstRate is the least rate a first refusal teaches: one
 	// request a second, when almost nothing went through before it.
 	throttleFirstRate = 1.0
-	// slowStartBelow: a first refusal that saw fewer answers than this go
-	// through in the last second teaches little (a process that started
-	// into a service others use up), so the rate then doubles every
-	// throttleDoubling until the next refusal (see refused).
-	slowStartBelow = 3
 	// throttleBurst is the pacing bucket's size in seconds of the rate
 	// (at least one request): what a process may send at once after a
 	// quiet spell.
@@ -71,18 +99,6 @@ const (
 	// asked for that is added to it at random, so that clients told to
 	// come back at the same moment do not.
 	throttlePauseJitter = 0.2
-	// quotaLow: an answer that leaves less than this share of the quota
-	// counts as a refusal would (quota), so that the fleet slows before
-	// the quota runs out: a fifth kept eight processes at 1.00 × the
-	// floor with 0.2% refused in the simulation, a twentieth let 3% be
-	// refused.
-	quotaLow = 0.2
-	// quotaFloor: while more of the quota remains, each process goes at
-	// least at this share of what remains spread over the time to the
-	// reset. All of it (1) made every process of a fleet spend what
-	// remains at once and the fleet swing between a burst and a halt;
-	// half takes up what others leave within a reading or two.
-	quotaFloor = 0.5
 	// probeWait is how long a request waits for an answer (see
 	// throttle.mustWait) before it looks again; the answer wakes it sooner.
 	probeWait = 100 * time.Millisecond
@@ -107,29 +123,25 @@ type throttleState struct {
 	// The curve of the last refusal: the rate grows from rate0 at cutAt
 	// along wmax + c·(t−k)³ (CUBIC), concave up to wmax at k seconds and
 	// convex beyond, and from throttleFade·k on doubles every
-	// throttleDoubling; in slowStart it doubles from rate0 instead. rate0
-	// is 0 while nothing was refused (or the memory of it is gone).
+	// throttleDoubling. rate0 is 0 while nothing was refused (or the
+	// memory of it is gone).
 	rate0, wmax, c, k float64
 	cutAt             int64
-	slowStart         bool
 	// epoch counts the cuts, pauses and rises of the rate: a turn given in
 	// an earlier epoch is void (see throttle.stands); epochRate is the rate
 	// at the start of the epoch.
 	epoch     int64
 	epochRate float64
-	// pausedUntil holds every request back until a quota that ran out is
-	// whole again.
-	pausedUntil int64
-	accepted    meter
+	accepted  meter
+	// refusedShare is a running share of the refusals among the answers
+	// (see refusedShareWeight). Every process of a fleet meets the same
+	// service, so it is about the same for all: it tells a crowded fleet
+	// from a process alone.
+	refusedShare float64
 
-	// quotaRate is what remains of the quota spread over the time to its
-	// reset, as the latest quota fields said, until quotaUntil; quotaSeen
-	// says the service sends them, quotaLimit is the largest quota they
-	// named.
-	quotaRate  float64
-	quotaUntil int64
-	quotaSeen  bool
-	quotaLimit int64
+	// fleet paces the process by the quota fields, where the service
+	// sends them (throttle_quota.go); the curve is then left alone.
+	fleet quotaPace
 }
 
 // curveRate is the rate of the curve at now; 0 when none is in force.
@@ -137,17 +149,7 @@ func (st *throttleState) curveRate(now int64) float64 {
 	if st.rate0 == 0 {
 		return 0
 	}
-	x := time.Duration(now - st.cutAt).Seconds()
-	var rate float64
-	if st.slowStart {
-		rate = st.rate0 * math.Exp2(x/throttleDoubling.Seconds())
-	} else {
-		d := x - st.k
-		rate = st.wmax + st.c*d*d*d
-		if faded := x - throttleFade*st.k; faded > 0 {
-			rate = max(rate, st.wmax*math.Exp2(faded/throttleDoubling.Seconds()))
-		}
-	}
+	rate := st.curveAt(now)
 	if rate >= throttleForget {
 		st.rate0 = 0
 		return 0
@@ -155,23 +157,63 @@ func (st *throttleState) curveRate(now int64) float64 {
 	return max(rate, throttleMinRate)
 }
 
-// rate is the rate in force at now, 0 for none: the curve's, or at least
-// the quota's share (quotaFloor) while the quota fields hold.
-func (st *throttleState) rate(now int64) float64 {
-	rate := st.curveRate(now)
-	if rate > 0 && st.quotaRate > 0 && now < st.quotaUntil {
-		rate = max(rate, quotaFloor*st.quotaRate)
+// curveAt is the curve's value at now, which may pass throttleForget;
+// rate0 is not 0.
+func (st *throttleState) curveAt(now int64) float64 {
+	x := time.Duration(now - st.cutAt).Seconds()
+	d := x - st.k
+	rate := st.wmax + st.c*d*d*d
+	if faded := x - throttleFade*st.k; faded > 0 {
+		rate = max(rate, st.wmax*math.Exp2(faded/throttleDoubling.Seconds()))
 	}
 	return rate
 }
 
-// pace sets the bucket to the rate in force. When that rate has risen well
-// above the rate of the epoch, the turns given at the slower rate are void
+// rate is the rate in force at now, 0 for none: the quota's pace where
+// the service sends quota fields, else the curve's.
+func (st *throttleState) rate(now int64) float64 {
+	if st.fleet.rate > 0 {
+		return st.fleet.rate
+	}
+	return st.curveRate(now)
+}
+
+// riseAt is the first time in (now, until] at which the rate in force
+// will have risen enough above the epoch's to give the turns anew (see
+// pace), or until when it will not: a request that waits for its turn
+// looks again then, so that a rate that rises along the curve while every
+// request waits takes effect when it rises, not at the next answer.
+func (st *throttleState) riseAt(now, until int64) int64 {
+	if st.rate0 == 0 || st.fleet.rate > 0 || st.epochRate == 0 || until <= now {
+		return until
+	}
+	target := st.epochRate * throttleRaise
+	if st.curveAt(until) < target {
+		return until
+	}
+	lo, hi := now, until // the curve is below target at lo, at or above at hi
+	for hi-lo > int64(time.Millisecond) {
+		mid := lo + (hi-lo)/2
+		if st.curveAt(mid) < target {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return hi
+}
+
+// pace sets the bucket to the rate in force. When that rate has moved well
+// away from the rate of the epoch, the turns given at the old rate are void
 // and given anew: requests queued behind a slow rate would otherwise keep
-// their late turns, and the rise would take effect only once they went.
+// their late turns, and the rise would take effect only once they went
+// (and after a fall, turns given at the faster rate would go too soon).
 func (st *throttleState) pace(now int64) {
 	rate := st.rate(now)
-	if st.epochRate > 0 && (rate == 0 || rate >= st.epochRate*throttleRaise) {
+	if st.epochRate == 0 {
+		st.epochRate = rate
+	}
+	if st.epochRate > 0 && (rate == 0 || rate >= st.epochRate*throttleRaise || rate <= st.epochRate/throttleRaise) {
 		st.epoch++
 		st.epochRate = rate
 		st.bucket.forgive(now)
@@ -179,30 +221,21 @@ func (st *throttleState) pace(now int64) {
 	st.bucket.set(now, rate, max(1, math.Floor(rate*throttleBurst)))
 }
 
-// refused learns from a refusal (a 429, or quota fields saying the quota
-// runs low) answered at now to a request sent at sentAt; jitter is in
-// [0, 1). A request sent before the last cut was sent too fast already and
-// teaches nothing new. Otherwise the rate is cut to β times the rate in
-// force. The first time, that is β times what went through in the last
-// second (at least throttleFirstRate); when almost nothing went through,
-// the rate then doubles until the next refusal, which finds the rate of a
-// doubling ago to be the plateau. With fast convergence (RFC 9438, 4.7) a
-// cut below the last plateau lowers the plateau further, so that a process
-// that had more than its share gives some up to the others.
+// refused learns from a refusal (a 429) answered at now to a request
+// sent at sentAt; jitter is in [0, 1). A request sent before the last cut
+// was sent too fast already and teaches nothing new. Otherwise the rate is
+// cut to β times the rate in force; the first time, β times what went
+// through in the last second (at least throttleFirstRate). With fast
+// convergence (RFC 9438, 4.7) a cut below the last plateau lowers the
+// plateau further, so that a process that had more than its share gives
+// some up to the others.
 func (st *throttleState) refused(now, sentAt int64, jitter float64) {
 	if sentAt <= st.cutAt {
 		return
 	}
 	w := st.curveRate(now)
-	switch {
-	case w == 0:
-		went := st.accepted.countSince(now-int64(time.Second), now)
-		st.slowStart = went < slowStartBelow
-		w = max(float64(went), throttleFirstRate)
-		st.wmax = w
-	case st.slowStart:
-		st.slowStart = false
-		w /= 2
+	if w == 0 {
+		w = max(float64(st.accepted.countSince(now-int64(time.Second), now)), throttleFirstRate)
 		st.wmax = w
 	}
 	if w < st.wmax {
@@ -211,12 +244,7 @@ func (st *throttleState) refused(now, sentAt int64, jitter float64) {
 		st.wmax = w
 	}
 	st.rate0 = max(throttleBeta*w, throttleMinRate)
-	scale := throttleC
-	if st.quotaSeen {
-		scale = throttleQuotaC
-	}
-	st.c = scale * (1 + throttleJitter*(2*jitter-1))
-	st.k = math.Cbrt(max(st.wmax-st.rate0, 0) / st.c)
+	st.recovery(1 + throttleJitter*(2*jitter-1))
 	st.cutAt = now
 	st.epoch++
 	st.epochRate = st.rate0
@@ -226,36 +254,27 @@ func (st *throttleState) refused(now, sentAt int64, jitter float64) {
 	st.bucket.restart(now)
 }
 
-// pause holds every request back until until, and voids the turns given.
-func (st *throttleState) pause(until int64) {
-	if until > st.pausedUntil {
-		st.pausedUntil = until
-		st.epoch++
+// recovery sets how long the curve takes back to its plateau: CUBIC's
+// time at throttleC, or in a crowded fleet (see fleetRecovery) the longer
+// time its share allows; scale draws it at random around that.
+func (st *throttleState) recovery(scale float64) {
+	drop := max(st.wmax-st.rate0, 0)
+	st.c = throttleC * scale
+	st.k = math.Cbrt(drop / st.c)
+	crowded := min(max((st.refusedShare-fleetShareFrom)/(fleetShareFull-fleetShareFrom), 0), 1)
+	if k := crowded * scale * fleetRecovery / math.Pow(st.wmax, fleetRecoveryExp); k > st.k {
+		st.k = k
+		st.c = drop / (k * k * k)
 	}
 }
 
-// quota learns from quota fields read at now in the answer to a request
-// sent at sentAt; jitter is in [0, 1). Less than quotaLow of the quota left
-// counts as a refusal would, before anything is refused; none left also
-// holds every request back until the reset, jittered so that the processes
-// that read it come back one by one. Otherwise it sets the quota's rate:
-// what remains spread over the time to the reset (at least a second: the
-// fields count whole seconds), jittered likewise.
-func (st *throttleState) quota(now, sentAt int64, q quotaFields, jitter float64) {
-	st.quotaSeen = true
-	st.quotaLimit = max(st.quotaLimit, q.limit, q.remaining)
-	if float64(q.remaining) < quotaLow*float64(st.quotaLimit) {
-		st.quotaRate, st.quotaUntil = 0, 0
-		st.refused(now, sentAt, jitter)
-		if q.remaining == 0 && q.reset > 0 {
-			st.pause(now + int64(float64(q.reset)*(1+throttlePauseJitter*jitter)))
-		}
-		return
+// answered counts an answer in the running refused share.
+func (st *throttleState) answered(refused bool) {
+	share := 0.0
+	if refused {
+		share = 1
 	}
-	span := max(q.reset, time.Second)
-	st.quotaRate = float64(q.remaining) / span.Seconds() * (1 + throttleJitter*(2*jitter-1))
-	st.quotaUntil = now + int64(span)
-	st.pace(now)
+	st.refusedShare += refusedShareWeight * (share - st.refusedShare)
 }
 
 // bucket is a token bucket in wall-clock nanoseconds, like
@@ -301,15 +320,17 @@ func (b *bucket) reserve(now int64) int64 {
 	return at + int64(-b.tokens/b.rate*float64(time.Second))
 }
 
-// forgive brings the bucket up to now and forgives its debt.
+// forgive brings the bucket up to now and forgives its debt, and the
+// turns it gave for later: they are void (see throttleState.pace).
 func (b *bucket) forgive(now int64) {
 	b.advance(now)
-	b.tokens, b.last = max(b.tokens, 0), max(b.last, now)
+	b.tokens, b.last = max(b.tokens, 0), now
 }
 
-// restart empties the bucket at now and forgives its debt.
+// restart empties the bucket at now and forgives its debt, and the turns
+// it gave for later.
 func (b *bucket) restart(now int64) {
-	b.tokens, b.last = 0, max(b.last, now)
+	b.tokens, b.last = 0, now
 }
 
 // meter counts accepted answers over the last second, in tenths.

@@ -102,8 +102,8 @@ func TestThrottleFirstRefusal(t *testing.T) {
 	started(th)
 	accept(th, clock, 20, 40*time.Millisecond) // 20 within the last second
 	c := refuse(th, clock.Now())
-	if !c.cut || !near(c.rate, 10, 1e-9) || th.st.wmax != 20 || th.st.slowStart {
-		t.Fatalf("change %+v, plateau %v, slow start %v; want a cut to 10/s under a plateau of 20/s", c, th.st.wmax, th.st.slowStart)
+	if !c.cut || !near(c.rate, 10, 1e-9) || th.st.wmax != 20 {
+		t.Fatalf("change %+v, plateau %v; want a cut to 10/s under a plateau of 20/s", c, th.st.wmax)
 	}
 	if got := turns(th, clock, 3); got[0] != 100*time.Millisecond || got[2] != 300*time.Millisecond {
 		t.Errorf("turns = %v, want 100ms, 200ms, 300ms", got)
@@ -174,22 +174,57 @@ func TestThrottleFastConvergence(t *testing.T) {
 
 // A first refusal after almost nothing went through (a process that
 // started into a service others use up) teaches one request a second at
-// most; the rate then doubles every throttleDoubling, and the next refusal
-// takes the rate of a doubling before it as the plateau.
-func TestThrottleSlowStart(t *testing.T) {
+// most: the rate is cut to half of it.
+func TestThrottleFirstRefusalOfNothing(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	started(th)
 	accept(th, clock, 1, time.Millisecond)
-	if c := refuse(th, clock.Now()); c.rate != throttleBeta*throttleFirstRate || !th.st.slowStart {
-		t.Fatalf("change %+v, slow start %v; want %v/s doubling", c, th.st.slowStart, throttleBeta*throttleFirstRate)
+	if c := refuse(th, clock.Now()); c.rate != throttleBeta*throttleFirstRate || th.st.wmax != throttleFirstRate {
+		t.Errorf("change %+v, plateau %v; want a cut to %v/s under a plateau of %v/s", c, th.st.wmax, throttleBeta*throttleFirstRate, throttleFirstRate)
 	}
-	clock.Advance(2 * throttleDoubling)
-	if got := th.currentRate(); !near(got, 4*throttleBeta, 1e-9) {
-		t.Errorf("two doublings later the rate is %v, want %v", got, 4*throttleBeta)
+}
+
+// Where the credential's refused share shows a crowded fleet, the curve
+// takes longer back to its plateau, the longer the smaller the plateau:
+// fleetRecovery ÷ plateau^fleetRecoveryExp seconds once the share passes
+// fleetShareFull, in proportion between fleetShareFrom and it, and
+// CUBIC's time below (or where that is longer).
+func TestThrottleCrowdedFleetRecovery(t *testing.T) {
+	cubic := math.Cbrt((1 - throttleBeta) / throttleC) // a plateau of 1/s
+	for _, tc := range []struct {
+		share, want float64
+	}{
+		{0.01, cubic},
+		{0.5, fleetRecovery},
+		{(fleetShareFrom + fleetShareFull) / 2, fleetRecovery / 2},
+	} {
+		th, clock := newFakeThrottle(t)
+		started(th)
+		accept(th, clock, 1, time.Millisecond)                                          // a plateau of 1/s
+		th.st.refusedShare = (tc.share - refusedShareWeight) / (1 - refusedShareWeight) // the refusal counts too
+		refuse(th, clock.Now())
+		back := th.st.curveRate(clock.Now().Add(time.Duration(th.st.k * float64(time.Second))).UnixNano())
+		if !near(th.st.k, tc.want, 1e-9) || !near(back, 1, 1e-9) {
+			t.Errorf("refused share %v: back at the plateau after %vs (rate %v); want %vs", tc.share, th.st.k, back, tc.want)
+		}
 	}
-	refuse(th, clock.Now())
-	if th.st.slowStart || !near(th.st.wmax, 2*throttleBeta, 1e-9) {
-		t.Errorf("after the next refusal: slow start %v, plateau %v; want the plateau %v (the rate of a doubling before)", th.st.slowStart, th.st.wmax, 2*throttleBeta)
+}
+
+// The refused share counts each answer that went through or was refused,
+// about the last 1 ÷ refusedShareWeight of them.
+func TestThrottleRefusedShare(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	started(th)
+	for range 200 {
+		accept(th, clock, 3, time.Second)
+		refuse(th, clock.Now())
+	}
+	if got := th.st.refusedShare; !near(got, 0.25, 0.03) {
+		t.Errorf("one refusal in four answers: refused share %v, want about 0.25", got)
+	}
+	accept(th, clock, 64, time.Second)
+	if got := th.st.refusedShare; got > 0.25*math.Exp(-2)*1.1 {
+		t.Errorf("64 answers that went through later: refused share %v, want it mostly forgotten", got)
 	}
 }
 
@@ -211,24 +246,68 @@ func TestThrottleJitteredCurves(t *testing.T) {
 
 // When the rate in force rises well above the rate its queued turns were
 // given at, those turns are void and wake, and are given anew at the new
-// rate: a request queued behind a slow rate comes sooner.
+// rate: a request queued behind a slow rate comes sooner. A waiting
+// request looks again when the curve will have risen so far, not only at
+// its turn.
 func TestThrottleRiseGivesTurnsAnew(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	started(th)
-	accept(th, clock, 1, time.Millisecond)
-	refuse(th, clock.Now()) // slow start from 0.5/s
-	queued := make([]turn, 5)
+	accept(th, clock, 20, 40*time.Millisecond)
+	refuse(th, clock.Now()) // 10/s, back at 20/s after k
+	queued := make([]turn, 20)
 	for i := range queued {
 		queued[i] = th.reserve()
 	}
-	last := queued[4]
-	clock.Advance(throttleDoubling) // the rate doubled
-	again := th.reserve()
-	if th.holds(last) || !isClosed(last.wake) {
-		t.Error("a turn given at half the rate in force still holds, or was not woken")
+	last := queued[len(queued)-1]
+	look := th.lookAt(last, clock.Now())
+	if rate := th.st.curveRate(look.UnixNano()); !look.Before(last.at) || !near(rate, 10*throttleRaise, 0.01) {
+		t.Fatalf("the last turn is in %s and looks again in %s at %v/s; want sooner, when the rate is %v/s",
+			last.at.Sub(clock.Now()), look.Sub(clock.Now()), rate, 10*throttleRaise)
 	}
-	if again.at.Sub(clock.Now()) >= last.at.Sub(clock.Now()) {
+	clock.Set(look)
+	if th.holds(last) || !isClosed(last.wake) {
+		t.Error("a turn given at a rate the curve has left behind still holds, or was not woken")
+	}
+	if again := th.reserve(); again.at.Sub(clock.Now()) >= last.at.Sub(clock.Now()) {
 		t.Errorf("the turn given anew is in %s, the old one was in %s; want it sooner", again.at.Sub(clock.Now()), last.at.Sub(clock.Now()))
+	}
+}
+
+// A refused request takes its next turn at once, not before its wait: it
+// keeps its place ahead of the requests that ask after it.
+func TestThrottleRefusedKeepsItsPlace(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	started(th)
+	accept(th, clock, 3, 300*time.Millisecond)
+	refuse(th, clock.Now()) // 1.5/s, one turn at a time
+	retry := th.reserveAfter(clock.Now().Add(time.Second))
+	later := th.reserve()
+	if !retry.at.Equal(clock.Now().Add(time.Second)) || !later.at.After(retry.at) {
+		t.Errorf("the refused request's turn is in %s, the next request's in %s; want 1s, then later",
+			retry.at.Sub(clock.Now()), later.at.Sub(clock.Now()))
+	}
+}
+
+// Below a request a second, each turn goes up to throttleTurnJitter of
+// the period later at random, so that processes paced alike do not fall
+// into step; faster turns are exact.
+func TestThrottleTurnJitter(t *testing.T) {
+	second := func(rate, draw float64) time.Duration {
+		th, clock := newFakeThrottle(t)
+		started(th)
+		th.rand = func() float64 { return draw }
+		accept(th, clock, int(2*rate), time.Duration(float64(time.Second)/(2*rate)))
+		refuse(th, clock.Now()) // cut to rate; the bucket starts empty
+		_ = th.reserve()
+		return th.reserve().at.Sub(clock.Now()) // two periods on, and its jitter
+	}
+	period := 2 * time.Second // at 0.5/s
+	if low, high := second(0.5, 0), second(0.5, 0.999); low != 2*period || high < low+time.Duration(0.99*throttleTurnJitter*float64(period)) {
+		t.Errorf("at 0.5/s the second turn is in %s at the lowest draw, %s at the highest; want %s, then up to %v of %s later",
+			low, high, 2*period, throttleTurnJitter, period)
+	}
+	if low, high := second(5, 0), second(5, 0.999); low != high {
+		t.Errorf("at 5/s the second turn is in %s at the lowest draw, %s at the highest; want the same", low, high)
 	}
 }
 
@@ -269,7 +348,7 @@ func TestThrottleWait(t *testing.T) {
 		}
 	})
 	start := clock.Now()
-	cleared, waited, err := th.wait(t.Context())
+	cleared, waited, err := th.wait(t.Context(), time.Time{})
 	want := 200*time.Millisecond + time.Duration(float64(time.Second)/th.st.rate0)
 	if err != nil || waited != want || !cleared.Equal(start.Add(waited)) {
 		t.Errorf("wait = %s (cleared at +%s), %v; want %s: 200ms for the turn, then one turn at the rate of the new cut",
@@ -278,7 +357,7 @@ func TestThrottleWait(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, _, err := th.wait(ctx); err == nil {
+	if _, _, err := th.wait(ctx, time.Time{}); err == nil {
 		t.Error("wait with a cancelled context returned no error")
 	}
 }

@@ -79,17 +79,15 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 	if st.ep.onDataHost() {
 		t, credential, proof = tt.bearer, "data_api", tt.bearerProof
 	}
-	if st.began.IsZero() {
-		st.began = t.now()
-	}
-	deadline := st.began.Add(tt.maxWait)
-	if d, ok := ctx.Deadline(); ok {
-		deadline = d // the operation's own timeout
-	}
+	var notBefore time.Time // a refused request's next attempt
 	for {
-		resp, err := tt.attempt(ctx, st, t, credential, proof, req)
+		resp, err := tt.attempt(ctx, st, t, credential, proof, req, notBefore)
 		if err != nil || !refused(resp) {
 			return resp, err
+		}
+		deadline := st.began.Add(tt.maxWait)
+		if d, ok := ctx.Deadline(); ok {
+			deadline = d // the operation's own timeout
 		}
 		st.refusals++
 		ra, _ := retryAfter(resp.Header.Get("Retry-After"), t.now())
@@ -100,17 +98,18 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 		}
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, maxResponseBytes))
 		_ = resp.Body.Close()
-		if err := t.sleep(ctx, wait, nil); err != nil {
-			return nil, err
-		}
+		notBefore = t.now().Add(wait)
 		req = resend(req, st)
 	}
 }
 
-// attempt sends req once, when its turn comes, and lets the throttle learn
-// from the answer.
-func (tt *throttleTransport) attempt(ctx context.Context, st *callState, t *throttle, credential string, proof *credentialProof, req *http.Request) (*http.Response, error) {
-	sentAt, waited, err := t.wait(ctx)
+// attempt sends req once, when its turn comes and not before notBefore,
+// and lets the throttle learn from the answer.
+func (tt *throttleTransport) attempt(ctx context.Context, st *callState, t *throttle, credential string, proof *credentialProof, req *http.Request, notBefore time.Time) (*http.Response, error) {
+	sentAt, waited, err := t.wait(ctx, notBefore)
+	if st.began.IsZero() && err == nil {
+		st.began = sentAt
+	}
 	if waited > 0 {
 		tflog.Debug(ctx, "cardpay API request waited for its turn under the rate limit", map[string]any{
 			"http_method": req.Method, "http_path": st.ep.path, "request_id": st.requestID,
@@ -150,7 +149,7 @@ func logThrottleChange(ctx context.Context, st *callState, credential string, c 
 	}
 	tflog.Debug(ctx, "cardpay API rate limit reached: slowing every request of this credential", map[string]any{
 		"http_path": st.ep.path, "request_id": st.requestID, "credential": credential,
-		"rate_limit_per_second": round2(c.rate), "pause_ms": c.pause.Milliseconds(),
+		"rate_limit_per_second": round2(c.rate),
 	})
 }
 

@@ -114,7 +114,7 @@ func TestThrottleLogsDecisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertLogged(t, entries, "debug", "cardpay API rate limit reached: slowing every request of this credential", map[string]any{
-		"credential": "partner", "rate_limit_per_second": throttleBeta * throttleFirstRate, "pause_ms": 0.0,
+		"credential": "partner", "rate_limit_per_second": throttleBeta * throttleFirstRate,
 	})
 }
 
@@ -205,6 +205,28 @@ func TestRefusedUntilTheTimeRunsOut(t *testing.T) {
 	}
 }
 
+// The time a request may go on being refused counts from its first
+// attempt sent: the wait for its first turn under the pace (a fleet's
+// share of the quota can be minutes) is not refusal.
+func TestRefusedTimeCountsFromTheFirstAttempt(t *testing.T) {
+	api := newFakeAPI(t, refusing("30"))
+	c := api.client(t, withRateLimitWait(2*time.Minute))
+	clock := testclock.New(time.Now())
+	th := onClock(c, clock)
+	th.mu.Lock()
+	th.window = 0
+	th.st.rate0, th.st.wmax, th.st.k, th.st.cutAt = throttleMinRate, throttleMinRate, 1000, clock.Now().UnixNano()
+	th.st.pace(clock.Now().UnixNano())
+	th.st.bucket.restart(clock.Now().UnixNano()) // the first turn is in 1 ÷ throttleMinRate
+	th.mu.Unlock()
+	start := clock.Now()
+	err := listMethods(t.Context(), c)
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.Refusals != 5 || apiErr.RefusedFor != 2*time.Minute {
+		t.Errorf("err = %v; want 5 refusals over 2m0s, counted from the first attempt 20s after the call (now %s after it)", err, clock.Now().Sub(start))
+	}
+}
+
 // Where the caller's context has a deadline (a resource's timeouts), it
 // bounds the refusals instead of MaxRateLimitWait.
 func TestRefusedUntilTheCallersDeadline(t *testing.T) {
@@ -217,7 +239,7 @@ func TestRefusedUntilTheCallersDeadline(t *testing.T) {
 	err := listMethods(ctx, c)
 	var apiErr *APIError
 	if !errors.As(err, &apiErr) || apiErr.Refusals != 2 || apiErr.RefusedFor != 30*time.Second {
-		t.Errorf("err = %v, want the 429 after 2 refusals over 30s (the next try would pass the deadline)", err)
+		t.Errorf("err = %v (%v, %d), want the 429 after 2 refusals over 30s (the next try would pass the deadline)", err, apiErr.RefusedFor, apiErr.Refusals)
 	}
 }
 

@@ -1,0 +1,8 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+//go:build !race
+
+package client
+
+const raceEnabled = false

@@ -1,0 +1,172 @@
+// Copyright (c) The terraform-provider-cardpay authors
+// SPDX-License-Identifier: MPL-2.0
+
+package client
+
+import (
+	"math"
+	"time"
+)
+
+// Pacing a fleet by the service's quota fields (ratelimit_headers.go).
+// Every process of a fleet that shares a credential reads, on each of its
+// own answers, what remains of the quota they all spend. The level alone
+// says little (a quota in full use reads low on every answer, whether the
+// fleet is two processes or five hundred); its trend between two of a
+// process's answers says how fast the whole fleet spends: the quota comes
+// back at q/w a second (RateLimit-Policy; a token bucket refills so, a
+// window that is restored whole at its end averages so), and whatever it
+// fell by beyond that, the fleet spent. Each process then scales its own
+// rate by what the quota allows over what the fleet spends: a correction
+// every process applies alike, so the fleet's total converges on the quota
+// in a step or two whatever its size, and nobody has to probe past it. A
+// small pull towards half the quota left keeps room for the fleet's
+// bursts and for a process that starts late (its first request then goes
+// through and reads the fields). The constants were chosen with the fleet
+// simulations of throttle_fleet_test.go; BENCHMARKS.md has the figures.
+const (
+	// quotaSetpoint is the share of the quota the fleet aims to leave
+	// unspent: a refusal comes only when a burst of the fleet spends it
+	// all. Half kept 512 processes under 2% refused in the simulation; a
+	// fifth let the bursts of 128 run it out.
+	quotaSetpoint = 0.5
+	// quotaLevelGain is how strongly the level pulls: with the quota whole
+	// the fleet aims at 1 + quotaLevelGain·(1 − quotaSetpoint) times the
+	// quota's rate, with none left at 1 − quotaLevelGain·quotaSetpoint.
+	quotaLevelGain = 0.5
+	// quotaTrendTokens: the trend is measured over at least the time the
+	// quota takes to bring back this many requests, so that the fields'
+	// whole numbers (a request more or less) move it by a twentieth at
+	// most.
+	quotaTrendTokens = 20
+	// quotaSettle is the time over which a process applies a whole
+	// correction: one that comes sooner (a process that reads the fields
+	// often) applies its share of it. Shorter made eight processes swing
+	// around the quota; longer left the fleet of 512 slow to take up what
+	// finished processes leave.
+	quotaSettle = 2 * time.Second
+	// quotaMaxStep bounds one correction either way.
+	quotaMaxStep = 4
+	// quotaWholeDoubling: an answer that finds the quota whole (all but
+	// the request it answers) says the fleet leaves some unused, by how
+	// much the trend cannot tell; the rate then doubles for each such
+	// span since the last answer (at most quotaMaxStep times), so a
+	// process alone climbs to the quota's rate within a second or two.
+	quotaWholeDoubling = 500 * time.Millisecond
+	// quotaStartRange: a process's first reading sets its rate from the
+	// level: the quota's rate when it is whole, 2^-quotaStartRange of it
+	// when none is left (a fleet already spends it all), in between on a
+	// log scale.
+	quotaStartRange = 9
+	// quotaPull: each answer also pulls the rate, on a log scale, this
+	// share of the way towards a rate set by the level alone: the same for
+	// every process that reads the same level, so that the processes'
+	// rates draw together however unequally they began. A twentieth left
+	// 32 processes at 1.3 × the floor, slowest ÷ mean 2; 0.3 at 1.00 and
+	// 1.4 (per second instead of per answer: 1.6 at 8).
+	quotaPull = 0.3
+	// quotaPullRange: the rate the level pulls to is the quota's when it is
+	// whole and 2^-quotaPullRange of it when none is left. Where the pull
+	// and the trend balance, a fleet of N holds the level about where that
+	// rate is 1/N of the quota's: with quotaStartRange's 9, a fleet of 512
+	// sat at an empty quota and was refused 11.8% of the time; with 12 it
+	// keeps a quarter of the quota (4.7%), 128 processes 1.7% (3.4%).
+	quotaPullRange = 12
+	// quotaMinShare: the slowest a process gets, as a share of the quota's
+	// rate: well below one process's share in a fleet of 512.
+	quotaMinShare = 1.0 / 4096
+)
+
+// quotaPace is what a process learned from the quota fields: everything
+// but a quota of its own is shared by the processes of one machine, like
+// the rest of throttleState.
+type quotaPace struct {
+	// limit is the largest quota the fields named (at least the largest
+	// remaining), window the time it is given for: the policy's, or else
+	// the longest reset read (a drained token bucket's reset is its
+	// window).
+	limit  int64
+	window time.Duration
+	// rate is the pace of this process (or machine), 0 until a first
+	// reading.
+	rate float64
+	// lastSent is when the request of the newest reading was sent: an
+	// answer to a request sent before it is older news.
+	lastSent int64
+	// The trend is measured from the reading at anchorAt, which left
+	// anchorLeft; updated is when the rate was last corrected; cutAt when
+	// a refusal last cut it.
+	// grown when the last answer was read.
+	anchorAt, updated, cutAt, grown int64
+	anchorLeft                      int64
+}
+
+// allowed is the quota's rate, requests per second.
+func (p *quotaPace) allowed() float64 {
+	return float64(p.limit) / max(p.window, time.Second).Seconds()
+}
+
+// quota learns from an answer read at now to a request sent at sentAt:
+// its quota fields (q.ok false: none) and whether it was refused; jitter
+// is in [0, 1).
+func (st *throttleState) quota(now, sentAt int64, q quotaFields, refused bool, jitter float64) {
+	p := &st.fleet
+	first := p.rate == 0
+	if q.ok && sentAt >= p.lastSent {
+		p.read(now, sentAt, q)
+	}
+	cut := refused && sentAt > p.cutAt && !first
+	if cut {
+		// Sent after the last cut and refused all the same: a burst
+		// of the fleet spent the room the level kept.
+		p.rate *= throttleBeta
+		p.cutAt = now
+	}
+	if p.rate == 0 {
+		return
+	}
+	p.rate = min(max(p.rate, quotaMinShare*p.allowed()), p.allowed())
+	st.pace(now)
+	if first || cut {
+		// Processes that read the fields together (a fleet started at
+		// once, or refused by one burst) would otherwise come back
+		// together, one period of their rate later: each waits a random
+		// part of its period first, so the fleet's requests spread.
+		st.epoch++
+		st.epochRate = p.rate
+		st.bucket.restart(now)
+		st.bucket.tokens = -jitter
+	}
+}
+
+// read takes in the fields of the newest answer.
+func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
+	p.lastSent = sentAt
+	p.limit = max(p.limit, q.limit, q.remaining, 1)
+	if q.window > 0 {
+		p.window = q.window
+	} else {
+		p.window = max(p.window, q.reset)
+	}
+	allowed, left, limit := p.allowed(), float64(q.remaining), float64(p.limit)
+	// How far the level is from whole (all but the request read).
+	short := max(1-left/(limit-1), 0)
+	if p.rate == 0 {
+		p.rate = allowed * math.Exp2(-quotaStartRange*short)
+		p.anchorAt, p.anchorLeft, p.updated, p.grown = now, q.remaining, now, now
+		return
+	}
+	if span := time.Duration(now - p.anchorAt).Seconds(); span >= quotaTrendTokens/allowed {
+		spent := allowed - (left-float64(p.anchorLeft))/span
+		target := allowed * (1 + quotaLevelGain*(left/limit-quotaSetpoint))
+		c := min(max(target/max(spent, 1e-9), 1.0/quotaMaxStep), quotaMaxStep)
+		share := min(time.Duration(now-p.updated).Seconds()/quotaSettle.Seconds(), 1)
+		p.rate *= math.Pow(c, share)
+		p.anchorAt, p.anchorLeft, p.updated = now, q.remaining, now
+	}
+	p.rate = math.Pow(p.rate, 1-quotaPull) * math.Pow(allowed*math.Exp2(-quotaPullRange*short), quotaPull)
+	if q.remaining >= p.limit-1 {
+		p.rate *= min(math.Exp2(time.Duration(now-p.grown).Seconds()/quotaWholeDoubling.Seconds()), quotaMaxStep)
+	}
+	p.grown = now
+}
