@@ -34,7 +34,7 @@ import (
 // registry (the zh: hashes of SHA256SUMS), which the mirror's zip must
 // match. After each step the lock file must hold the hashes README.md says
 // this CLI records from this kind of mirror (lockedByMirror).
-func testInstallFromMirror(t *testing.T, rel *release, m *mirror, sb *sandboxtest.Sandbox, agents *userAgents) {
+func testInstallFromMirror(t *testing.T, rel *release, m *mirror, sb *sandboxtest.Sandbox, agents *sandboxtest.UserAgents) {
 	cli, err := tfcli.Identify(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -92,14 +92,14 @@ resource "cardpay_payment_method" "mobilepay" {
 	}
 	checkLock(dir, "init")
 
-	agents.take()
+	agents.Take()
 	out := terraform(t, dir, p, env, "plan", "-input=false", "-no-color")
 	if !strings.Contains(out, "Plan: 1 to add, 0 to change, 0 to destroy.") {
 		t.Errorf("plan does not add the payment method:\n%s", out)
 	}
 	// The provider names its version in the User-Agent of every request
 	// (provider.userAgent): the binary of the release reports the release.
-	sent := agents.take()
+	sent := agents.Take()
 	if len(sent) == 0 {
 		t.Error("the plan sent no request to the sandbox")
 	}

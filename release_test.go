@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,7 +18,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/mod/sumdb/dirhash"
@@ -112,8 +110,8 @@ func TestRelease(t *testing.T) {
 	t.Run("rebuild", func(t *testing.T) { testRebuild(t, rel) })
 
 	mirrors := rel.mirrors(t)
-	agents := &userAgents{}
-	sb := sandboxtest.Start(t, sandboxtest.Wrap(agents.record))
+	agents := &sandboxtest.UserAgents{}
+	sb := sandboxtest.Start(t, sandboxtest.Wrap(agents.Record))
 	for _, name := range releaseCLIs(t) {
 		t.Run("install with "+name, func(t *testing.T) {
 			t.Setenv("TF_ACC_TERRAFORM_PATH", cliBinary(t, name))
@@ -338,28 +336,4 @@ func lockedHashes(t *testing.T, path, host, version string) []string {
 	}
 	slices.Sort(hashes)
 	return hashes
-}
-
-// userAgents records the User-Agent of each request a sandbox receives.
-type userAgents struct {
-	mu   sync.Mutex
-	seen []string
-}
-
-func (u *userAgents) record(_ sandboxtest.Host, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		u.mu.Lock()
-		u.seen = append(u.seen, r.UserAgent())
-		u.mu.Unlock()
-		next.ServeHTTP(w, r)
-	})
-}
-
-// take returns the User-Agents recorded since the last take.
-func (u *userAgents) take() []string {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	seen := u.seen
-	u.seen = nil
-	return seen
 }

@@ -4,10 +4,8 @@
 package provider
 
 import (
-	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox/sandboxtest"
@@ -34,8 +32,8 @@ func TestUserAgent(t *testing.T) {
 // 1.13.0), which must not pass for a Terraform release in the service's
 // logs.
 func TestAccUserAgent_namesNoCLI(t *testing.T) {
-	agents := &userAgents{}
-	env := sandboxTestEnv(sandboxtest.Start(t, sandboxtest.Wrap(agents.record)))
+	agents := &sandboxtest.UserAgents{}
+	env := sandboxTestEnv(sandboxtest.Start(t, sandboxtest.Wrap(agents.Record)))
 	w := newCLIWorkdir(t, env, `
 data "cardpay_stores" "all" {
   merchant_id = 1001
@@ -46,7 +44,7 @@ data "cardpay_stores" "all" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sent := agents.take()
+	sent := agents.Take()
 	if len(sent) == 0 {
 		t.Fatal("the plan sent no request to the sandbox")
 	}
@@ -61,28 +59,4 @@ data "cardpay_stores" "all" {
 			t.Errorf("under %s a request has User-Agent %q, want the version %s", cli, ua, cli.Version)
 		}
 	}
-}
-
-// userAgents records the User-Agent of each request a sandbox receives.
-type userAgents struct {
-	mu   sync.Mutex
-	seen []string
-}
-
-func (u *userAgents) record(_ sandboxtest.Host, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		u.mu.Lock()
-		u.seen = append(u.seen, r.UserAgent())
-		u.mu.Unlock()
-		next.ServeHTTP(w, r)
-	})
-}
-
-// take returns the User-Agents recorded since the last take.
-func (u *userAgents) take() []string {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	seen := u.seen
-	u.seen = nil
-	return seen
 }
