@@ -6,7 +6,6 @@ package provider
 import (
 	"fmt"
 	"maps"
-	"net"
 	"regexp"
 	"strings"
 	"testing"
@@ -194,12 +193,7 @@ const devOverridesWarning = "Warning: Provider development overrides are in effe
 // could not be reached, with the address and the network error, and what
 // to check; not that the credentials could not be checked.
 func TestAccCredentialsCheck_unreachableHost(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	_ = l.Close() // nothing listens there now
+	addr := closedLoopbackAddress(t)
 	accTest(t, resource.TestStep{
 		Config: fmt.Sprintf(`
 provider "cardpay" {

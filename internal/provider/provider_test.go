@@ -6,7 +6,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"net"
 	"regexp"
 	"strings"
 	"testing"
@@ -366,12 +365,7 @@ provider "cardpay" {
 // A read at an address where no connection opens says so, with the
 // network error, and what to check.
 func TestAccProvider_unreachableBaseURL(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	_ = l.Close() // nothing listens there now
+	addr := closedLoopbackAddress(t)
 	accTest(t, resource.TestStep{
 		Config: fmt.Sprintf(`
 provider "cardpay" {
