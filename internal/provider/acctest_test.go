@@ -6,7 +6,6 @@ package provider
 import (
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"strconv"
 	"strings"
@@ -457,17 +456,4 @@ func TestPartnerTestClientAuthenticatesAsTheProvider(t *testing.T) {
 	if n := sb.RequestCounts()[sandbox.RouteOAuthToken]; n != 1 {
 		t.Errorf("the client asked for %d OAuth2 tokens, want 1", n)
 	}
-}
-
-// closedLoopbackAddress returns a loopback address where nothing listens:
-// a port the system has just given out and taken back.
-func closedLoopbackAddress(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	_ = l.Close()
-	return addr
 }
