@@ -216,9 +216,9 @@ func buildSandboxImage(t *testing.T) string {
 	return filepath.Join(work, "layout", "a")
 }
 
-// readSandboxImage reads the layout's image index, found by its ref name
-// in index.json, and returns its images by platform.
-func readSandboxImage(t *testing.T, dir string) map[string]v1.Image {
+// layoutImageIndex returns the layout in dir and the descriptor of its one
+// image index, found by its ref name in index.json.
+func layoutImageIndex(t *testing.T, dir string) (v1.ImageIndex, v1.Descriptor) {
 	t.Helper()
 	top, err := layout.ImageIndexFromPath(dir)
 	if err != nil {
@@ -231,7 +231,15 @@ func readSandboxImage(t *testing.T, dir string) map[string]v1.Image {
 	if len(manifest.Manifests) != 1 || manifest.Manifests[0].Annotations[sandboximage.RefNameAnnotation] == "" {
 		t.Fatalf("index.json lists %+v, want the one image index with its ref name", manifest.Manifests)
 	}
-	index, err := top.ImageIndex(manifest.Manifests[0].Digest)
+	return top, manifest.Manifests[0]
+}
+
+// readSandboxImage reads the layout's image index and returns its images
+// by platform.
+func readSandboxImage(t *testing.T, dir string) map[string]v1.Image {
+	t.Helper()
+	top, desc := layoutImageIndex(t, dir)
+	index, err := top.ImageIndex(desc.Digest)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,12 +248,12 @@ func readSandboxImage(t *testing.T, dir string) map[string]v1.Image {
 		t.Fatal(err)
 	}
 	images := map[string]v1.Image{}
-	for _, desc := range platforms.Manifests {
-		img, err := index.Image(desc.Digest)
+	for _, platform := range platforms.Manifests {
+		img, err := index.Image(platform.Digest)
 		if err != nil {
 			t.Fatal(err)
 		}
-		images[desc.Platform.OS+"/"+desc.Platform.Architecture] = img
+		images[platform.Platform.OS+"/"+platform.Platform.Architecture] = img
 	}
 	return images
 }
@@ -254,20 +262,13 @@ func readSandboxImage(t *testing.T, dir string) map[string]v1.Image {
 // in dir, byte for byte: its SHA-256 is then the image's digest.
 func checkIndexFile(t *testing.T, dir, indexFile string) {
 	t.Helper()
-	top, err := layout.ImageIndexFromPath(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	manifest, err := top.IndexManifest()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, desc := layoutImageIndex(t, dir)
 	data, err := os.ReadFile(indexFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := manifest.Manifests[0].Digest
-	if got := "sha256:" + fileSHA256(t, indexFile); len(manifest.Manifests) != 1 || got != want.String() {
+	want := desc.Digest
+	if got := "sha256:" + fileSHA256(t, indexFile); got != want.String() {
 		t.Errorf("%s has the digest %s, want the image index's %s", filepath.Base(indexFile), got, want)
 	}
 	blob, err := os.ReadFile(filepath.Join(dir, "blobs", want.Algorithm, want.Hex))
