@@ -32,5 +32,9 @@ func closedLoopbackAddress(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return net.JoinHostPort("127.0.0.1", strconv.Itoa(bound.(*syscall.SockaddrInet4).Port))
+	inet4, ok := bound.(*syscall.SockaddrInet4)
+	if !ok {
+		t.Fatalf("the socket is bound to %#v, want an IPv4 address", bound)
+	}
+	return net.JoinHostPort("127.0.0.1", strconv.Itoa(inet4.Port))
 }
