@@ -128,8 +128,8 @@ type throttleState struct {
 	rate0, wmax, c, k float64
 	cutAt             int64
 	// epoch counts the cuts, pauses and rises of the rate: a turn given in
-	// an earlier epoch is void (see throttle.stands); epochRate is the rate
-	// at the start of the epoch.
+	// an earlier epoch is void and given anew (see throttle.regive);
+	// epochRate is the rate at the start of the epoch.
 	epoch     int64
 	epochRate float64
 	accepted  meter
