@@ -79,7 +79,7 @@ const (
 	// simulation 1/1024 took 128 processes (15 runs) from 1.14 to 1.05 ×
 	// the floor, slowest ÷ mean 1.50 to 1.39, and 512 (3 runs) from 1.12
 	// to 1.03 ×, 1.41 to 1.18, but from 5.0 to 6.3% refused; 1/2048 gave
-	// 1.13 × and 1.50 at 128, 1.06 ×, 1.29 and 5.4% at 512.
+	// 1.13 × and 1.50 at 128, and in 9 runs 1.06 ×, 1.29 and 5.4% at 512.
 	quotaMinShare = 1.0 / 1024
 )
 
