@@ -4,10 +4,12 @@
 package client
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 )
@@ -46,6 +48,11 @@ type throttle struct {
 	// wake is closed (and dropped) to wake the requests that wait for
 	// their turn: see wakeAll.
 	wake chan struct{}
+	// queue holds the turns given and not yet taken or released, in the
+	// order first given; queueEpoch is the epoch they were given in.
+	queue      []*turn
+	queueEpoch int64
+	tickets    int64 // the last ticket given
 	// baseURL and label name the service and the credential in the
 	// usage summary; usage counts this process's requests.
 	baseURL, label string
@@ -69,7 +76,8 @@ func (t *throttle) configure(ceiling float64) {
 // update runs f on the state under the process's lock and, when shared,
 // the machine's: the state is read from the file first and written back
 // after. A file that cannot be used leaves the process on its own state.
-// A change of epoch wakes the requests that wait for their turn.
+// A change of epoch gives the queued turns anew (see regive) and wakes
+// the requests that wait for them.
 func (t *throttle) update(f func(st *throttleState, now int64)) {
 	epoch := t.st.epoch
 	defer func() {
@@ -77,101 +85,186 @@ func (t *throttle) update(f func(st *throttleState, now int64)) {
 			t.wakeAll()
 		}
 	}()
+	g := func() {
+		now := t.now().UnixNano()
+		f(&t.st, now)
+		t.regive(&t.st, now)
+	}
 	if t.share == nil {
-		f(&t.st, t.now().UnixNano())
+		g()
 		return
 	}
-	if err := t.share.update(&t.st, func() { f(&t.st, t.now().UnixNano()) }); err != nil {
+	if err := t.share.update(&t.st, g); err != nil {
 		t.share = nil // e.g. a read-only temporary directory: go on alone
-		f(&t.st, t.now().UnixNano())
+		g()
 	}
 }
 
 // wait blocks until the caller may send, not before notBefore (a refused
-// request's wait; the zero time for none), and returns when it was
+// request's wait; the zero time for none), in the place of ticket (0 for
+// a request's first attempt: wait sets it, for the next attempts), and returns when it was
 // cleared to send and how long it waited for its turn beyond notBefore.
 // The turn is taken at once, so that a refused request keeps its place
 // ahead of the requests that come after it while it waits. The request
 // counts as sent when it was cleared, so that a cut that comes after does
 // not take it for sent after.
-func (t *throttle) wait(ctx context.Context, notBefore time.Time) (cleared time.Time, waited time.Duration, err error) {
+func (t *throttle) wait(ctx context.Context, notBefore time.Time, ticket *int64) (cleared time.Time, waited time.Duration, err error) {
 	start := t.now()
 	if notBefore.After(start) {
 		start = notBefore
 	}
+	tn := t.reserveAfter(notBefore, *ticket)
+	*ticket = tn.ticket
 	for {
-		tn := t.reserveAfter(notBefore)
 		if err := t.sleepUntil(ctx, tn); err != nil {
 			t.release(tn)
 			return time.Time{}, max(t.now().Sub(start), 0), err
 		}
 		cleared = t.now()
-		if t.stands(tn, cleared) {
+		if t.take(tn, cleared) {
 			return cleared, max(cleared.Sub(start), 0), nil
 		}
-		t.release(tn)
+		if tn.waiting {
+			tn = t.reserveAfter(notBefore, tn.ticket) // an answer came, or probeWait passed: ask again
+		}
 	}
 }
 
-// sleepUntil sleeps until the turn comes, or until a change voids it.
-func (t *throttle) sleepUntil(ctx context.Context, tn turn) error {
+// sleepUntil sleeps until the turn comes, or, for a request that waits for
+// an answer, until one comes (or probeWait passes). A change that gives
+// the turns anew (see regive) wakes it to look at its turn again.
+func (t *throttle) sleepUntil(ctx context.Context, tn *turn) error {
 	for {
 		now := t.now()
-		if !now.Before(tn.at) {
+		at, look := t.lookAt(tn, now)
+		if !now.Before(at) {
 			return nil
 		}
-		if err := t.sleep(ctx, t.lookAt(tn, now).Sub(now), tn.wake); err != nil {
+		if err := t.sleep(ctx, look.Sub(now), tn.wake); err != nil {
 			return err
 		}
-		if !t.holds(tn) {
-			return nil // look again
+		if tn.waiting {
+			return nil
 		}
-		tn.wake = t.wakeChannel()
+		t.refresh(tn)
 	}
 }
 
-// turn is when a request may go, given in the state's epoch; wake is
-// closed when the epoch changes. A request that waits for an answer (see
-// mustWait) has a turn that never stands.
+// turn is when a request may go. A request that waits for an answer (see
+// mustWait) has a turn that never comes. The other turns are queued (see
+// throttle.queue) until taken or released, and a change of epoch gives
+// them anew; at is then guarded by the throttle's mu.
 type turn struct {
 	at      time.Time
-	epoch   int64
 	waiting bool
-	wake    <-chan struct{}
+	// wake is closed at the next change that may move the turn; only the
+	// request's own goroutine reads and renews it.
+	wake <-chan struct{}
 	// slot is set when the turn counts as on its way (see mustWait); the
 	// answer gives it back, or release when the request is not sent.
 	slot bool
+	// ticket is the turn's place in the queue (see reserveAfter); from
+	// its notBefore, floorAt when the user's ceiling lets it go (Unix
+	// nanoseconds): all hold when it is given anew.
+	ticket, from, floorAt int64
 }
 
 // reserve takes the next turn.
-func (t *throttle) reserve() turn { return t.reserveAfter(time.Time{}) }
+func (t *throttle) reserve() *turn { return t.reserveAfter(time.Time{}, 0) }
 
-// reserveAfter takes the next turn not before notBefore.
-func (t *throttle) reserveAfter(notBefore time.Time) turn {
+// reserveAfter takes a turn not before notBefore, in the queue's order by
+// ticket: a request's first turn takes a new ticket (ticket 0), behind
+// every turn queued before it, and a refused request's next turn keeps the
+// ticket of its first, so that it keeps its place ahead of the requests
+// that asked after it.
+func (t *throttle) reserveAfter(notBefore time.Time, ticket int64) *turn {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	var tn turn
-	var at int64
+	if ticket == 0 {
+		t.tickets++
+		ticket = t.tickets
+	}
+	tn := &turn{ticket: ticket}
+	if !notBefore.IsZero() {
+		tn.from = notBefore.UnixNano()
+	}
 	t.update(func(st *throttleState, now int64) {
-		from := max(now, notBefore.UnixNano())
 		if t.mustWait(st, now) {
-			tn.waiting, at = true, max(now+int64(probeWait), from)
+			tn.waiting, tn.at = true, time.Unix(0, max(now+int64(probeWait), tn.from))
 			return
 		}
 		st.pace(now)
-		at = st.bucket.reserve(from)
-		if rate := st.bucket.rate; rate > 0 && rate < throttleTurnJitterBelow && at > now {
-			at += int64(throttleTurnJitter * t.rand() / rate * float64(time.Second)) // see throttleTurnJitter
-		}
+		t.regive(st, now) // the turns queued before come first
 		tn.slot = true
 		t.inFlight++
+		tn.at = time.Unix(0, t.give(st, now, tn))
+		t.enqueue(tn)
 	})
-	tn.epoch, tn.wake = t.st.epoch, t.wakeChannelLocked()
-	if t.ceiling > 0 && !tn.waiting {
-		at = max(at, t.floor.reserve(max(at, t.now().UnixNano())))
-	}
-	tn.at = time.Unix(0, at)
+	tn.wake = t.wakeChannelLocked()
 	return tn
+}
+
+// enqueue puts tn, given a turn behind every queued one, in the queue by
+// its ticket. Queued ahead of turns with later tickets (a refused request
+// that goes again), it shares their times with them in ticket order:
+// each takes the earliest left that is not before its notBefore. The
+// bucket is left as it is, so the service's pace and the random delays
+// of a cut (see throttleState.quota) hold.
+func (t *throttle) enqueue(tn *turn) {
+	i, _ := slices.BinarySearchFunc(t.queue, tn.ticket, func(q *turn, ticket int64) int { return cmp.Compare(q.ticket, ticket) })
+	t.queue = slices.Insert(t.queue, i, tn)
+	behind := t.queue[i:]
+	if len(behind) == 1 {
+		return
+	}
+	slots := make([]int64, len(behind))
+	for j, q := range behind {
+		slots[j] = q.at.UnixNano()
+	}
+	slices.Sort(slots)
+	for _, q := range behind {
+		j, _ := slices.BinarySearch(slots, q.from)
+		j = min(j, len(slots)-1)
+		q.at = time.Unix(0, max(slots[j], q.from))
+		slots = slices.Delete(slots, j, j+1)
+	}
+	t.wakeAll() // the turns behind moved
+}
+
+// give reserves a turn for tn in the bucket at now and returns when it
+// comes: not before tn.from, nor before the user's ceiling lets it go
+// (its turn under the ceiling is taken the first time, and kept).
+func (t *throttle) give(st *throttleState, now int64, tn *turn) int64 {
+	at := st.bucket.reserve(max(now, tn.from))
+	if rate := st.bucket.rate; rate > 0 && rate < throttleTurnJitterBelow && at > now {
+		at += int64(throttleTurnJitter * t.rand() / rate * float64(time.Second)) // see throttleTurnJitter
+	}
+	if t.ceiling > 0 && tn.floorAt == 0 {
+		tn.floorAt = t.floor.reserve(max(at, now))
+	}
+	return max(at, tn.floorAt)
+}
+
+// regive gives the queued turns anew, in the order they were first given,
+// when a change of epoch voided them (see throttleState.pace): a request
+// keeps its place in the queue whatever the order in which the requests
+// wake. Given anew in the order they woke, some requests fell to the back
+// again and again while others went.
+func (t *throttle) regive(st *throttleState, now int64) {
+	if st.epoch == t.queueEpoch {
+		return
+	}
+	t.queueEpoch = st.epoch
+	for _, tn := range t.queue {
+		tn.at = time.Unix(0, t.give(st, now, tn))
+	}
+}
+
+// dequeue takes tn out of the queue: it was sent, or will not be.
+func (t *throttle) dequeue(tn *turn) {
+	if i := slices.Index(t.queue, tn); i >= 0 {
+		t.queue = slices.Delete(t.queue, i, i+1)
+	}
 }
 
 // mustWait says whether a request must wait for an answer before it may
@@ -191,21 +284,15 @@ func (t *throttle) mustWait(st *throttleState, now int64) bool {
 }
 
 // release gives back the place of a turn whose request was not sent.
-func (t *throttle) release(tn turn) {
+func (t *throttle) release(tn *turn) {
 	if !tn.slot {
 		return
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	t.dequeue(tn)
 	t.inFlight = max(t.inFlight-1, 0)
 	t.wakeAll()
-}
-
-// wakeChannel is closed at the next change that voids turns.
-func (t *throttle) wakeChannel() <-chan struct{} {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.wakeChannelLocked()
 }
 
 func (t *throttle) wakeChannelLocked() <-chan struct{} {
@@ -223,49 +310,51 @@ func (t *throttle) wakeAll() {
 	}
 }
 
-// lookAt is when a request waiting at now for its turn tn looks again:
-// at its turn, or sooner when the rate will have risen enough by then to
-// give the turns anew (see throttleState.riseAt).
-func (t *throttle) lookAt(tn turn, now time.Time) time.Time {
-	if tn.waiting {
-		return tn.at
-	}
+// lookAt returns the turn of a request waiting at now, and when it looks
+// again: at its turn, or sooner when the rate will have risen enough by
+// then to give the turns anew (see throttleState.riseAt).
+func (t *throttle) lookAt(tn *turn, now time.Time) (at, look time.Time) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return time.Unix(0, t.st.riseAt(now.UnixNano(), tn.at.UnixNano()))
+	if tn.waiting {
+		return tn.at, tn.at
+	}
+	return tn.at, time.Unix(0, t.st.riseAt(now.UnixNano(), tn.at.UnixNano()))
 }
 
-// holds says whether a turn may still come: it was given in the epoch in
-// force and does not wait for an answer. The rate is brought up to date
-// first, so that a turn given at a rate the curve has since left behind
-// no longer holds.
-func (t *throttle) holds(tn turn) bool {
+// refresh brings the rate up to date, so that a rate the curve has risen
+// to (or the other processes' news, when shared) gives the turns anew,
+// and renews tn's wake.
+func (t *throttle) refresh(tn *turn) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	ok := false
+	t.paceNow()
+	tn.wake = t.wakeChannelLocked()
+}
+
+// paceNow brings the rate up to date; the caller holds mu.
+func (t *throttle) paceNow() {
 	t.update(func(st *throttleState, now int64) {
 		if st.rate(now) > 0 {
 			st.pace(now)
 		}
-		ok = !tn.waiting && st.epoch == tn.epoch
 	})
-	return ok
 }
 
-// stands says whether a turn holds at now: it has come, and no refusal or
-// change of rate gave the turns anew meanwhile (the turns given before
-// went with it, so the request takes a new one).
-func (t *throttle) stands(tn turn, now time.Time) bool {
-	if tn.waiting || now.Before(tn.at) {
+// take says whether tn's turn has come at now, the rate brought up to
+// date first, and if so takes it out of the queue: the request goes.
+func (t *throttle) take(tn *turn, now time.Time) bool {
+	if tn.waiting {
 		return false
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	ok := false
-	t.update(func(st *throttleState, _ int64) {
-		ok = st.epoch == tn.epoch
-	})
-	return ok
+	t.paceNow()
+	if now.Before(tn.at) {
+		return false
+	}
+	t.dequeue(tn)
+	return true
 }
 
 // answer is what the throttle learns from: the status (0 for a transport

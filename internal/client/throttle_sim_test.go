@@ -135,15 +135,16 @@ func (s *simRun) run() {
 }
 
 // call sends one request through th as throttleTransport does: it waits
-// for a turn that stands, th observes the answer, and a refused request
-// takes its next turn at once, not before the wait the service asked, and
-// goes again, for at most bound since its first attempt was sent. done
+// for its turn, th observes the answer, and a refused request takes its
+// next turn at once, in its first attempt's place in the queue, not
+// before the wait the service asked, and goes again, for at most bound since its first attempt was sent. done
 // gets whether it went through.
 func (s *simRun) call(th *throttle, bound time.Duration, done func(ok bool)) {
 	var began time.Time // when the first attempt was sent, as throttleTransport counts
+	var ticket int64    // the request's place in the queue, as throttleTransport keeps it
 	var attempt func(notBefore time.Time)
 	attempt = func(notBefore time.Time) {
-		s.send(th, notBefore, func(sentAt time.Time, a answer) {
+		s.send(th, notBefore, &ticket, func(sentAt time.Time, a answer) {
 			if began.IsZero() {
 				began = sentAt
 			}
@@ -165,43 +166,42 @@ func (s *simRun) call(th *throttle, bound time.Duration, done func(ok bool)) {
 }
 
 // send sends one attempt through th, following the same steps as
-// throttle.wait: it waits for a turn that stands (looking again when a
-// change wakes it), and th observes the answer before answered gets it.
-// It is not sent before after (a refused request's wait), but takes
-// its turn at once.
-func (s *simRun) send(th *throttle, after time.Time, answered func(sentAt time.Time, a answer)) {
-	tn := th.reserveAfter(after)
-	w := &simWaiter{tn: tn}
-	w.retry = func() {
-		th.release(w.tn)
-		s.send(th, after, answered)
-	}
-	s.waiting[th] = append(s.waiting[th], w)
-	var look func()
-	look = func() {
-		if w.gone {
+// throttle.wait: it waits for its turn (looking again when a change wakes
+// it), and th observes the answer before answered gets it. It is not sent
+// before after (a refused request's wait), but takes its turn at once.
+func (s *simRun) send(th *throttle, after time.Time, ticket *int64, answered func(sentAt time.Time, a answer)) {
+	w := &simWaiter{tn: th.reserveAfter(after, *ticket)}
+	*ticket = w.tn.ticket
+	w.woken = func() {
+		if w.tn.waiting {
+			// As throttle.wait: an answer came, or probeWait passed.
+			w.gone = true
+			s.send(th, after, ticket, answered)
 			return
 		}
-		if now := s.clock.Now(); now.Before(w.tn.at) {
-			// Woken early, as throttle.sleepUntil is, because the rate
-			// may have risen enough to give the turns anew.
-			if th.holds(w.tn) {
-				w.tn.wake = th.wakeChannel()
-				s.at(th.lookAt(w.tn, now), look)
+		th.refresh(w.tn)
+		w.look()
+		s.wake(th)
+	}
+	w.look = func() {
+		now := s.clock.Now()
+		at, look := th.lookAt(w.tn, now)
+		if now.Before(at) {
+			w.plan(s, look)
+			return
+		}
+		taken := th.take(w.tn, now)
+		s.wake(th) // taking brings the rate up to date, which may give the turns anew
+		if !taken {
+			if w.tn.waiting {
+				w.woken()
 			} else {
-				w.gone = true
-				w.retry()
+				w.look() // a change moved the turn
 			}
-			s.wake(th)
 			return
 		}
 		w.gone = true
-		if !th.stands(w.tn, s.clock.Now()) {
-			w.retry()
-			s.wake(th)
-			return
-		}
-		sentAt := s.clock.Now()
+		sentAt := now
 		a := s.svc.answer(sentAt.Add(s.rtt / 2))
 		s.at(sentAt.Add(s.rtt), func() {
 			th.observe(sentAt, a)
@@ -209,39 +209,48 @@ func (s *simRun) send(th *throttle, after time.Time, answered func(sentAt time.T
 			answered(sentAt, a)
 		})
 	}
-	s.at(notBefore(th.lookAt(tn, s.clock.Now()), s.clock.Now()), look)
+	s.waiting[th] = append(s.waiting[th], w)
+	w.look()
 	s.wake(th)
 }
 
 // simWaiter is a request waiting for its turn.
 type simWaiter struct {
-	tn    turn
-	gone  bool // sent, or gone to look again
-	retry func()
+	tn   *turn
+	gone bool // sent, or gone to ask again
+	// plan counts the looks planned: only the last one planned is done.
+	planned int
+	// look is throttle.sleepUntil's look at the turn, woken what it does
+	// after a sleep.
+	look, woken func()
 }
 
-// wake does for the requests waiting at th what throttle.sleepUntil does
-// when a change closes their turn's wake channel: a turn that still holds
-// is waited for, the others look again.
+// plan has w wake at t, in place of what was planned before.
+func (w *simWaiter) plan(s *simRun, t time.Time) {
+	w.planned++
+	n := w.planned
+	s.at(t, func() {
+		if !w.gone && w.planned == n {
+			w.woken()
+		}
+	})
+}
+
+// wake does for the requests waiting at th what closing their wake
+// channel does to throttle.sleepUntil: they wake now.
 func (s *simRun) wake(th *throttle) {
-	var keep, woken []*simWaiter
+	var keep []*simWaiter
 	for _, w := range s.waiting[th] {
 		switch {
 		case w.gone:
-		case !isClosed(w.tn.wake):
-			keep = append(keep, w)
-		case th.holds(w.tn):
-			w.tn.wake = th.wakeChannel()
+		case isClosed(w.tn.wake):
+			w.plan(s, s.clock.Now())
 			keep = append(keep, w)
 		default:
-			w.gone = true
-			woken = append(woken, w)
+			keep = append(keep, w)
 		}
 	}
 	s.waiting[th] = keep
-	for _, w := range woken {
-		s.at(s.clock.Now(), w.retry)
-	}
 }
 
 func isClosed(c <-chan struct{}) bool {

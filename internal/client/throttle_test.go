@@ -245,31 +245,66 @@ func TestThrottleJitteredCurves(t *testing.T) {
 }
 
 // When the rate in force rises well above the rate its queued turns were
-// given at, those turns are void and wake, and are given anew at the new
-// rate: a request queued behind a slow rate comes sooner. A waiting
-// request looks again when the curve will have risen so far, not only at
-// its turn.
+// given at, those turns are given anew at the new rate and woken: a
+// request queued behind a slow rate comes sooner. A waiting request looks
+// again when the curve will have risen so far, not only at its turn.
 func TestThrottleRiseGivesTurnsAnew(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	started(th)
 	accept(th, clock, 20, 40*time.Millisecond)
 	refuse(th, clock.Now()) // 10/s, back at 20/s after k
-	queued := make([]turn, 20)
+	queued := make([]*turn, 20)
 	for i := range queued {
 		queued[i] = th.reserve()
 	}
 	last := queued[len(queued)-1]
-	look := th.lookAt(last, clock.Now())
-	if rate := th.st.curveRate(look.UnixNano()); !look.Before(last.at) || !near(rate, 10*throttleRaise, 0.01) {
+	old, look := th.lookAt(last, clock.Now())
+	if rate := th.st.curveRate(look.UnixNano()); !look.Before(old) || !near(rate, 10*throttleRaise, 0.01) {
 		t.Fatalf("the last turn is in %s and looks again in %s at %v/s; want sooner, when the rate is %v/s",
-			last.at.Sub(clock.Now()), look.Sub(clock.Now()), rate, 10*throttleRaise)
+			old.Sub(clock.Now()), look.Sub(clock.Now()), rate, 10*throttleRaise)
+	}
+	for _, tn := range queued { // the turns that come before go
+		if at, _ := th.lookAt(tn, clock.Now()); at.Before(look) {
+			clock.Set(at)
+			if !th.take(tn, at) {
+				t.Fatalf("a turn was not taken at its time")
+			}
+		}
 	}
 	clock.Set(look)
-	if th.holds(last) || !isClosed(last.wake) {
-		t.Error("a turn given at a rate the curve has left behind still holds, or was not woken")
+	wake := last.wake
+	th.refresh(last)
+	if again, _ := th.lookAt(last, clock.Now()); !isClosed(wake) || !again.Before(old) {
+		t.Errorf("the turn given anew is in %s, the old one was in %s, woken %v; want it sooner, and woken",
+			again.Sub(clock.Now()), old.Sub(clock.Now()), isClosed(wake))
 	}
-	if again := th.reserve(); again.at.Sub(clock.Now()) >= last.at.Sub(clock.Now()) {
-		t.Errorf("the turn given anew is in %s, the old one was in %s; want it sooner", again.at.Sub(clock.Now()), last.at.Sub(clock.Now()))
+}
+
+// A cut gives the queued turns anew in the order they were first given,
+// whichever request looks first: a request keeps its place in the queue.
+func TestThrottleCutKeepsTheQueue(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	started(th)
+	accept(th, clock, 20, 40*time.Millisecond)
+	refuse(th, clock.Now()) // 10/s
+	queued := make([]*turn, 5)
+	for i := range queued {
+		queued[i] = th.reserve()
+	}
+	clock.Advance(50 * time.Millisecond)
+	refuse(th, clock.Now()) // about 5/s: every turn is given anew
+	for i := len(queued) - 1; i >= 0; i-- {
+		th.refresh(queued[i]) // the last one wakes first
+	}
+	for i, tn := range queued {
+		at, _ := th.lookAt(tn, clock.Now())
+		if want := time.Duration(float64(i+1) / th.st.rate0 * float64(time.Second)); !near(at.Sub(clock.Now()).Seconds(), want.Seconds(), 1e-6) {
+			t.Errorf("turn %d comes in %s after the cut, want %s: the turns in the order first given, at the new rate", i, at.Sub(clock.Now()), want)
+		}
+	}
+	first, _ := th.lookAt(queued[0], clock.Now())
+	if !th.take(queued[0], first) || th.take(queued[1], first) {
+		t.Error("the first turn was not taken at its time, or the second was before its time")
 	}
 }
 
@@ -280,11 +315,32 @@ func TestThrottleRefusedKeepsItsPlace(t *testing.T) {
 	started(th)
 	accept(th, clock, 3, 300*time.Millisecond)
 	refuse(th, clock.Now()) // 1.5/s, one turn at a time
-	retry := th.reserveAfter(clock.Now().Add(time.Second))
+	retry := th.reserveAfter(clock.Now().Add(time.Second), 0)
 	later := th.reserve()
 	if !retry.at.Equal(clock.Now().Add(time.Second)) || !later.at.After(retry.at) {
 		t.Errorf("the refused request's turn is in %s, the next request's in %s; want 1s, then later",
 			retry.at.Sub(clock.Now()), later.at.Sub(clock.Now()))
+	}
+}
+
+// A refused request that goes again keeps the ticket of its first
+// attempt: it comes before the turns queued after that attempt, which
+// move back one place each.
+func TestThrottleRetryKeepsItsTicket(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	started(th)
+	accept(th, clock, 20, 40*time.Millisecond)
+	refuse(th, clock.Now()) // 10/s, from an empty bucket
+	start := clock.Now()
+	first, a, b := th.reserve(), th.reserve(), th.reserve() // in 100, 200 and 300ms
+	clock.Set(first.at)
+	if !th.take(first, clock.Now()) {
+		t.Fatal("the first turn was not taken at its time")
+	}
+	retry := th.reserveAfter(clock.Now(), first.ticket) // refused without a Retry-After to wait
+	got := []time.Duration{retry.at.Sub(start), a.at.Sub(start), b.at.Sub(start)}
+	if got[0] != 200*time.Millisecond || got[1] != 300*time.Millisecond || got[2] <= got[1] || !isClosed(a.wake) {
+		t.Errorf("the retry, the second and the third turn come at %v, woken %v; want 200ms, 300ms, a new turn after, woken", got, isClosed(a.wake))
 	}
 }
 
@@ -331,14 +387,14 @@ func TestThrottleCeiling(t *testing.T) {
 	}
 }
 
-// wait sleeps until the turn, and takes a new one when a refusal gave the
-// turns anew while it slept; a cancelled context ends it.
+// wait sleeps until the turn, and waits for the turn given anew when a
+// refusal gave the turns anew while it slept; a cancelled context ends it.
 func TestThrottleWait(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	started(th)
 	accept(th, clock, 20, 40*time.Millisecond)
-	refuse(th, clock.Now()) // 10/s
-	_ = th.reserve()        // the first turn is in 100ms, the next in 200ms
+	refuse(th, clock.Now())  // 10/s
+	th.release(th.reserve()) // the first turn is in 100ms (given to another request), the next in 200ms
 
 	once := true
 	clock.OnSleep(func() {
@@ -348,7 +404,7 @@ func TestThrottleWait(t *testing.T) {
 		}
 	})
 	start := clock.Now()
-	cleared, waited, err := th.wait(t.Context(), time.Time{})
+	cleared, waited, err := th.wait(t.Context(), time.Time{}, new(int64))
 	want := 200*time.Millisecond + time.Duration(float64(time.Second)/th.st.rate0)
 	if err != nil || waited != want || !cleared.Equal(start.Add(waited)) {
 		t.Errorf("wait = %s (cleared at +%s), %v; want %s: 200ms for the turn, then one turn at the rate of the new cut",
@@ -357,7 +413,7 @@ func TestThrottleWait(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
-	if _, _, err := th.wait(ctx, time.Time{}); err == nil {
+	if _, _, err := th.wait(ctx, time.Time{}, new(int64)); err == nil {
 		t.Error("wait with a cancelled context returned no error")
 	}
 }

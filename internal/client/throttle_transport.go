@@ -80,8 +80,9 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 		t, credential, proof = tt.bearer, "data_api", tt.bearerProof
 	}
 	var notBefore time.Time // a refused request's next attempt
+	var ticket int64        // its place in the queue, kept from its first attempt
 	for {
-		resp, err := tt.attempt(ctx, st, t, credential, proof, req, notBefore)
+		resp, err := tt.attempt(ctx, st, t, credential, proof, req, notBefore, &ticket)
 		if err != nil || !refused(resp) {
 			return resp, err
 		}
@@ -104,9 +105,10 @@ func (tt *throttleTransport) RoundTrip(req *http.Request) (*http.Response, error
 }
 
 // attempt sends req once, when its turn comes and not before notBefore,
-// and lets the throttle learn from the answer.
-func (tt *throttleTransport) attempt(ctx context.Context, st *callState, t *throttle, credential string, proof *credentialProof, req *http.Request, notBefore time.Time) (*http.Response, error) {
-	sentAt, waited, err := t.wait(ctx, notBefore)
+// in the queue's place of ticket (see throttle.wait), and lets the
+// throttle learn from the answer.
+func (tt *throttleTransport) attempt(ctx context.Context, st *callState, t *throttle, credential string, proof *credentialProof, req *http.Request, notBefore time.Time, ticket *int64) (*http.Response, error) {
+	sentAt, waited, err := t.wait(ctx, notBefore, ticket)
 	if st.began.IsZero() && err == nil {
 		st.began = sentAt
 	}
