@@ -262,15 +262,6 @@ func isClosed(c <-chan struct{}) bool {
 	}
 }
 
-// notBefore is t, or now when t is earlier: an event may not go back in
-// time.
-func notBefore(t, now time.Time) time.Time {
-	if t.Before(now) {
-		return now
-	}
-	return t
-}
-
 // The case: 200 payment methods (400 requests) at parallelism 10
 // through 20 requests a second, with and without quota fields: one process
 // keeps the service's pace with few refusals. Simulated time: the test
