@@ -106,7 +106,7 @@ func parseFlags(args []string) (*options, error) {
 	fs.IntVar(&o.rateLimitMethods, "rate-limit-methods", 200, "payment methods in the ratelimit scenario")
 	fleet := fs.String("fleet", "1,8", "numbers of terraform processes on one machine in the fleet scenario, sharing one credential")
 	apart := fs.String("fleet-apart", "8,16,32", "numbers of terraform processes as on separate machines (no shared throttle file), "+
-		"each with and without quota fields from the sandbox, and a static split of the first (\"\": none)")
+		"each with and without quota fields from the sandbox, and with a static split (\"\": none)")
 	fs.IntVar(&o.fleetMethods, "fleet-methods", targetFleetMethods, "payment methods the fleet scenario's processes apply in all")
 	fs.IntVar(&o.fleetRuns, "fleet-runs", 3, "runs of each fleet row")
 	fs.IntVar(&o.large, "large", maxSize, fmt.Sprintf("resources of the large scenario's plan (10 to %d)", maxSize))
