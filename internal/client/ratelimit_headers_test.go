@@ -110,9 +110,9 @@ func TestThrottleQuotaWhole(t *testing.T) {
 	before := th.currentRate()
 	clock.Advance(quotaWholeDoubling / 2)
 	th.observe(clock.Now(), quotaAnswer(19))
-	want := math.Pow(before, 1-quotaPull) * math.Pow(20, quotaPull) * math.Sqrt2
+	want := min(math.Pow(before, 1-quotaPull)*math.Pow(20, quotaPull)*math.Sqrt2, before*quotaMaxStep)
 	if got := th.currentRate(); !near(got, want, 1e-9) {
-		t.Errorf("rate %v half a doubling after a whole quota, want %v (pulled to 20, then grown)", got, want)
+		t.Errorf("rate %v half a doubling after a whole quota, want %v (pulled to 20, then grown, at most quotaMaxStep times)", got, want)
 	}
 	for range 20 {
 		clock.Advance(10 * time.Millisecond)
@@ -120,6 +120,22 @@ func TestThrottleQuotaWhole(t *testing.T) {
 	}
 	if got := th.currentRate(); got != 20 {
 		t.Errorf("rate %v after many, want the quota's 20", got)
+	}
+}
+
+// One answer moves the pace by at most quotaMaxStep: a process whose
+// plan read 16 left, and whose apply's first answer two seconds later
+// finds the quota empty (its peers' applies began in the same second),
+// keeps a quarter of its pace, where the trend and the level's pull
+// together would take it to a twenty-fifth.
+func TestThrottleQuotaOneAnswerBounded(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	th.observe(clock.Now(), quotaAnswer(16))
+	before := th.currentRate()
+	clock.Advance(2200 * time.Millisecond)
+	th.observe(clock.Now(), quotaAnswer(0))
+	if got, want := th.currentRate(), before/quotaMaxStep; !near(got, want, 1e-9) {
+		t.Errorf("rate %v after an empty quota, want %v (a quarter of %v)", got, want, before)
 	}
 }
 
@@ -135,8 +151,11 @@ func TestThrottleQuotaRefused(t *testing.T) {
 	refusal.status = http.StatusTooManyRequests
 	th.observe(sent.Add(time.Millisecond), refusal)
 	th.observe(sent.Add(2*time.Millisecond), refusal)
-	pulled := func(r float64) float64 { return math.Pow(r, 1-quotaPull) * math.Pow(pullRate(0), quotaPull) }
-	if got, want := th.currentRate(), pulled(pulled(before)*throttleBeta); !near(got, want, 1e-9) {
+	// Each reading pulls towards the level's rate, by at most quotaMaxStep.
+	read := func(r float64) float64 {
+		return max(math.Pow(r, 1-quotaPull)*math.Pow(pullRate(0), quotaPull), r/quotaMaxStep)
+	}
+	if got, want := th.currentRate(), read(read(before)*throttleBeta); !near(got, want, 1e-9) {
 		t.Errorf("rate %v after two refusals of one burst, want %v (read, cut, read)", got, want)
 	}
 }
