@@ -308,7 +308,7 @@ func TestThrottleSimulatedFleet(t *testing.T) {
 		{procs: 16, seeds: 5, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
 		{procs: 32, seeds: 5, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
 		{procs: 128, seeds: 15, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.4}, // issue 45: 1.3 (1.39 here)
-		{procs: 512, seeds: 3, quota: true, ratio: 1.10, refused: 0.07, slowest: 1.3}, // issue 45: 2% (6.9% here)
+		{procs: 512, seeds: 3, quota: true, ratio: 1.10, refused: 0.07, slowest: 1.3},  // issue 45: 2% (6.9% here)
 	}
 	for _, c := range cases {
 		c.name = fmt.Sprintf("%d processes, quota fields %v, one machine %v", c.procs, c.quota, c.oneHost)
