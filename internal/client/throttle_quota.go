@@ -106,8 +106,7 @@ type quotaPace struct {
 	lastSent int64
 	// The trend is measured from the reading at anchorAt, which left
 	// anchorLeft; updated is when the rate was last corrected; cutAt when
-	// a refusal last cut it.
-	// grown when the last answer was read.
+	// a refusal last cut it; grown when the last answer was read.
 	anchorAt, updated, cutAt, grown int64
 	anchorLeft                      int64
 }

@@ -8,8 +8,10 @@ import (
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
@@ -93,5 +95,45 @@ func TestThrottleWithoutAUsableStateFile(t *testing.T) {
 	}
 	if th.share != nil {
 		t.Error("the throttle still tries the unusable file")
+	}
+}
+
+// Every field of the state reaches the file and comes back: a field left
+// out would restart at zero in each process that reads the file (the time
+// of the last quota reading did, so every reading of a whole quota grew a
+// shared pace four times instead of by the time since the last one). The
+// state is filled by reflection, so that a field added later is checked
+// too.
+func TestThrottleStateRoundTripsThroughTheFile(t *testing.T) {
+	var st throttleState
+	n := 0
+	fillDistinct(reflect.ValueOf(&st).Elem(), &n)
+	got := wireOf(&st).state()
+	if !reflect.DeepEqual(got, st) {
+		t.Errorf("state after the file:\n%+v\nwant\n%+v", got, st)
+	}
+}
+
+// fillDistinct sets every number in v, unexported fields included, to a
+// value of its own (1, 2, 3, …).
+func fillDistinct(v reflect.Value, n *int) {
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			f := v.Field(i)
+			fillDistinct(reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem(), n)
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			fillDistinct(v.Index(i), n)
+		}
+	case reflect.Int, reflect.Int64:
+		*n++
+		v.SetInt(int64(*n))
+	case reflect.Float64:
+		*n++
+		v.SetFloat(float64(*n))
+	default:
+		panic("fillDistinct: a field of kind " + v.Kind().String())
 	}
 }
