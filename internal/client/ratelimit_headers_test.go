@@ -68,9 +68,9 @@ func TestThrottleQuotaFirstReading(t *testing.T) {
 }
 
 // The fleet's spending is read from the trend between a process's own
-// answers: 5 fewer left after a second of a quota that brings back 20
-// means the fleet spent 25; with a quarter left the target is 17.5, and
-// a correction half a settling time after the last applies half of it;
+// answers: 2 fewer left after a second of a quota that brings back 20
+// means the fleet spent 22; with 8 of 20 left the target is 19, and a
+// correction half a settling time after the last applies half of it;
 // then the level pulls quotaPull of the way to its rate (2^-quotaPullRange
 // of the quota's when none is left).
 func TestThrottleQuotaTrend(t *testing.T) {
@@ -78,9 +78,12 @@ func TestThrottleQuotaTrend(t *testing.T) {
 	th.observe(clock.Now(), quotaAnswer(10))
 	before := th.currentRate()
 	clock.Advance(time.Second)
-	th.observe(clock.Now(), quotaAnswer(5))
-	corrected := before * math.Pow(17.5/25, time.Second.Seconds()/quotaSettle.Seconds())
-	want := math.Pow(corrected, 1-quotaPull) * math.Pow(pullRate(5), quotaPull)
+	th.observe(clock.Now(), quotaAnswer(8))
+	corrected := before * math.Pow(19.0/22, time.Second.Seconds()/quotaSettle.Seconds())
+	want := math.Pow(corrected, 1-quotaPull) * math.Pow(pullRate(8), quotaPull)
+	if want < before/quotaMaxStep {
+		t.Fatalf("the case moves the rate more than one answer may: %v to %v", before, want)
+	}
 	if got := th.currentRate(); !near(got, want, 1e-9) {
 		t.Errorf("rate %v after the trend, want %v", got, want)
 	}

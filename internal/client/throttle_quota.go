@@ -57,8 +57,19 @@ const (
 	// quotaStartRange: a process's first reading sets its rate from the
 	// level: the quota's rate when it is whole, 2^-quotaStartRange of it
 	// when none is left (a fleet already spends it all), in between on a
-	// log scale.
-	quotaStartRange = 9
+	// log scale. One reading cannot tell a fleet that spends the quota all
+	// the time from one whose first applies spent it a moment ago, and the
+	// next turn comes at a random part of the period: with 2^-9 (a period
+	// of 25.6 s at 20 requests a second), 32 short applies of 12 requests
+	// each, as in the bench, whose plans read the quota the first applies
+	// had drained, waited up to 25 s for their next reading while the
+	// quota stood whole (2.8 to 3.1 × the floor with 0.3 to 1 s between
+	// plan and apply); with 2^-7, 1.04 to 1.19 × for gaps of 0.3 to 3 s.
+	// It costs the crowded fleets their start: 128 processes 2.2% refused
+	// instead of 1.9%, 512 7.9% instead of 6.9% (slowest ÷ mean at 128 and
+	// of 32 processes 0.6 s after their plans: 1.33 and 1.21, from 1.39).
+	// Between 7 and 7.5 the fleet of 32 falls off a cliff (3.0 × at 7.5).
+	quotaStartRange = 7
 	// quotaPull: each answer also pulls the rate, on a log scale, this
 	// share of the way towards a rate set by the level alone: the same for
 	// every process that reads the same level, so that the processes'
@@ -73,7 +84,7 @@ const (
 	// quotaPullRange: the rate the level pulls to is the quota's when it is
 	// whole and 2^-quotaPullRange of it when none is left. Where the pull
 	// and the trend balance, a fleet of N holds the level about where that
-	// rate is 1/N of the quota's: with quotaStartRange's 9, a fleet of 512
+	// rate is 1/N of the quota's: with a range of 9, a fleet of 512
 	// sat at an empty quota and was refused 11.8% of the time; with 12 it
 	// keeps a quarter of the quota (4.7%), 128 processes 1.7% (3.4%).
 	quotaPullRange = 12
