@@ -64,7 +64,9 @@ const (
 	// each, as in the bench, whose plans read the quota the first applies
 	// had drained, waited up to 25 s for their next reading while the
 	// quota stood whole (2.8 to 3.1 × the floor with 0.3 to 1 s between
-	// plan and apply); with 2^-7, 1.04 to 1.19 × for gaps of 0.3 to 3 s.
+	// plan and apply); with 2^-7, 1.04 to 1.19 × for gaps of 0.3 to 3 s
+	// (1.04 and 1.21 × in TestThrottleSimulatedTerraformFleet's rows of
+	// 400 requests).
 	// It costs the crowded fleets their start: 128 processes 2.2% refused
 	// instead of 1.9%, 512 7.9% instead of 6.9% (slowest ÷ mean at 128 and
 	// of 32 processes 0.6 s after their plans: 1.33 and 1.21, from 1.39).
