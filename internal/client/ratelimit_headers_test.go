@@ -130,7 +130,7 @@ func TestThrottleQuotaWhole(t *testing.T) {
 // plan read 16 left, and whose apply's first answer two seconds later
 // finds the quota empty (its peers' applies began in the same second),
 // keeps a quarter of its pace, where the trend and the level's pull
-// together would take it to a twenty-fifth.
+// together would take it below a twenty-fifth.
 func TestThrottleQuotaOneAnswerBounded(t *testing.T) {
 	th, clock := newFakeThrottle(t)
 	th.observe(clock.Now(), quotaAnswer(16))
