@@ -100,15 +100,18 @@ type simRun struct {
 	seq   int
 	// waiting holds, by throttle, the requests that wait for their turn.
 	waiting map[*throttle][]*simWaiter
-	// refused and accepted count the answers.
-	refused, accepted int
+	// refused and accepted count the answers; refusedBlind the refusals
+	// of a throttle that had no request through yet (see fleetResult).
+	refused, accepted, refusedBlind int
+	through                         map[*throttle]bool
 }
 
 func newSimRun(p simParams) *simRun {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	svc := &simService{bucket: rate.NewLimiter(rate.Limit(p.rate), p.burst), rate: p.rate, burst: p.burst, quotaFields: p.quotaFields}
 	svc.bucket.AllowN(start, 0)
-	return &simRun{start: start, clock: testclock.New(start), svc: svc, rtt: p.rtt, waiting: map[*throttle][]*simWaiter{}}
+	return &simRun{start: start, clock: testclock.New(start), svc: svc, rtt: p.rtt, waiting: map[*throttle][]*simWaiter{},
+		through: map[*throttle]bool{}}
 }
 
 // simThrottle is a throttle on the simulation's clock, drawing its jitter
@@ -150,10 +153,14 @@ func (s *simRun) call(th *throttle, bound time.Duration, done func(ok bool)) {
 			}
 			if a.status != http.StatusTooManyRequests {
 				s.accepted++
+				s.through[th] = true
 				done(true)
 				return
 			}
 			s.refused++
+			if !s.through[th] {
+				s.refusedBlind++
+			}
 			wait := th.refusalWait(a.retryAfter, time.Second)
 			if s.clock.Now().Add(wait).Sub(began) > bound {
 				done(false)
