@@ -69,41 +69,23 @@ func TestThrottleQuotaFirstReading(t *testing.T) {
 
 // The fleet's spending is read from the trend between a process's own
 // answers: 2 fewer left after a second of a quota that brings back 20
-// means the fleet spent 22; with 12 of 20 left the target is 21, and a
+// means the fleet spent 22; with 8 of 20 left the target is 19, and a
 // correction half a settling time after the last applies half of it;
 // then the level pulls quotaPull of the way to its rate (2^-quotaPullRange
 // of the quota's when none is left).
 func TestThrottleQuotaTrend(t *testing.T) {
 	th, clock := newFakeThrottle(t)
-	th.observe(clock.Now(), quotaAnswer(14))
+	th.observe(clock.Now(), quotaAnswer(10))
 	before := th.currentRate()
 	clock.Advance(time.Second)
-	th.observe(clock.Now(), quotaAnswer(12))
-	corrected := before * math.Pow(21.0/22, time.Second.Seconds()/quotaSettle.Seconds())
-	want := math.Pow(corrected, 1-quotaPull) * math.Pow(pullRate(12), quotaPull)
+	th.observe(clock.Now(), quotaAnswer(8))
+	corrected := before * math.Pow(19.0/22, time.Second.Seconds()/quotaSettle.Seconds())
+	want := math.Pow(corrected, 1-quotaPull) * math.Pow(pullRate(8), quotaPull)
 	if want < before/quotaMaxStep {
 		t.Fatalf("the case moves the rate more than one answer may: %v to %v", before, want)
 	}
 	if got := th.currentRate(); !near(got, want, 1e-9) {
 		t.Errorf("rate %v after the trend, want %v", got, want)
-	}
-}
-
-// A process that reads seldom is pulled down less by one reading: twelve
-// seconds after its last answer (twice quotaPullSlow) the level pulls it
-// half of quotaPull of the way down. The level holds (10 of 20 left
-// both times, the fleet spending the quota's rate), so the trend changes
-// nothing.
-func TestThrottleQuotaSlowReaderPulledDownLess(t *testing.T) {
-	th, clock := newFakeThrottle(t)
-	th.observe(clock.Now(), quotaAnswer(10))
-	before := th.currentRate()
-	clock.Advance(2 * quotaPullSlow)
-	th.observe(clock.Now(), quotaAnswer(10))
-	pull := quotaPull / 2
-	want := math.Pow(before, 1-pull) * math.Pow(pullRate(10), pull)
-	if got := th.currentRate(); !near(got, want, 1e-9) {
-		t.Errorf("rate %v after a reading %v after the last, want %v (pulled %v of the way to %v)", got, 2*quotaPullSlow, want, pull, pullRate(10))
 	}
 }
 

@@ -81,34 +81,15 @@ const (
 	// longer took a burst of its own (see throttleState.burst), 0.4 took
 	// slowest ÷ mean at 32 processes from 1.31 to 1.23 and at 128 from
 	// 1.39 to 1.35, 512 from 6.3 to 6.5% refused, and the fleet that
-	// doubles from 1.39 to 1.40. With the range at 15 and quotaPullSlow,
-	// 0.45 (0.4 took 128 processes to 1.10 ×).
-	quotaPull = 0.45
-	// quotaPullSlow: a reading that pulls the rate down pulls it
-	// quotaPull × min(1, quotaPullSlow ÷ the time since the process's
-	// last answer) of the way; a pull up keeps its whole weight. A process
-	// that reads seldom has seen one moment of a level that moves within
-	// seconds, and will not read again for long: one low reading kept it
-	// slow for several of its periods, and the fleet waited for it at the
-	// end. Too slow costs the fleet its last process; too fast for a while
-	// costs a refusal, which the cut answers. With the range at 15 (12
-	// before) and the pull at 0.45, 128 processes (45 runs) went from
-	// 1.09 × the floor, 2.2% refused and slowest ÷ mean 1.32 to 1.09 ×,
-	// 1.8% and 1.29, 512 from 7.9 to 6.9% refused, the fleet that doubles
-	// from 1.40 to 1.38; the cost is time where applies are short: the
-	// bench's shape (400 requests, 45 runs) at 16 processes 1.05 and 1.07
-	// × to 1.07 and 1.08, at 32 1.04 and 1.11 to 1.08 and 1.18, and 16
-	// and 32 processes of 50 requests 1.03 and 1.04 × to 1.05 and 1.06.
-	// Alone, with the range at 12, it took 128 to 2.4% refused (1.30).
-	quotaPullSlow = 6 * time.Second
+	// doubles from 1.39 to 1.40.
+	quotaPull = 0.4
 	// quotaPullRange: the rate the level pulls to is the quota's when it is
 	// whole and 2^-quotaPullRange of it when none is left. Where the pull
 	// and the trend balance, a fleet of N holds the level about where that
 	// rate is 1/N of the quota's: with a range of 9, a fleet of 512
 	// sat at an empty quota and was refused 11.8% of the time; with 12 it
-	// kept a quarter of the quota (4.7%), 128 processes 1.7% (3.4%); with
-	// 15, 0.4 of it (see quotaPullSlow for the figures).
-	quotaPullRange = 15
+	// keeps a quarter of the quota (4.7%), 128 processes 1.7% (3.4%).
+	quotaPullRange = 12
 	// quotaMinShare: the slowest a process gets, as a share of the quota's
 	// rate: half one process's share in a fleet of 512. A process pulled
 	// lower reads the fields too seldom to see the others finish (at
@@ -217,11 +198,7 @@ func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
 		p.rate *= math.Pow(c, share)
 		p.anchorAt, p.anchorLeft, p.updated = now, q.remaining, now
 	}
-	pulledTo, pull := allowed*math.Exp2(-quotaPullRange*short), quotaPull
-	if pulledTo < p.rate {
-		pull *= min(1, quotaPullSlow.Seconds()/max(time.Duration(now-p.grown).Seconds(), 1e-9))
-	}
-	p.rate = math.Pow(p.rate, 1-pull) * math.Pow(pulledTo, pull)
+	p.rate = math.Pow(p.rate, 1-quotaPull) * math.Pow(allowed*math.Exp2(-quotaPullRange*short), quotaPull)
 	if q.remaining >= p.limit-1 {
 		p.rate *= min(math.Exp2(time.Duration(now-p.grown).Seconds()/quotaWholeDoubling.Seconds()), quotaMaxStep)
 	}
