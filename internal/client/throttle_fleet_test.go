@@ -272,7 +272,7 @@ func runFleetCase(t *testing.T, c fleetCase) {
 	if c.vsIdeal {
 		slowest /= median.ideal
 	}
-	t.Logf("%s, %d runs: median %.2f × the floor, %.1f%% refused (%.1f%% before their process had one through), slowest ÷ mean %.2f (ideal %.2f); worst run %s",
+	t.Logf("%s, %d runs: median %.2f × the floor, %.1f%% refused (%.1f%% before their process had a request through), slowest ÷ mean %.2f (ideal %.2f); worst run %s",
 		c.name, seeds, median.ratio, 100*median.refusedShare(), 100*median.blind, median.fairness, median.ideal, worst)
 	if raceEnabled {
 		// One run is no median: under the race detector the run checks for

@@ -101,7 +101,8 @@ type simRun struct {
 	// waiting holds, by throttle, the requests that wait for their turn.
 	waiting map[*throttle][]*simWaiter
 	// refused and accepted count the answers; refusedBlind the refusals
-	// of a throttle that had no request through yet (see fleetResult).
+	// of a throttle that had no request through yet (see fleetResult),
+	// through the throttles that had one.
 	refused, accepted, refusedBlind int
 	through                         map[*throttle]bool
 }
