@@ -148,10 +148,10 @@
 //     each return a refusal. Every process of a fleet meets the same
 //     service, so the share of refusals among its answers (a running share
 //     of about the last 32) tells a crowded fleet from a process alone:
-//     from 7% refused on, and in full from 14%, the curve takes at least
+//     from 10% refused on, and in full from 14%, the curve takes at least
 //     8 s ÷ plateau^0.8 back to its plateau (plateau in requests a second),
-//     so a process is refused about once per a few of its own requests
-//     whatever the fleet's size.
+//     though never more than 70 s, so a process is refused about once per
+//     a few of its own requests whatever the fleet's size.
 //   - A refused request takes its next turn at once, not before its wait:
 //     it keeps its place ahead of the requests that ask after it. A
 //     waiting request looks again when the curve will have risen enough to

@@ -318,8 +318,8 @@ func TestThrottleSimulatedFleet(t *testing.T) {
 		{procs: 8, seeds: 25, ratio: 1.30, refused: 0.07},   // 1.29 in these runs, 1.24 in 75; before the crowded curve 1.05
 		{procs: 16, seeds: 15, ratio: 1.35, refused: 0.105}, // issue 45: 1.30, 10% (1.30, 10.0% here)
 		{procs: 32, seeds: 15, ratio: 1.30, refused: 0.15},
-		{procs: 128, seeds: 15, ratio: 1.35, refused: 0.25}, // issue 45: 1.30
-		{procs: 512, seeds: 3, ratio: 1.30},                 // issue 45: no refused share named
+		{procs: 128, seeds: 15, ratio: 1.30, refused: 0.25},
+		{procs: 512, seeds: 3, ratio: 1.30}, // issue 45: no refused share named
 		{procs: 8, seeds: 9, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
 		{procs: 16, seeds: 5, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},
 		{procs: 32, seeds: 5, quota: true, ratio: 1.10, refused: 0.02, slowest: 1.3},

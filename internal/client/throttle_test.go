@@ -186,9 +186,10 @@ func TestThrottleFirstRefusalOfNothing(t *testing.T) {
 
 // Where the credential's refused share shows a crowded fleet, the curve
 // takes longer back to its plateau, the longer the smaller the plateau:
-// fleetRecovery ÷ plateau^fleetRecoveryExp seconds once the share passes
-// fleetShareFull, in proportion between fleetShareFrom and it, and
-// CUBIC's time below (or where that is longer).
+// fleetRecovery ÷ plateau^fleetRecoveryExp seconds (at most
+// fleetRecoveryMax) once the share passes fleetShareFull, in proportion
+// between fleetShareFrom and it, and CUBIC's time below (or where that is
+// longer).
 func TestThrottleCrowdedFleetRecovery(t *testing.T) {
 	cubic := math.Cbrt((1 - throttleBeta) / throttleC) // a plateau of 1/s
 	for _, tc := range []struct {
@@ -207,6 +208,27 @@ func TestThrottleCrowdedFleetRecovery(t *testing.T) {
 		if !near(th.st.k, tc.want, 1e-9) || !near(back, 1, 1e-9) {
 			t.Errorf("refused share %v: back at the plateau after %vs (rate %v); want %vs", tc.share, th.st.k, back, tc.want)
 		}
+	}
+}
+
+// However far a crowded fleet's refusals cut a process, its curve is back
+// at its plateau within fleetRecoveryMax seconds: refused again and again
+// before its plateau, each cut lowering the plateau, it falls to the least
+// rate, where fleetRecovery ÷ plateau^fleetRecoveryExp is longer.
+func TestThrottleCrowdedFleetRecoveryBound(t *testing.T) {
+	th, clock := newFakeThrottle(t)
+	started(th)
+	accept(th, clock, 1, time.Millisecond)
+	for range 10 {
+		clock.Advance(time.Millisecond) // sent after the last cut
+		refuse(th, clock.Now())
+	}
+	if unbounded := fleetRecovery / math.Pow(th.st.wmax, fleetRecoveryExp); unbounded <= fleetRecoveryMax {
+		t.Fatalf("a plateau of %v/s would be back within %vs: the bound is not reached", th.st.wmax, unbounded)
+	}
+	back := th.st.curveRate(clock.Now().Add(time.Duration(th.st.k * float64(time.Second))).UnixNano())
+	if !near(th.st.k, fleetRecoveryMax, 1e-9) || !near(back, th.st.wmax, 1e-9) {
+		t.Errorf("a plateau of %v/s: back at it after %vs (rate %v); want %vs", th.st.wmax, th.st.k, back, fleetRecoveryMax)
 	}
 }
 
