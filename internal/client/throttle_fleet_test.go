@@ -237,7 +237,10 @@ type fleetCase struct {
 	late                    int
 	// requests is the fleet's whole work, split evenly; 0 means 50 a
 	// process.
-	requests                int
+	requests int
+	// burst is the size of the service's quota; 0 means one second of
+	// its rate (20).
+	burst                   int
 	ratio, refused, slowest float64
 	// vsIdeal: slowest ÷ mean is measured against an ideal fair share's
 	// with the same starts (see fleetResult.ideal), where processes start
@@ -260,7 +263,11 @@ func runFleetCase(t *testing.T, c fleetCase) {
 	if requests == 0 {
 		requests = 50 * c.procs
 	}
-	p := simParams{requests: requests, workers: 10, rate: 20, burst: 20, rtt: 2 * time.Millisecond,
+	burst := c.burst
+	if burst == 0 {
+		burst = 20
+	}
+	p := simParams{requests: requests, workers: 10, rate: 20, burst: burst, rtt: 2 * time.Millisecond,
 		think: 3 * time.Millisecond, quotaFields: c.quota}
 	spread := c.spread
 	if spread == 0 {
@@ -310,7 +317,8 @@ func runFleetCase(t *testing.T, c fleetCase) {
 // logs the refusals its processes met before their first request went
 // through (that request's retries among them): with quota fields 1.3% of
 // 2.2% at 128 and 2.8% of 7.9% at 512, so that 512 misses the 2% even
-// net of its start. Simulated time: the test never waits; the rows of
+// net of its start. Under a deeper quota 128 keep their targets (see
+// TestThrottleSimulatedDeeperQuota). Simulated time: the test never waits; the rows of
 // 512 take about 2 s each, and are left out under the race detector.
 func TestThrottleSimulatedFleet(t *testing.T) {
 	cases := []fleetCase{
@@ -352,6 +360,41 @@ func TestThrottleSimulatedChangingFleet(t *testing.T) {
 		{name: "32 within a minute", procs: 32, spread: time.Minute, seeds: 15, ratio: 1.30, refused: 0.15},
 	}
 	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			runFleetCase(t, c)
+		})
+	}
+}
+
+// The fleets with quota fields of the two tests above under a quota twice
+// as deep: 40 requests, refilled at 20 a second (a window of 2 s, not 1 s).
+// The level the fields show is the signal that draws the processes' paces
+// together (see quotaPull). Under a quota of one second one reading of it
+// is off by about a fifth of the quota (standard deviation), which moves a
+// pace by most of an octave at every answer and keeps the processes of 128
+// and of the fleet that doubles apart (slowest ÷ mean 1.33 and 1.41);
+// under a quota of two seconds a reading is off by a seventh, and the same
+// client keeps issue 45's targets there. BENCHMARKS.md, Reading, has the
+// traces.
+func TestThrottleSimulatedDeeperQuota(t *testing.T) {
+	half := time.Duration(16 * 50 / 20 / 2 * float64(time.Second))
+	cases := []fleetCase{
+		{name: "16 processes", procs: 16, seeds: 15},
+		{name: "32 processes", procs: 32, seeds: 15},
+		{name: "128 processes", procs: 128, seeds: 15},
+		{name: "16 joined by 16", procs: 32, late: 16, lateAt: half, seeds: 15},
+		// 512 processes started within 2 s: 2.7% of all requests are
+		// refused before their process had a request through.
+		{name: "512 processes", procs: 512, seeds: 3, refused: 0.065}, // issue 45: 2% (6.1% here)
+	}
+	for _, c := range cases {
+		c.name += ", quota fields, a quota of 2 s"
+		c.quota, c.burst = true, 40
+		c.ratio, c.slowest = 1.10, 1.3
+		if c.refused == 0 {
+			c.refused = 0.02
+		}
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			runFleetCase(t, c)
