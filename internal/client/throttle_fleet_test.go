@@ -318,8 +318,9 @@ func runFleetCase(t *testing.T, c fleetCase) {
 // through (that request's retries among them): with quota fields 1.3% of
 // 2.2% at 128 and 2.8% of 7.9% at 512, so that 512 misses the 2% even
 // net of its start. Under a deeper quota 128 keep their targets (see
-// TestThrottleSimulatedDeeperQuota). Simulated time: the test never waits; the rows of
-// 512 take about 2 s each, and are left out under the race detector.
+// TestThrottleSimulatedDeeperQuota). Simulated time: the test never
+// waits; the rows of 512 take about 2 s each, and are left out under the
+// race detector.
 func TestThrottleSimulatedFleet(t *testing.T) {
 	cases := []fleetCase{
 		{procs: 8, seeds: 9, oneHost: true, ratio: 1.10, refused: 0.05},
