@@ -107,7 +107,7 @@ func (l *sharedLists[K, T]) get(ctx context.Context, c *client.Client, key K) ([
 	}
 
 	flightKey := fmt.Sprint(key) + "/" + strconv.FormatUint(gen, 10)
-	flight := l.flights.DoChan(flightKey, func() (any, error) {
+	return l.shareFlight(ctx, flightKey, func() ([]T, error) {
 		// A flight that ended between our look at the cache and this
 		// one has already kept the list.
 		if list, ok := l.kept(key, gen); ok {
@@ -119,6 +119,32 @@ func (l *sharedLists[K, T]) get(ctx context.Context, c *client.Client, key K) ([
 		}
 		return list, err
 	})
+}
+
+// recent returns the last list of key fetched in this operation, even one
+// that has changed since, or fetches it. Plans use it to name an object:
+// the re-plan Terraform makes before each apply then reads a merchant's
+// list at most once, however many writes to it come between. A read by
+// recent under way is shared whatever write ends meanwhile: otherwise a
+// plan that began after a write (of a store created beside the ones the
+// plans adopt) would read the list again.
+func (l *sharedLists[K, T]) recent(ctx context.Context, c *client.Client, key K) ([]T, error) {
+	l.mu.Lock()
+	list, ok := l.seen[key]
+	l.mu.Unlock()
+	if ok {
+		return list, nil
+	}
+	if !l.share {
+		return l.fetch(ctx, c, key)
+	}
+	return l.shareFlight(ctx, fmt.Sprint(key)+"/recent", func() ([]T, error) { return l.get(ctx, c, key) })
+}
+
+// shareFlight runs fetch in the flight named flightKey, or waits for the
+// one under way, until ctx ends.
+func (l *sharedLists[K, T]) shareFlight(ctx context.Context, flightKey string, fetch func() ([]T, error)) ([]T, error) {
+	flight := l.flights.DoChan(flightKey, func() (any, error) { return fetch() })
 	select {
 	case res := <-flight:
 		if res.Err != nil {
@@ -130,20 +156,6 @@ func (l *sharedLists[K, T]) get(ctx context.Context, c *client.Client, key K) ([
 		// Waiting for someone else's fetch must not outlive our own call.
 		return nil, ctx.Err()
 	}
-}
-
-// recent returns the last list of key fetched in this operation, even one
-// that has changed since, or fetches it. Plans use it to name an object:
-// the re-plan Terraform makes before each apply then reads a merchant's
-// list at most once, however many writes to it come between.
-func (l *sharedLists[K, T]) recent(ctx context.Context, c *client.Client, key K) ([]T, error) {
-	l.mu.Lock()
-	list, ok := l.seen[key]
-	l.mu.Unlock()
-	if ok {
-		return list, nil
-	}
-	return l.get(ctx, c, key)
 }
 
 // kept returns key's list when one of generation gen is kept.

@@ -151,6 +151,37 @@ func TestMerchantListsRecentSurvivesChanges(t *testing.T) {
 	}
 }
 
+// A plan that names an object while a write changes the list shares the
+// read under way, whichever write it came before: in an apply, the re-plan
+// of each of a merchant's adopted stores names its store while another
+// store of the merchant is created, and all of them read the list once.
+func TestRecentSharesTheReadUnderWayAcrossAChange(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := newCountingLists()
+		l.held = make(chan struct{})
+		ctx := t.Context()
+		got := make(chan error, 2)
+		recent := func() {
+			_, err := l.recent(ctx, nil, 1)
+			got <- err
+		}
+		go recent()
+		synctest.Wait() // the first read is under way
+		l.write(1)()
+		go recent()
+		synctest.Wait()
+		close(l.held)
+		for range 2 {
+			if err := <-got; err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := l.fetched(1); n != 1 {
+			t.Errorf("two plans naming objects around a write sent %d reads, want 1", n)
+		}
+	})
+}
+
 // countingLists are lists whose fetch answers, for each key, how many
 // writes to it have ended so far, and count the fetches: a list that
 // shows a write is one fetched after it ended.
@@ -159,12 +190,17 @@ type countingLists struct {
 	countMu sync.Mutex
 	ended   map[int64]int
 	fetches map[int64]int
+	// held, when set, holds every fetch until it is closed.
+	held chan struct{}
 }
 
 func newCountingLists() *countingLists {
 	l := &countingLists{ended: map[int64]int{}, fetches: map[int64]int{}}
 	l.merchantLists = newSharedLists(listCaches{}, client.PaymentMethodList, merchantOf,
 		func(_ context.Context, _ *client.Client, key int64) ([]int, error) {
+			if l.held != nil {
+				<-l.held
+			}
 			l.countMu.Lock()
 			defer l.countMu.Unlock()
 			l.fetches[key]++
