@@ -318,7 +318,8 @@ func runFleetCase(t *testing.T, c fleetCase) {
 // through (that request's retries among them): with quota fields 1.3% of
 // 2.2% at 128 and 2.8% of 7.9% at 512, so that 512 misses the 2% even
 // net of its start. Under a deeper quota 128 keep their targets (see
-// TestThrottleSimulatedDeeperQuota). Simulated time: the test never
+// TestThrottleSimulatedDeeperQuota), and so they do with 100 requests a
+// process (TestThrottleSimulatedLongerRuns). Simulated time: the test never
 // waits; the rows of 512 take about 2 s each, and are left out under the
 // race detector.
 func TestThrottleSimulatedFleet(t *testing.T) {
@@ -396,6 +397,33 @@ func TestThrottleSimulatedDeeperQuota(t *testing.T) {
 		if c.refused == 0 {
 			c.refused = 0.02
 		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			runFleetCase(t, c)
+		})
+	}
+}
+
+// The fleets with quota fields whose slowest ÷ mean misses issue 45's 1.3
+// in TestThrottleSimulatedFleet and TestThrottleSimulatedChangingFleet
+// (1.33 at 128 processes, 1.41 in the fleet that doubles), with more work
+// for each process. What keeps their processes apart there is noise: 50
+// readings of a one-second quota are too few for a process to average it
+// out. With more readings the same client keeps the targets: 128 processes
+// with 100 requests each, and the fleet that doubles (joined halfway
+// through its first processes' floor, as there) with 200 (with 100 its
+// median is just over 1.3). At 512 the refusals do not fall with the work,
+// so that row is not here. BENCHMARKS.md, Reading, has the figures.
+func TestThrottleSimulatedLongerRuns(t *testing.T) {
+	half := 16 * 200 / 20 / 2 * time.Second // halfway through the first 16's floor
+	cases := []fleetCase{
+		{name: "128 processes, 100 requests each", procs: 128, requests: 128 * 100, seeds: 15},
+		{name: "16 joined by 16, 200 requests each", procs: 32, late: 16, lateAt: half, requests: 32 * 200, seeds: 15},
+	}
+	for _, c := range cases {
+		c.name += ", quota fields"
+		c.quota = true
+		c.ratio, c.refused, c.slowest = 1.10, 0.02, 1.3
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			runFleetCase(t, c)
