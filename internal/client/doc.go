@@ -152,13 +152,6 @@
 //     8 s ÷ plateau^0.8 back to its plateau (plateau in requests a second),
 //     though never more than 70 s, so a process is refused about once per
 //     a few of its own requests whatever the fleet's size.
-//   - That long way back would leave a crowded fleet's last processes
-//     crawling when the others end. So in a crowded fleet, once two answers
-//     in a row have gone through since the last cut, a process probes: its
-//     rate doubles every 2 s from where the curve is, until a refusal,
-//     which cuts to half the rate the probe began at and makes that rate
-//     the plateau again. A probe costs one refusal, and a process takes up
-//     what the others leave within a few of its own answers.
 //   - A refused request takes its next turn at once, not before its wait:
 //     it keeps its place ahead of the requests that ask after it. A
 //     waiting request looks again when the curve will have risen enough to

@@ -251,7 +251,7 @@ func (t *throttle) observe(sentAt time.Time, a answer) throttleChange {
 	var c throttleChange
 	t.update(func(st *throttleState, now int64) {
 		if a.status >= 200 && a.status < 300 {
-			st.wentThrough(now)
+			st.accepted.add(now)
 			st.answered(false)
 			t.widen(now)
 		}

@@ -87,7 +87,7 @@ func (s *stateFile) update(st *throttleState, f func()) error {
 
 // wireMagic marks a state file of this layout; another layout is ignored
 // and overwritten.
-const wireMagic = 0xCA4D700A
+const wireMagic = 0xCA4D7009
 
 // wireState is throttleState in fixed-size fields for encoding/binary.
 type wireState struct {
@@ -106,8 +106,6 @@ type wireState struct {
 	QuotaUpdated, QuotaCut int64
 	QuotaGrown             int64
 	QuotaAnchorLeft        int64
-	Streak, ProbeAt        int64
-	ProbeFrom              float64
 	MeterIndex, MeterCount [meterSlots]int64
 }
 
@@ -120,7 +118,6 @@ func wireOf(st *throttleState) wireState {
 		Rate0: st.rate0, WMax: st.wmax, C: st.c, K: st.k, CutAt: st.cutAt, Epoch: st.epoch, EpochRate: st.epochRate, Refused: st.refusedShare,
 		QuotaLimit: st.fleet.limit, QuotaWindow: st.fleet.window, QuotaRate: st.fleet.rate, QuotaLastSent: st.fleet.lastSent,
 		QuotaAnchorAt: st.fleet.anchorAt, QuotaUpdated: st.fleet.updated, QuotaCut: st.fleet.cutAt, QuotaGrown: st.fleet.grown, QuotaAnchorLeft: st.fleet.anchorLeft,
-		Streak: st.streak, ProbeAt: st.probeAt, ProbeFrom: st.probeFrom,
 	}
 	for i, s := range st.accepted.slots {
 		w.MeterIndex[i], w.MeterCount[i] = s.index, s.n
@@ -134,7 +131,6 @@ func (w wireState) state() throttleState {
 		rate0:  w.Rate0, wmax: w.WMax, c: w.C, k: w.K, cutAt: w.CutAt, epoch: w.Epoch, epochRate: w.EpochRate, refusedShare: w.Refused,
 		fleet: quotaPace{limit: w.QuotaLimit, window: w.QuotaWindow, rate: w.QuotaRate, lastSent: w.QuotaLastSent,
 			anchorAt: w.QuotaAnchorAt, updated: w.QuotaUpdated, cutAt: w.QuotaCut, grown: w.QuotaGrown, anchorLeft: w.QuotaAnchorLeft},
-		streak: w.Streak, probeAt: w.ProbeAt, probeFrom: w.ProbeFrom,
 	}
 	for i := range st.accepted.slots {
 		st.accepted.slots[i].index, st.accepted.slots[i].n = w.MeterIndex[i], w.MeterCount[i]

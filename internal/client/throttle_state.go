@@ -80,29 +80,6 @@ const (
 	// to 1.05 × the floor, same refused share).
 	throttleFade     = 1.5
 	throttleDoubling = 2 * time.Second
-	// probeAfter: in a crowded fleet (a refused share from
-	// fleetShareFrom on), once probeAfter answers in a row have gone
-	// through since the last cut, the process probes: its rate doubles
-	// every throttleDoubling from where the curve then is, until a
-	// refusal. A refusal that ends a probe cuts to β times the rate the
-	// probe began at, not the rate it reached, and makes that rate the
-	// plateau again. The crowded curve's long way back bounds the
-	// refusals, but it left the last processes of a fleet crawling for
-	// tens of seconds after the others had ended: in the simulation of
-	// the bench's fleet (400 requests over 16 or 32 processes, each plan
-	// 0.6 or 1.4 s before its apply) they took 1.47 to 1.79 × the floor.
-	// A probe finds the room the others leave within a few of the
-	// process's own answers, and the cut back to where it began costs one
-	// refusal a probe: that fleet now takes 1.14 to 1.25 ×, and fleets of
-	// 16, 32 and 128 processes with 50 requests each 1.12 to 1.17 × with
-	// 9.5, 13.2 and 20.5% refused (1.30, 1.27 and 1.24 × with 10.0, 14.3
-	// and 23.9% before). After 3 answers the fleets were refused less
-	// (9.3, 12.6 and 19.0%) and the bench's fleet took 1.24 to 1.30 ×; a
-	// cut from the rate a probe reached instead of its start refused 16
-	// processes 13.6% (after 4 answers). A process alone, refused seldom,
-	// does not probe: probing from the low rate a cut leaves, it took
-	// 1.33 × the floor of its apply (1.03 with the curve alone).
-	probeAfter = 2
 	// throttleJitter is the largest share by which each cut draws its
 	// curve's scale above or below the constant, and by which a quota's
 	// rate is drawn, so that processes cut together do not probe in step.
@@ -181,13 +158,6 @@ type throttleState struct {
 	// fleet paces the process by the quota fields, where the service
 	// sends them (throttle_quota.go); the curve is then left alone.
 	fleet quotaPace
-
-	// streak counts the answers that went through since the last cut; a
-	// probe (see probeAfter) began at probeAt, at the rate probeFrom, and
-	// is under way while probeAt is after cutAt.
-	streak    int64
-	probeAt   int64
-	probeFrom float64
 }
 
 // curveRate is the rate of the curve at now; 0 when none is in force.
@@ -211,9 +181,6 @@ func (st *throttleState) curveAt(now int64) float64 {
 	rate := st.wmax + st.c*d*d*d
 	if faded := x - throttleFade*st.k; faded > 0 {
 		rate = max(rate, st.wmax*math.Exp2(faded/throttleDoubling.Seconds()))
-	}
-	if st.probing() && now > st.probeAt {
-		rate = max(rate, st.probeFrom*math.Exp2(time.Duration(now-st.probeAt).Seconds()/throttleDoubling.Seconds()))
 	}
 	return rate
 }
@@ -300,20 +267,14 @@ func (st *throttleState) refused(now, sentAt int64, jitter float64) {
 	if sentAt <= st.cutAt {
 		return
 	}
-	st.streak = 0
 	w := st.curveRate(now)
-	switch {
-	case st.probing() && w > st.probeFrom:
-		// The probe passed the room there is: the rate it began at is
-		// the plateau again, and the cut is taken from there.
-		w = st.probeFrom
-		st.wmax = w
-	case w == 0:
+	if w == 0 {
 		w = max(float64(st.accepted.countSince(now-int64(time.Second), now)), throttleFirstRate)
 		st.wmax = w
-	case w < st.wmax:
+	}
+	if w < st.wmax {
 		st.wmax = w * (1 + throttleBeta) / 2
-	default:
+	} else {
 		st.wmax = w
 	}
 	st.rate0 = max(throttleBeta*w, throttleMinRate)
@@ -326,23 +287,6 @@ func (st *throttleState) refused(now, sentAt int64, jitter float64) {
 	st.pace(now)
 	st.bucket.restart(now)
 }
-
-// wentThrough learns from an answer that went through at now: it counts
-// in the meter and, while the curve paces, in the streak that starts a
-// probe in a crowded fleet (see probeAfter).
-func (st *throttleState) wentThrough(now int64) {
-	st.accepted.add(now)
-	if st.rate0 == 0 || st.fleet.rate > 0 {
-		return
-	}
-	st.streak++
-	if st.streak >= probeAfter && !st.probing() && st.refusedShare >= fleetShareFrom {
-		st.probeFrom, st.probeAt = st.curveAt(now), now
-	}
-}
-
-// probing says whether a probe began since the last cut.
-func (st *throttleState) probing() bool { return st.probeAt > st.cutAt }
 
 // recovery sets how long the curve takes back to its plateau: CUBIC's
 // time at throttleC, or in a crowded fleet (see fleetRecovery) the longer

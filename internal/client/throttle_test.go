@@ -211,51 +211,6 @@ func TestThrottleCrowdedFleetRecovery(t *testing.T) {
 	}
 }
 
-// In a crowded fleet, probeAfter answers in a row that go through after a
-// cut start a probe: the rate doubles every throttleDoubling from where
-// the curve was, past the plateau, and the refusal that ends it cuts to β
-// times that start, which becomes the plateau. A process alone, refused
-// seldom, keeps the curve.
-func TestThrottleProbesInACrowdedFleet(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		share  float64
-		probes bool
-	}{
-		{"crowded", 0.5, true},
-		{"alone", 0.01, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			th, clock := newFakeThrottle(t)
-			started(th)
-			accept(th, clock, 1, time.Millisecond) // a plateau of 1/s
-			th.st.refusedShare = tc.share
-			refuse(th, clock.Now())
-			accept(th, clock, probeAfter-1, 10*time.Millisecond)
-			if th.st.probing() {
-				t.Fatalf("probing after %d answers; want %d first", probeAfter-1, probeAfter)
-			}
-			accept(th, clock, 1, 0)
-			from := th.currentRate()
-			clock.Advance(2 * throttleDoubling)
-			curve := th.st.wmax + th.st.c*math.Pow(time.Duration(clock.Now().UnixNano()-th.st.cutAt).Seconds()-th.st.k, 3)
-			got := th.currentRate()
-			if !tc.probes {
-				if !near(got, curve, 1e-9) {
-					t.Fatalf("two doublings on, the rate is %v; want the curve's %v (no probe)", got, curve)
-				}
-				return
-			}
-			if !near(got, 4*from, 1e-9) || got <= th.st.wmax {
-				t.Fatalf("two doublings after the probe began at %v/s the rate is %v; want %v, past the plateau of %v", from, got, 4*from, th.st.wmax)
-			}
-			if c := refuse(th, clock.Now()); !near(c.rate, throttleBeta*from, 1e-9) || !near(th.st.wmax, from, 1e-9) {
-				t.Errorf("the refusal that ends the probe: rate %v, plateau %v; want %v under a plateau of %v", c.rate, th.st.wmax, throttleBeta*from, from)
-			}
-		})
-	}
-}
-
 // However far a crowded fleet's refusals cut a process, its curve is back
 // at its plateau within fleetRecoveryMax seconds: refused again and again
 // before its plateau, each cut lowering the plateau, it falls to the least
