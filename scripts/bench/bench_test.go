@@ -147,3 +147,23 @@ func TestWriteTargets(t *testing.T) {
 		}
 	}
 }
+
+// -trace keeps the working directories, where its logs are, and has each
+// command's provider write its debug log there.
+func TestTraceWritesProviderLogsIntoKeptDirectories(t *testing.T) {
+	o, err := parseFlags([]string{"-trace"})
+	if err != nil || !o.keep {
+		t.Fatalf("-trace: keep %v, err %v; want the directories kept", o != nil && o.keep, err)
+	}
+	b := &bench{trace: true, sb: &benchSandbox{}, root: t.TempDir()}
+	cmd := b.command(t.Context(), "/work/w", providerBuild{}, nil, "rss", "apply", "-auto-approve")
+	env := strings.Join(cmd.Env, "\n")
+	for _, want := range []string{"TF_LOG_PROVIDER=DEBUG", "TF_LOG_PATH=" + filepath.Join("/work/w", "provider-apply.log")} {
+		if !strings.Contains(env, want) {
+			t.Errorf("environment lacks %s", want)
+		}
+	}
+	if b.trace = false; strings.Contains(strings.Join(b.command(t.Context(), "/work/w", providerBuild{}, nil, "rss", "apply").Env, "\n"), "TF_LOG") {
+		t.Error("without -trace the environment names TF_LOG")
+	}
+}

@@ -56,6 +56,7 @@ type options struct {
 	terraform string
 	timeout   time.Duration
 	keep      bool
+	trace     bool
 	// profile makes the size scenario's cardpay commands write CPU and
 	// heap profiles, summarized in the report.
 	profile bool
@@ -122,6 +123,8 @@ func parseFlags(args []string) (*options, error) {
 	fs.StringVar(&o.terraform, "terraform", "", "terraform binary (default: $TF_ACC_TERRAFORM_PATH, else terraform on PATH)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "limit for a single terraform command")
 	fs.BoolVar(&o.keep, "keep", false, "keep the working directories (configurations, states, logs)")
+	fs.BoolVar(&o.trace, "trace", false, "write each provider's debug log (TF_LOG_PROVIDER=DEBUG) into its command's working directory "+
+		"as provider-<command>.log, and keep the directories (-keep); the logging slows the provider, so traced times are not comparable")
 	fs.BoolVar(&o.profile, "profile", false, "profile the provider (CPU and heap) in the sizes scenario's cardpay commands; the report shows the top entries")
 	quick := fs.Bool("quick", false, "smoke test: -sizes 100 -runs 1 -coalesce-methods 100 -coalesce-merchants 20 -transactions 1000 -rate-limit-methods 50 -fleet 1,4 -fleet-apart 4 -fleet-runs 1 -fleet-methods 100 -large 500")
 	if err := fs.Parse(args); err != nil {
@@ -130,6 +133,7 @@ func parseFlags(args []string) (*options, error) {
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
+	o.keep = o.keep || o.trace // a trace is read after the run
 	if *quick {
 		*sizes, o.runs, o.coalesceMethods, o.coalesceMerch, o.transactions = "100", 1, 100, 20, 1000
 		o.rateLimitMethods, *fleet, *apart, o.fleetRuns, o.fleetMethods, o.large = 50, "1,4", "4", 1, 100, 500
@@ -288,7 +292,7 @@ func run(ctx context.Context, o *options) error {
 	defer sb.close()
 	logf("sandbox on %s with %d generated merchants", sb.url, merchants)
 
-	b := &bench{terraform: tf, root: root, sb: sb, timeout: o.timeout, profile: o.profile, tfVersion: rep.env.terraform}
+	b := &bench{terraform: tf, root: root, sb: sb, timeout: o.timeout, profile: o.profile, trace: o.trace, tfVersion: rep.env.terraform}
 	if err := b.setup(ctx); err != nil {
 		return err
 	}

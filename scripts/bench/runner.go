@@ -52,6 +52,7 @@ type bench struct {
 	timeout           time.Duration
 	seq               int
 	profile           bool
+	trace             bool // see -trace
 	profiles          []commandProfile
 	tmpSeq            atomic.Int64
 	tfVersion         string // for the states the bench writes
@@ -194,6 +195,9 @@ func (b *bench) command(ctx context.Context, dir string, p providerBuild, logFil
 	)
 	cmd.Env = append(cmd.Env, "TMPDIR="+b.freshTemp()) // no throttle state from an earlier command
 	cmd.Env = append(cmd.Env, p.env...)
+	if b.trace {
+		cmd.Env = append(cmd.Env, "TF_LOG_PROVIDER=DEBUG", "TF_LOG_PATH="+filepath.Join(dir, "provider-"+args[0]+".log"))
+	}
 	return cmd
 }
 
