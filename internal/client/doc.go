@@ -173,8 +173,10 @@
 //     answer that finds the quota whole doubles the rate every 0.5 s, so a
 //     process alone reaches the quota's rate within a second or two; a 429
 //     sent after the last cut halves it. A first reading sets the rate
-//     from the level alone (down to 1/128 of the quota's when none is
-//     left) and, like a cut, starts the process's next turn at a random
+//     from the level alone (an eighth of the quota's when it is whole, as
+//     one reading cannot tell a process alone from the first of a fleet,
+//     down to 1/128 when none is left) and, like a cut, starts the
+//     process's next turn at a random
 //     part of its period, so that processes that read together do not
 //     send together. Answers to requests sent before the newest reading's
 //     are older news and ignored. While they set the pace, a process sends

@@ -53,17 +53,25 @@ func quotaAnswer(remaining int64) answer {
 
 // startRate is the rate a first reading of the level sets, and pullRate
 // the rate the level pulls to, with a quota of 20 a second.
-func startRate(left float64) float64 { return 20 * math.Exp2(-quotaStartRange*(1-left/19)) }
-func pullRate(left float64) float64  { return 20 * math.Exp2(-quotaPullRange*(1-left/19)) }
+func startRate(left float64) float64 {
+	short := 1 - left/19
+	return 20 * math.Exp2(-quotaWholeStart*(1-short)-quotaStartRange*short)
+}
+func pullRate(left float64) float64 { return 20 * math.Exp2(-quotaPullRange*(1-left/19)) }
 
-// The first reading sets the pace from the level, on a log scale: the
-// quota's rate when it is whole (19 left after the request read), and
-// 2^-quotaStartRange of it when none is left.
+// The first reading sets the pace from the level, on a log scale: an
+// eighth of the quota's rate when it is whole (19 left after the request
+// read), 1/128 of it when none is left.
 func TestThrottleQuotaFirstReading(t *testing.T) {
-	th, clock := newFakeThrottle(t)
-	th.observe(clock.Now(), quotaAnswer(10))
-	if got, want := th.currentRate(), startRate(10); !near(got, want, 1e-9) {
-		t.Errorf("with 10 of 20 left the rate is %v, want %v", got, want)
+	for _, tc := range []struct {
+		left int64
+		want float64
+	}{{19, 20.0 / 8}, {10, startRate(10)}, {0, 20.0 / 128}} {
+		th, clock := newFakeThrottle(t)
+		th.observe(clock.Now(), quotaAnswer(tc.left))
+		if got := th.currentRate(); !near(got, tc.want, 1e-9) {
+			t.Errorf("with %d of 20 left the rate is %v, want %v", tc.left, got, tc.want)
+		}
 	}
 }
 
