@@ -176,9 +176,8 @@
 //     from the level alone (an eighth of the quota's when it is whole, as
 //     one reading cannot tell a process alone from the first of a fleet,
 //     down to 1/128 when none is left) and, like a cut, starts the
-//     process's next turn at a random
-//     part of its period, so that processes that read together do not
-//     send together. Answers to requests sent before the newest reading's
+//     process's next turn at a random part of its period, so that
+//     processes that read together do not send together. Answers to requests sent before the newest reading's
 //     are older news and ignored. While they set the pace, a process sends
 //     evenly, without a burst of its own after a quiet spell: the quota's
 //     room for bursts is the fleet's (throttleState.burst). Without such
