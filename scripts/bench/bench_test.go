@@ -4,8 +4,11 @@
 package main
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -118,6 +121,35 @@ func TestRefusalClock(t *testing.T) {
 	}
 }
 
+// Through its handler the clock times API requests only: the span runs
+// from the first API request to the last API answer, and a 429 counts as
+// a refusal; the admin surface counts for neither.
+func TestRefusalClockSpan(t *testing.T) {
+	c := &refusalClock{}
+	h := c.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/v1/slow":
+			time.Sleep(30 * time.Millisecond)
+		case "/v1/refused":
+			w.WriteHeader(http.StatusTooManyRequests)
+		case "/admin/slow":
+			time.Sleep(200 * time.Millisecond)
+		}
+	}))
+	for _, path := range []string{"/v1/refused", "/v1/slow", "/admin/slow"} {
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, path, nil))
+	}
+	if span := c.span(); span < 30*time.Millisecond || span >= 200*time.Millisecond {
+		t.Errorf("span %v, want the two API requests' (30 ms and more), not the admin request's", span)
+	}
+	if got := c.after(0); got != 1 {
+		t.Errorf("refusals %d, want 1", got)
+	}
+	if c.reset(); c.span() != 0 {
+		t.Errorf("span after reset %v, want 0", c.span())
+	}
+}
+
 // The targets of issue 45 are shown with what they measure: requests per
 // resource of the apply of 500 (median run), and the rate-limit apply's
 // requests and time ÷ (writes ÷ rate), one write per payment method.
@@ -165,5 +197,22 @@ func TestTraceWritesProviderLogsIntoKeptDirectories(t *testing.T) {
 	}
 	if b.trace = false; strings.Contains(strings.Join(b.command(t.Context(), "/work/w", providerBuild{}, nil, "rss", "apply").Env, "\n"), "TF_LOG") {
 		t.Error("without -trace the environment names TF_LOG")
+	}
+}
+
+// -fleet-kinds picks the kinds the fleets apart run as, all three by
+// default, and names the kinds it knows when given another.
+func TestFleetKindsFlag(t *testing.T) {
+	o, err := parseFlags([]string{"-fleet-kinds", "apart+quota, static"})
+	if err != nil || !slices.Equal(o.fleetKinds, []fleetKind{fleetApartQuota, fleetStatic}) {
+		t.Fatalf("-fleet-kinds apart+quota,static: kinds %v, err %v", o.fleetKinds, err)
+	}
+	if o, _ = parseFlags(nil); !slices.Equal(o.fleetKinds, []fleetKind{fleetApart, fleetApartQuota, fleetStatic}) {
+		t.Errorf("default kinds %v, want all three kinds apart", o.fleetKinds)
+	}
+	for _, bad := range []string{"quota", "", "one machine"} {
+		if _, err := parseFlags([]string{"-fleet-kinds", bad}); err == nil {
+			t.Errorf("-fleet-kinds %q: no error", bad)
+		}
 	}
 }

@@ -64,6 +64,7 @@ type fleetRow struct {
 // fleetSample is one run of a fleet.
 type fleetSample struct {
 	wall    time.Duration   // from the start of the processes to the end of the last
+	span    time.Duration   // from the first request the sandbox received to its last answer
 	procs   []time.Duration // each process's own wall time
 	through int             // requests that reached the service's handlers
 	refused int             // requests the rate limit refused
@@ -126,7 +127,9 @@ func (b *bench) runFleet(ctx context.Context, o *options) (*fleetResult, error) 
 	// many terraform processes: on 2 cores, 32 of them compete for the
 	// CPU however well they share the quota.
 	for _, k := range o.fleetApart {
-		r.rows = append(r.rows, &fleetRow{k: k, kind: fleetApart}, &fleetRow{k: k, kind: fleetApartQuota}, &fleetRow{k: k, kind: fleetStatic})
+		for _, kind := range o.fleetKinds {
+			r.rows = append(r.rows, &fleetRow{k: k, kind: kind})
+		}
 	}
 	b.sb.setLatency(0)
 	defer func() { _ = b.sb.srv.SetRateLimit(sandbox.RateLimit{}) }()
@@ -138,8 +141,8 @@ func (b *bench) runFleet(ctx context.Context, o *options) (*fleetResult, error) 
 				return nil, err
 			}
 			row.samples = append(row.samples, s)
-			logf("fleet run %d/%d K=%-2d %-11s %6.2fs (floor %.2fs)  through %d  refused %d (%.1f%%)  slowest/mean %.2f  failed %d",
-				run+1, o.fleetRuns, row.k, shortKind(row.kind), s.wall.Seconds(), r.floor(s).Seconds(), s.through, s.refused,
+			logf("fleet run %d/%d K=%-2d %-11s %6.2fs (requests' span %.2fs, floor %.2fs)  through %d  refused %d (%.1f%%)  slowest/mean %.2f  failed %d",
+				run+1, o.fleetRuns, row.k, shortKind(row.kind), s.wall.Seconds(), s.span.Seconds(), r.floor(s).Seconds(), s.through, s.refused,
 				100*s.refusedShare(), s.fairness(), s.failed)
 		}
 	}
@@ -168,6 +171,7 @@ func (b *bench) fleetRun(ctx context.Context, r *fleetResult, row *fleetRow) (fl
 	ctx, cancel := context.WithTimeout(ctx, b.timeout)
 	defer cancel()
 	b.sb.srv.ResetRequestCounts()
+	b.sb.refusals.reset()
 	s := fleetSample{procs: make([]time.Duration, row.k)}
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -192,7 +196,7 @@ func (b *bench) fleetRun(ctx context.Context, r *fleetResult, row *fleetRow) (fl
 		}()
 	}
 	wg.Wait()
-	s.wall = time.Since(start)
+	s.wall, s.span = time.Since(start), b.sb.refusals.span()
 	s.through, s.refused = total(b.sb.srv.RequestCounts()), total(b.sb.srv.RefusedCounts())
 	for _, f := range failures {
 		logf("fleet K=%d: a process failed: %s", row.k, f)
@@ -239,6 +243,10 @@ func worstFleet(ss []fleetSample, f func(fleetSample) float64) float64 {
 }
 
 func (r *fleetResult) ratio(s fleetSample) float64 { return ratio(s.wall, r.floor(s)) }
+
+// spanRatio leaves out the processes' start and end: the span in which
+// the service was in use ÷ the floor.
+func (r *fleetResult) spanRatio(s fleetSample) float64 { return ratio(s.span, r.floor(s)) }
 
 // row returns the row of k processes of kind, nil if none.
 func (r *fleetResult) row(k int, kind fleetKind) *fleetRow {
@@ -338,23 +346,25 @@ func (r *report) fleetTables(b *strings.Builder) {
 		"provider's throttle file; on separate machines each has a temporary directory of its own and they share "+
 		"nothing but the sandbox; with quota fields the sandbox also sends `RateLimit`, `RateLimit-Policy` and "+
 		"`X-RateLimit-*` on every answer (`-rate-headers`). Fleet time: from the start of the processes to the end of "+
-		"the last. Floor: the requests that went through ÷ the rate. Refused share: refused ÷ all requests sent. "+
+		"the last. Requests' span: from the first request the sandbox received to its last answer, the fleet time "+
+		"without the processes' start and end (terraform's own, before and after the provider's requests). "+
+		"Floor: the requests that went through ÷ the rate. Refused share: refused ÷ all requests sent. "+
 		"Slowest ÷ mean: the slowest process's time ÷ the mean process time (1.00 is perfectly fair). Medians over %d "+
 		"runs, and the worst run.\n\n",
 		f.methods, f.merchants, f.methods, f.rate, f.rate, len(f.rows[0].samples))
-	b.WriteString("| K | Processes and provider | Fleet time | Floor | Ratio (median / worst) | Refused share (median / worst) | Slowest ÷ mean (median) | Provider peak RSS | Failed processes (all runs) |\n")
-	b.WriteString("|--:|---|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| K | Processes and provider | Fleet time | Floor | Ratio (median / worst) | Requests' span ÷ floor (median) | Refused share (median / worst) | Slowest ÷ mean (median) | Provider peak RSS | Failed processes (all runs) |\n")
+	b.WriteString("|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, row := range f.rows {
 		ss := row.samples
 		var peak int64
 		for _, s := range ss {
 			peak = max(peak, s.peakKiB)
 		}
-		fmt.Fprintf(b, "| %d | %s | %.2f s | %.2f s | %.2f× / %.2f× | %.1f%% / %.1f%% | %.2f | %s | %d |\n",
+		fmt.Fprintf(b, "| %d | %s | %.2f s | %.2f s | %.2f× / %.2f× | %.2f× | %.1f%% / %.1f%% | %.2f | %s | %d |\n",
 			row.k, row.kind,
 			medianFleet(ss, func(s fleetSample) float64 { return s.wall.Seconds() }),
 			medianFleet(ss, func(s fleetSample) float64 { return f.floor(s).Seconds() }),
-			medianFleet(ss, f.ratio), worstFleet(ss, f.ratio),
+			medianFleet(ss, f.ratio), worstFleet(ss, f.ratio), medianFleet(ss, f.spanRatio),
 			100*medianFleet(ss, fleetSample.refusedShare), 100*worstFleet(ss, fleetSample.refusedShare),
 			medianFleet(ss, fleetSample.fairness), mib(peak), failedRuns(row))
 	}

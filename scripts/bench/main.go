@@ -43,8 +43,10 @@ type options struct {
 	// processes on one machine and on separate machines, which share
 	// fleetMethods payment methods and the rate limit rateLimit.
 	fleetSizes, fleetApart []int
-	fleetMethods           int
-	fleetRuns              int
+	// fleetKinds are the kinds each size of fleetApart runs as.
+	fleetKinds   []fleetKind
+	fleetMethods int
+	fleetRuns    int
 	// large is the size of the large scenario's plan (from a state the
 	// bench writes).
 	large int
@@ -108,6 +110,8 @@ func parseFlags(args []string) (*options, error) {
 	fleet := fs.String("fleet", "1,8", "numbers of terraform processes on one machine in the fleet scenario, sharing one credential")
 	apart := fs.String("fleet-apart", "8,16,32", "numbers of terraform processes as on separate machines (no shared throttle file), "+
 		"each with and without quota fields from the sandbox, and with a static split (\"\": none)")
+	kinds := fs.String("fleet-kinds", "apart,apart+quota,static", "kinds of the -fleet-apart rows: apart (as the sandbox is), apart+quota (it sends quota fields), "+
+		"static (max_requests_per_second = rate ÷ K); fewer kinds make an A/B of one kind quicker")
 	fs.IntVar(&o.fleetMethods, "fleet-methods", targetFleetMethods, "payment methods the fleet scenario's processes apply in all")
 	fs.IntVar(&o.fleetRuns, "fleet-runs", 3, "runs of each fleet row")
 	fs.IntVar(&o.large, "large", maxSize, fmt.Sprintf("resources of the large scenario's plan (10 to %d)", maxSize))
@@ -143,6 +147,9 @@ func parseFlags(args []string) (*options, error) {
 		return nil, err
 	}
 	if o.fleetApart, err = fleetSizes("-fleet-apart", *apart); err != nil {
+		return nil, err
+	}
+	if o.fleetKinds, err = fleetKinds(*kinds); err != nil {
 		return nil, err
 	}
 	for _, f := range strings.Split(*sizes, ",") {
@@ -205,6 +212,29 @@ func fleetSizes(flag, value string) ([]int, error) {
 		sizes = append(sizes, k)
 	}
 	return sizes, nil
+}
+
+// fleetKinds reads -fleet-kinds: the short names of the kinds apart.
+func fleetKinds(value string) ([]fleetKind, error) {
+	var kinds []fleetKind
+	for _, f := range strings.Split(value, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		n := len(kinds)
+		for _, k := range []fleetKind{fleetApart, fleetApartQuota, fleetStatic} {
+			if shortKind(k) == f {
+				kinds = append(kinds, k)
+			}
+		}
+		if len(kinds) == n {
+			return nil, fmt.Errorf("-fleet-kinds: %q is none of apart, apart+quota, static", f)
+		}
+	}
+	if len(kinds) == 0 {
+		return nil, fmt.Errorf("-fleet-kinds: name at least one of apart, apart+quota, static")
+	}
+	return kinds, nil
 }
 
 func logf(format string, args ...any) {

@@ -167,17 +167,26 @@ func (r *report) rateLimitTables(b *strings.Builder) {
 
 // refusalClock records when the first API request of a command arrived
 // and when each 429 was answered, to tell the refusals of the first second
-// (before a client can know the rate) from the later ones.
+// (before a client can know the rate) from the later ones, and when the
+// last answer left: the span in which the service was in use.
 type refusalClock struct {
 	mu       sync.Mutex
 	first    time.Time
 	refusals []time.Duration
+	last     time.Duration
 }
 
 func (c *refusalClock) reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.first, c.refusals = time.Time{}, nil
+	c.first, c.refusals, c.last = time.Time{}, nil, 0
+}
+
+// span is the time from the first request to the last answer.
+func (c *refusalClock) span() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.last
 }
 
 // after counts the refusals later than d after the first request.
@@ -207,10 +216,12 @@ func (c *refusalClock) wrap(next http.Handler) http.Handler {
 		c.mu.Unlock()
 		rec := sandbox.NewStatusRecorder(w)
 		next.ServeHTTP(rec, r)
+		at := time.Since(first)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.last = max(c.last, at)
 		if rec.Status == http.StatusTooManyRequests {
-			c.mu.Lock()
-			c.refusals = append(c.refusals, time.Since(first))
-			c.mu.Unlock()
+			c.refusals = append(c.refusals, at)
 		}
 	})
 }
