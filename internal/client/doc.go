@@ -177,11 +177,12 @@
 //     one reading cannot tell a process alone from the first of a fleet,
 //     down to 1/128 when none is left) and, like a cut, starts the
 //     process's next turn at a random part of its period, so that
-//     processes that read together do not send together. Answers to requests sent before the newest reading's
-//     are older news and ignored. While they set the pace, a process sends
-//     evenly, without a burst of its own after a quiet spell: the quota's
-//     room for bursts is the fleet's (throttleState.burst). Without such
-//     fields nothing of this applies.
+//     processes that read together do not send together. Answers to
+//     requests sent before the newest reading's are older news and
+//     ignored. While they set the pace, a process sends evenly, without a
+//     burst of its own after a quiet spell: the quota's room for bursts is
+//     the fleet's (throttleState.burst). Without such fields nothing of
+//     this applies.
 //   - When the rate in force rises to 1.25 times the rate the queued turns
 //     were given at, they are given anew, so that a rise takes effect at
 //     once rather than after the queue.
