@@ -181,8 +181,13 @@
 //     requests sent before the newest reading's are older news and
 //     ignored. While they set the pace, a process sends evenly, without a
 //     burst of its own after a quiet spell: the quota's room for bursts is
-//     the fleet's (throttleState.burst). Without such fields nothing of
-//     this applies.
+//     the fleet's (throttleState.burst). A fixed window (a quota given
+//     anew whole at its end) is told from a bucket by its reset, which
+//     stays put while the level falls: within a window the fleet spent what
+//     the level fell by, and may spend what is left until the reset. A
+//     window of one second cannot be told apart (its reset, in whole
+//     seconds, always reads 1). Without such fields nothing of this
+//     applies.
 //   - When the rate in force rises to 1.25 times the rate the queued turns
 //     were given at, they are given anew, so that a rise takes effect at
 //     once rather than after the queue.

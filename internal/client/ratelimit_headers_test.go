@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/cardpay/terraform-provider-cardpay/internal/testclock"
 )
 
@@ -187,6 +189,71 @@ func TestClientReadsQuotaFields(t *testing.T) {
 	for _, u := range UsageSummary() {
 		if u.BaseURL == c.baseURL && u.Refused != 0 {
 			t.Errorf("usage %+v counts a refusal for an answer that went through", u)
+		}
+	}
+}
+
+// loneReader sends requests one at a time through a throttle at its own
+// pace to svc for d, and returns the throttle; svc's clock is the
+// throttle's.
+func loneReader(t *testing.T, svc *simService, d time.Duration) *throttle {
+	t.Helper()
+	th, clock := newFakeThrottle(t)
+	svc.start = clock.Now()
+	for clock.Now().Sub(svc.start) < d {
+		th.observe(clock.Now(), svc.answer(clock.Now()))
+		clock.Advance(time.Duration(float64(time.Second) / th.currentRate()))
+	}
+	return th
+}
+
+// A fixed window (200 requests each 10 s, given anew whole at its end,
+// its reset counting down to that end) is told from a bucket within two
+// seconds of readings. Within a window nothing comes back, so what the
+// level fell by, the fleet spent: a process alone climbs to the quota's
+// rate. Read as a bucket's, the same levels said that the fleet spent
+// more than the quota, and the pace fell to a tenth of it by the end of
+// the first window.
+func TestThrottleQuotaFixedWindow(t *testing.T) {
+	window := func() *simService {
+		return &simService{rate: 20, burst: 200, quotaFields: true, window: 10 * time.Second}
+	}
+	th := loneReader(t, window(), 1900*time.Millisecond)
+	if th.st.fleet.fixed {
+		t.Fatal("a window was seen within less than two seconds of readings")
+	}
+	th = loneReader(t, window(), 9*time.Second)
+	if !th.st.fleet.fixed {
+		t.Fatal("the fixed window was not seen")
+	}
+	if got := th.currentRate(); !near(got, 20, 1e-3) {
+		t.Errorf("alone under the window the rate is %v, want the quota's 20", got)
+	}
+}
+
+// A token bucket's readings never look like a fixed window, whatever the
+// fleet spends: its reset moves on unless its level rises.
+func TestThrottleQuotaBucketIsNoWindow(t *testing.T) {
+	for _, burst := range []int{20, 200} {
+		svc := &simService{rate: 20, burst: burst, quotaFields: true}
+		start := testclock.Start
+		svc.bucket = rate.NewLimiter(20, burst)
+		svc.bucket.AllowN(start, 0)
+		var p quotaPace
+		owed := 0.0
+		for i := range 3000 {
+			at := start.Add(time.Duration(i) * 20 * time.Millisecond)
+			// The others spend 0, 10, 20 and 40 requests a second, in
+			// turns of ten seconds.
+			for owed += []float64{0, 10, 20, 40}[(i/500)%4] * 0.02; owed >= 1; owed-- {
+				svc.bucket.AllowN(at, 1)
+			}
+			if a := svc.answer(at); i%7 == 0 {
+				p.read(at.UnixNano(), at.UnixNano(), a.quota)
+			}
+		}
+		if p.fixed {
+			t.Errorf("a bucket of %d was taken for a fixed window", burst)
 		}
 	}
 }

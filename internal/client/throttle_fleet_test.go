@@ -240,7 +240,10 @@ type fleetCase struct {
 	requests int
 	// burst is the size of the service's quota; 0 means one second of
 	// its rate (20).
-	burst                   int
+	burst int
+	// window, when set, makes the quota a fixed window of burst requests
+	// (see simService.window).
+	window                  time.Duration
 	ratio, refused, slowest float64
 	// vsIdeal: slowest ÷ mean is measured against an ideal fair share's
 	// with the same starts (see fleetResult.ideal), where processes start
@@ -268,7 +271,7 @@ func runFleetCase(t *testing.T, c fleetCase) {
 		burst = 20
 	}
 	p := simParams{requests: requests, workers: 10, rate: 20, burst: burst, rtt: 2 * time.Millisecond,
-		think: 3 * time.Millisecond, quotaFields: c.quota}
+		think: 3 * time.Millisecond, quotaFields: c.quota, window: c.window}
 	spread := c.spread
 	if spread == 0 {
 		spread = 2 * time.Second
@@ -472,6 +475,47 @@ func TestThrottleSimulatedTerraformFleet(t *testing.T) {
 		c.name = fmt.Sprintf("%d processes, quota fields %v, plan %v before the apply", c.procs, c.quota, c.planGap)
 		if c.requests > 0 {
 			c.name += fmt.Sprintf(", %d requests in all", c.requests)
+		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			runFleetCase(t, c)
+		})
+	}
+}
+
+// Fleets with quota fields under a fixed window instead of a bucket: 200
+// requests each 10 s, or 1200 each minute, given anew whole at the
+// window's end (the service's rate is still 20 a second, and the floor
+// the requests ÷ that rate; a fleet that needs less than a window may
+// take less). Read as a bucket's, a window's level says that the fleet
+// spends more than it does, and the readings pulled the pace down: 8 to
+// 32 processes took 1.6 to 2.1 × the floor under windows of 10 s. The
+// client tells a window from a bucket by its reset (see observeWindow).
+// Under a window of a second, whose reset in whole seconds is always 1,
+// it cannot: there one process takes 3.2 × the floor with quota fields
+// (1.09 × without), 16 take 1.78 ×, so issue 45's targets are not met
+// for such windows; the rows keep those figures.
+func TestThrottleSimulatedFixedWindow(t *testing.T) {
+	cases := []fleetCase{
+		{procs: 1, window: 10 * time.Second, ratio: 1.5}, // issue 45: 1.10 (the first 2 s look like a bucket's)
+		{procs: 8, window: 10 * time.Second, ratio: 1.10},
+		{procs: 16, window: 10 * time.Second, ratio: 1.10},
+		{procs: 32, window: 10 * time.Second, ratio: 1.10},
+		{procs: 128, window: 10 * time.Second, ratio: 1.15, refused: 0.04, slowest: 1.6}, // issue 45: 1.10, 2%, 1.3
+		{procs: 1, window: time.Minute, ratio: 1.4},                                      // issue 45: 1.10
+		{procs: 16, window: time.Minute, ratio: 1.10, slowest: 1.4},                      // issue 45: 1.3
+		{procs: 128, window: time.Minute, ratio: 1.10, slowest: 1.4},                     // issue 45: 1.3
+		{procs: 1, window: time.Second, ratio: 3.3},                                      // issue 45: 1.10
+		{procs: 16, window: time.Second, ratio: 1.85, slowest: 1.4},                      // issue 45: 1.10, 1.3
+	}
+	for _, c := range cases {
+		c.name = fmt.Sprintf("%d processes, quota fields, a fixed window of %v", c.procs, c.window)
+		c.quota, c.seeds, c.burst = true, 9, int(20*c.window.Seconds())
+		if c.refused == 0 {
+			c.refused = 0.02
+		}
+		if c.slowest == 0 {
+			c.slowest = 1.3
 		}
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

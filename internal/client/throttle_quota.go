@@ -14,15 +14,16 @@ import (
 // says little (a quota in full use reads low on every answer, whether the
 // fleet is two processes or five hundred); its trend between two of a
 // process's answers says how fast the whole fleet spends: the quota comes
-// back at q/w a second (RateLimit-Policy; a token bucket refills so, a
-// window that is restored whole at its end averages so), and whatever it
-// fell by beyond that, the fleet spent. Each process then scales its own
-// rate by what the quota allows over what the fleet spends: a correction
-// every process applies alike, so the fleet's total converges on the quota
-// in a step or two whatever its size, and nobody has to probe past it. A
-// small pull towards half the quota left keeps room for the fleet's
-// bursts and for a process that starts late (its first request then goes
-// through and reads the fields). The constants were chosen with the fleet
+// back at q/w a second (RateLimit-Policy; a token bucket refills so), and
+// whatever it fell by beyond that, the fleet spent. A fixed window, given
+// anew whole at its end, gives nothing back while it lasts: what the
+// level fell by, the fleet spent (see observeWindow). Each process then
+// scales its own rate by what the quota allows over what the fleet
+// spends: a correction every process applies alike, so the fleet's total
+// converges on the quota in a step or two whatever its size, and nobody
+// has to probe past it. A small pull towards half the quota left keeps
+// room for the fleet's bursts and for a process that starts late (its
+// first request then goes through and reads the fields). The constants were chosen with the fleet
 // simulations of throttle_fleet_test.go; BENCHMARKS.md has the figures.
 const (
 	// quotaSetpoint is the share of the quota the fleet aims to leave
@@ -139,6 +140,11 @@ type quotaPace struct {
 	// a refusal last cut it; grown when the last answer was read.
 	anchorAt, updated, cutAt, grown int64
 	anchorLeft                      int64
+	// A fixed window (see observeWindow): windowEnd is the reset the
+	// reading at windowSince named (its time plus its reset), lastLeft the
+	// newest reading's level; fixed once the readings showed a window.
+	windowEnd, windowSince, lastLeft int64
+	fixed                            bool
 }
 
 // allowed is the quota's rate, requests per second.
@@ -179,6 +185,30 @@ func (st *throttleState) quota(now, sentAt int64, q quotaFields, refused bool, j
 	}
 }
 
+// observeWindow looks for a fixed window in a reading at now (a quota
+// given anew at the end of each window, not refilled as it is spent), and
+// tells whether the reading is the first of a new window once one was
+// seen. A token bucket's reset (when it is whole again) moves on with
+// time unless its level rises; a fixed window's stays put while the level
+// falls, and jumps a window ahead when the quota is restored. Resets are
+// in whole seconds, so a window of a second looks like a bucket.
+func (p *quotaPace) observeWindow(now int64, q quotaFields) bool {
+	rose := q.remaining > p.lastLeft
+	p.lastLeft = q.remaining
+	if q.reset <= 0 {
+		return false
+	}
+	end := now + int64(q.reset)
+	if !rose && end-p.windowEnd < int64(time.Second) && p.windowEnd-end < int64(time.Second) {
+		if now-p.windowSince >= int64(2*time.Second) {
+			p.fixed = true
+		}
+		return false
+	}
+	p.windowEnd, p.windowSince = end, now
+	return p.fixed
+}
+
 // read takes in the fields of the newest answer.
 func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
 	p.lastSent = sentAt
@@ -189,8 +219,14 @@ func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
 		p.window = max(p.window, q.reset)
 	}
 	allowed, left, limit := p.allowed(), float64(q.remaining), float64(p.limit)
-	// How far the level is from whole (all but the request read).
+	newWindow := p.observeWindow(now, q)
+	// How far the level is from whole (all but the request read); under a
+	// fixed window, from the share of the quota a bucket would hold with
+	// as long to go to the reset.
 	short := max(1-left/(limit-1), 0)
+	if p.fixed {
+		short = max(1-left/(limit*min(q.reset.Seconds()/max(p.window, time.Second).Seconds(), 1)), 0)
+	}
 	if p.rate == 0 {
 		p.rate = allowed * math.Exp2(-quotaWholeStart*(1-short)-quotaStartRange*short)
 		p.anchorAt, p.anchorLeft, p.updated, p.grown = now, q.remaining, now, now
@@ -207,9 +243,18 @@ func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
 	// and 512 6.9% refused (6.5%).
 	before := p.rate
 	defer func() { p.rate = min(max(p.rate, before/quotaMaxStep), before*quotaMaxStep) }()
+	if newWindow {
+		p.anchorAt, p.anchorLeft, p.updated = now, q.remaining, now
+	}
 	if span := time.Duration(now - p.anchorAt).Seconds(); span >= quotaTrendTokens/allowed {
 		spent := allowed - (left-float64(p.anchorLeft))/span
 		target := allowed * (1 + quotaLevelGain*(left/limit-quotaSetpoint))
+		if p.fixed {
+			// Within one window nothing is given back: what the level
+			// fell by, the fleet spent, and it may spend what is left
+			// until the reset.
+			spent, target = (float64(p.anchorLeft)-left)/span, left/max(q.reset.Seconds(), 1)
+		}
 		c := min(max(target/max(spent, 1e-9), 1.0/quotaMaxStep), quotaMaxStep)
 		share := min(time.Duration(now-p.updated).Seconds()/quotaSettle.Seconds(), 1)
 		p.rate *= math.Pow(c, share)

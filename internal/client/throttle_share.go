@@ -87,7 +87,7 @@ func (s *stateFile) update(st *throttleState, f func()) error {
 
 // wireMagic marks a state file of this layout; another layout is ignored
 // and overwritten.
-const wireMagic = 0xCA4D7009
+const wireMagic = 0xCA4D700A
 
 // wireState is throttleState in fixed-size fields for encoding/binary.
 type wireState struct {
@@ -106,6 +106,10 @@ type wireState struct {
 	QuotaUpdated, QuotaCut int64
 	QuotaGrown             int64
 	QuotaAnchorLeft        int64
+	QuotaWindowEnd         int64
+	QuotaWindowSince       int64
+	QuotaLastLeft          int64
+	QuotaFixed             bool
 	MeterIndex, MeterCount [meterSlots]int64
 }
 
@@ -118,6 +122,7 @@ func wireOf(st *throttleState) wireState {
 		Rate0: st.rate0, WMax: st.wmax, C: st.c, K: st.k, CutAt: st.cutAt, Epoch: st.epoch, EpochRate: st.epochRate, Refused: st.refusedShare,
 		QuotaLimit: st.fleet.limit, QuotaWindow: st.fleet.window, QuotaRate: st.fleet.rate, QuotaLastSent: st.fleet.lastSent,
 		QuotaAnchorAt: st.fleet.anchorAt, QuotaUpdated: st.fleet.updated, QuotaCut: st.fleet.cutAt, QuotaGrown: st.fleet.grown, QuotaAnchorLeft: st.fleet.anchorLeft,
+		QuotaWindowEnd: st.fleet.windowEnd, QuotaWindowSince: st.fleet.windowSince, QuotaLastLeft: st.fleet.lastLeft, QuotaFixed: st.fleet.fixed,
 	}
 	for i, s := range st.accepted.slots {
 		w.MeterIndex[i], w.MeterCount[i] = s.index, s.n
@@ -130,7 +135,8 @@ func (w wireState) state() throttleState {
 		bucket: bucket{rate: w.Rate, burst: w.Burst, tokens: w.Tokens, last: w.Last},
 		rate0:  w.Rate0, wmax: w.WMax, c: w.C, k: w.K, cutAt: w.CutAt, epoch: w.Epoch, epochRate: w.EpochRate, refusedShare: w.Refused,
 		fleet: quotaPace{limit: w.QuotaLimit, window: w.QuotaWindow, rate: w.QuotaRate, lastSent: w.QuotaLastSent,
-			anchorAt: w.QuotaAnchorAt, updated: w.QuotaUpdated, cutAt: w.QuotaCut, grown: w.QuotaGrown, anchorLeft: w.QuotaAnchorLeft},
+			anchorAt: w.QuotaAnchorAt, updated: w.QuotaUpdated, cutAt: w.QuotaCut, grown: w.QuotaGrown, anchorLeft: w.QuotaAnchorLeft,
+			windowEnd: w.QuotaWindowEnd, windowSince: w.QuotaWindowSince, lastLeft: w.QuotaLastLeft, fixed: w.QuotaFixed},
 	}
 	for i := range st.accepted.slots {
 		st.accepted.slots[i].index, st.accepted.slots[i].n = w.MeterIndex[i], w.MeterCount[i]

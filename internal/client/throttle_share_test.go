@@ -115,7 +115,7 @@ func TestThrottleStateRoundTripsThroughTheFile(t *testing.T) {
 }
 
 // fillDistinct sets every number in v, unexported fields included, to a
-// value of its own (1, 2, 3, …).
+// value of its own (1, 2, 3, …), and every flag.
 func fillDistinct(v reflect.Value, n *int) {
 	switch v.Kind() {
 	case reflect.Struct:
@@ -133,6 +133,8 @@ func fillDistinct(v reflect.Value, n *int) {
 	case reflect.Float64:
 		*n++
 		v.SetFloat(float64(*n))
+	case reflect.Bool:
+		v.SetBool(true)
 	default:
 		panic("fillDistinct: a field of kind " + v.Kind().String())
 	}

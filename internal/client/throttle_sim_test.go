@@ -28,9 +28,18 @@ type simService struct {
 	rate        float64
 	burst       int
 	quotaFields bool
+	// window, when set, makes the quota a fixed window instead: burst
+	// requests in each window from start, restored whole at its end.
+	window time.Duration
+	start  time.Time
+	used   int   // requests accepted in the window under way
+	index  int64 // which window that is
 }
 
 func (s *simService) answer(at time.Time) answer {
+	if s.window > 0 {
+		return s.windowAnswer(at)
+	}
 	var a answer
 	if s.bucket.AllowN(at, 1) {
 		a.status = http.StatusOK
@@ -49,6 +58,31 @@ func (s *simService) answer(at time.Time) answer {
 	return a
 }
 
+// windowAnswer is answer for a fixed window: Retry-After and the reset
+// are the whole seconds, rounded up, to the window's end.
+func (s *simService) windowAnswer(at time.Time) answer {
+	elapsed := at.Sub(s.start)
+	if i := int64(elapsed / s.window); i != s.index {
+		s.index, s.used = i, 0
+	}
+	reset := time.Duration(s.index+1)*s.window - elapsed
+	resetSeconds := int(math.Ceil(reset.Seconds()))
+	var a answer
+	if s.used < s.burst {
+		s.used++
+		a.status = http.StatusOK
+	} else {
+		a.status, a.retryAfter = http.StatusTooManyRequests, time.Duration(max(1, resetSeconds))*time.Second
+	}
+	if s.quotaFields {
+		h := http.Header{}
+		h.Set("RateLimit-Policy", fmt.Sprintf(`"credential";q=%d;w=%d`, s.burst, int(s.window.Seconds())))
+		h.Set("RateLimit", fmt.Sprintf(`"credential";r=%d;t=%d`, s.burst-s.used, resetSeconds))
+		a.quota = quotaLeft(h, at)
+	}
+	return a
+}
+
 // simParams describe one simulated run: workers callers (Terraform's
 // parallelism) send requests one after the other, think apart.
 type simParams struct {
@@ -57,6 +91,9 @@ type simParams struct {
 	burst             int
 	rtt, think        time.Duration
 	quotaFields       bool
+	// window, when set, makes the service's quota a fixed window of burst
+	// requests (see simService.window).
+	window time.Duration
 }
 
 // simEvent is something a worker does at a time.
@@ -109,7 +146,8 @@ type simRun struct {
 
 func newSimRun(p simParams) *simRun {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	svc := &simService{bucket: rate.NewLimiter(rate.Limit(p.rate), p.burst), rate: p.rate, burst: p.burst, quotaFields: p.quotaFields}
+	svc := &simService{bucket: rate.NewLimiter(rate.Limit(p.rate), p.burst), rate: p.rate, burst: p.burst, quotaFields: p.quotaFields,
+		window: p.window, start: start}
 	svc.bucket.AllowN(start, 0)
 	return &simRun{start: start, clock: testclock.New(start), svc: svc, rtt: p.rtt, waiting: map[*throttle][]*simWaiter{},
 		through: map[*throttle]bool{}}
