@@ -15,7 +15,8 @@
 // generated merchants, IDs from 100001, owned by the first partner, and
 // -rate-limit R (with -rate-burst B) refuses more than R requests a second
 // per credential with 429 and Retry-After, like a real API's gateway;
-// -rate-headers adds the rate-limit headers some gateways send.
+// -rate-headers adds the rate-limit headers some gateways send, and
+// -rate-window S counts in fixed windows of S seconds instead of a bucket.
 //
 // -ais-addr serves the data (AIS) API on an address of its own, as the
 // service publishes it on a host of its own; -token-life sets how long the
@@ -118,6 +119,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.rateLimit.Burst, "rate-burst", 0, "requests a credential may send at once under -rate-limit (0: one second's worth)")
 	fs.BoolVar(&o.rateLimit.Headers, "rate-headers", false,
 		"under -rate-limit, send RateLimit, RateLimit-Policy and X-RateLimit-* headers with every answer")
+	fs.IntVar(&o.rateLimit.Window, "rate-window", 0,
+		"under -rate-limit, count in fixed windows of this many seconds, e.g. 60: -rate-burst requests (by default the window's worth) "+
+			"a window, given anew at its end (0: a token bucket)")
 	fs.DurationVar(&o.autoAdvance, "auto-advance", 0,
 		"make new merchants active and new onboarding applications MERCHANT_CREATED this long after their creation, e.g. 2s (0: off)")
 	fs.Usage = func() {
@@ -137,15 +141,15 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("-latency must be between 0 and %s, got %s", maxLatency, o.latency)
 	case o.merchants < 0 || o.merchants > sandbox.MaxGeneratedMerchants:
 		return o, fmt.Errorf("-merchants must be between 0 and %d, got %d", sandbox.MaxGeneratedMerchants, o.merchants)
-	case (o.rateLimit.Burst > 0 || o.rateLimit.Headers) && o.rateLimit.PerSecond == 0:
-		return o, errors.New("-rate-burst and -rate-headers need -rate-limit")
+	case (o.rateLimit.Burst > 0 || o.rateLimit.Headers || o.rateLimit.Window > 0) && o.rateLimit.PerSecond == 0:
+		return o, errors.New("-rate-burst, -rate-headers and -rate-window need -rate-limit")
 	case o.tokenLife <= 0:
 		return o, fmt.Errorf("-token-life must be positive, got %s", o.tokenLife)
 	case o.autoAdvance < 0:
 		return o, fmt.Errorf("-auto-advance must not be negative, got %s", o.autoAdvance)
 	}
 	if err := o.rateLimit.Validate(); err != nil {
-		return o, fmt.Errorf("-rate-limit/-rate-burst: %w", err)
+		return o, fmt.Errorf("-rate-limit/-rate-burst/-rate-window: %w", err)
 	}
 	return o, o.exposure.validate(o.addr, o.aisAddr)
 }

@@ -144,6 +144,9 @@ func TestRunRejects(t *testing.T) {
 		"negative rate":    {"-addr", "127.0.0.1:0", "-rate-limit", "-1"},
 		"negative burst":   {"-addr", "127.0.0.1:0", "-rate-limit", "5", "-rate-burst", "-1"},
 		"burst alone":      {"-addr", "127.0.0.1:0", "-rate-burst", "5"},
+		"window alone":     {"-addr", "127.0.0.1:0", "-rate-window", "60"},
+		"negative window":  {"-addr", "127.0.0.1:0", "-rate-limit", "5", "-rate-window", "-1"},
+		"window too long":  {"-addr", "127.0.0.1:0", "-rate-limit", "5", "-rate-window", "86401"},
 		"data API beyond":  {"-addr", "127.0.0.1:0", "-ais-addr", "0.0.0.0:0"},
 	}
 	for name, args := range cases {

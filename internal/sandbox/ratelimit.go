@@ -20,11 +20,15 @@ import (
 // maxRateLimit bounds the admin settings; a faster limit limits nothing.
 const maxRateLimit = 1_000_000
 
+// maxRateWindow bounds a fixed window, in seconds: a day.
+const maxRateWindow = 86400
+
 // RateLimit is an optional limit in front of every API route, per
 // credential, like the gateway of a real payment API: a token bucket that
-// refills PerSecond tokens a second up to Burst. A request that finds no
-// token gets 429 with Retry-After in whole seconds and never reaches the
-// handler, faults or request counts; it is counted in RefusedCounts.
+// refills PerSecond tokens a second up to Burst, or with Window a fixed
+// window. A request that finds no token gets 429 with Retry-After in whole
+// seconds and never reaches the handler, faults or request counts; it is
+// counted in RefusedCounts.
 type RateLimit struct {
 	// PerSecond is the refill rate; 0 means no limit.
 	PerSecond float64 `json:"perSecond"`
@@ -35,6 +39,12 @@ type RateLimit struct {
 	// accepted or refused (see rateLimitHeaders). Real gateways differ:
 	// some send them, many do not, so they are optional here.
 	Headers bool `json:"headers,omitempty"`
+	// Window, in seconds, makes the limit a fixed window instead, as many
+	// gateways count: Burst requests (by default PerSecond × Window) in
+	// each window of Window seconds from the Unix epoch, given anew whole
+	// at its end; a refusal's Retry-After and the headers' reset name that
+	// end.
+	Window int `json:"window,omitempty"`
 }
 
 // Validate reports a setting the sandbox cannot use.
@@ -44,16 +54,25 @@ func (l RateLimit) Validate() error {
 		return fmt.Errorf("perSecond must be between 0 (no limit) and %d, got %v", maxRateLimit, l.PerSecond)
 	case l.Burst < 0 || l.Burst > maxRateLimit:
 		return fmt.Errorf("burst must be between 0 (one second's worth) and %d, got %d", maxRateLimit, l.Burst)
+	case l.Window < 0 || l.Window > maxRateWindow:
+		return fmt.Errorf("window must be between 0 (a token bucket) and %d seconds, got %d", maxRateWindow, l.Window)
 	}
 	return nil
 }
 
-// withDefaults fills in the default burst.
+// withDefaults fills in the default burst: one second's worth, or a
+// whole window's.
 func (l RateLimit) withDefaults() RateLimit {
 	if l.PerSecond > 0 && l.Burst == 0 {
-		l.Burst = max(1, int(math.Ceil(l.PerSecond)))
+		l.Burst = max(1, int(math.Ceil(l.PerSecond*float64(max(l.Window, 1)))))
 	}
 	return l
+}
+
+// fixedWindow is what a credential has used of the window under way.
+type fixedWindow struct {
+	index int64 // which window since the Unix epoch
+	used  int
 }
 
 // rateLimits holds the setting, one bucket per credential and the refusals.
@@ -62,6 +81,7 @@ type rateLimits struct {
 	mu      sync.Mutex
 	limit   RateLimit
 	buckets map[string]*rate.Limiter
+	windows map[string]*fixedWindow
 	refused map[string]int
 }
 
@@ -69,14 +89,14 @@ func (rl *rateLimits) set(l RateLimit) {
 	rl.mu.Lock()
 	defer rl.mu.Unlock()
 	rl.limit = l.withDefaults()
-	rl.buckets = map[string]*rate.Limiter{} // full buckets under the new setting
+	rl.buckets, rl.windows = map[string]*rate.Limiter{}, map[string]*fixedWindow{} // full under the new setting
 }
 
 // refill forgets what every credential has used.
 func (rl *rateLimits) refill() {
 	rl.mu.Lock()
 	defer rl.mu.Unlock()
-	rl.buckets = map[string]*rate.Limiter{}
+	rl.buckets, rl.windows = map[string]*rate.Limiter{}, map[string]*fixedWindow{}
 }
 
 func (rl *rateLimits) clearRefused() {
@@ -104,6 +124,13 @@ func (rl *rateLimits) take(now time.Time, route string, r *http.Request) bucketS
 		return bucketState{taken: true}
 	}
 	credential := rateLimitKey(route, r)
+	if rl.limit.Window > 0 {
+		st := rl.takeWindow(now, credential)
+		if !st.taken {
+			rl.refused[route]++
+		}
+		return st
+	}
 	b := rl.buckets[credential]
 	if b == nil {
 		b = rate.NewLimiter(rate.Limit(rl.limit.PerSecond), rl.limit.Burst)
@@ -120,6 +147,28 @@ func (rl *rateLimits) take(now time.Time, route string, r *http.Request) bucketS
 	return st
 }
 
+// takeWindow is take under a fixed window: a request goes through while
+// the window has room, and the window is whole again at its end.
+func (rl *rateLimits) takeWindow(now time.Time, credential string) bucketState {
+	length := int64(rl.limit.Window) * int64(time.Second)
+	index := now.UnixNano() / length
+	w := rl.windows[credential]
+	if w == nil || w.index != index {
+		w = &fixedWindow{index: index}
+		rl.windows[credential] = w
+	}
+	st := bucketState{limit: rl.limit, limited: true, taken: w.used < rl.limit.Burst}
+	if st.taken {
+		w.used++
+	}
+	st.remaining = rl.limit.Burst - w.used
+	st.fullIn = time.Duration((index+1)*length - now.UnixNano())
+	if st.remaining == 0 {
+		st.wait = st.fullIn
+	}
+	return st
+}
+
 // secondsOf is how long the bucket takes to refill n tokens.
 func (rl *rateLimits) secondsOf(n float64) time.Duration {
 	return time.Duration(max(0, n) / rl.limit.PerSecond * float64(time.Second))
@@ -130,9 +179,13 @@ func (rl *rateLimits) secondsOf(n float64) time.Duration {
 // with the quota q per window w seconds, RateLimit with the remaining r
 // and the seconds t until the quota is whole again) and the common
 // X-RateLimit-Limit, -Remaining and -Reset (seconds). Seconds are whole,
-// rounded up, as in Retry-After.
+// rounded up, as in Retry-After. A bucket's window is the time it takes
+// to refill from empty.
 func rateLimitHeaders(h http.Header, st bucketState) {
-	window := max(1, int(math.Ceil(float64(st.limit.Burst)/st.limit.PerSecond)))
+	window := st.limit.Window
+	if window == 0 {
+		window = max(1, int(math.Ceil(float64(st.limit.Burst)/st.limit.PerSecond)))
+	}
 	reset := int(math.Ceil(st.fullIn.Seconds()))
 	h.Set("RateLimit-Policy", fmt.Sprintf(`"credential";q=%d;w=%d`, st.limit.Burst, window))
 	h.Set("RateLimit", fmt.Sprintf(`"credential";r=%d;t=%d`, st.remaining, reset))

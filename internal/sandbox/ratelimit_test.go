@@ -4,6 +4,7 @@
 package sandbox
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -111,7 +112,7 @@ func TestRateLimitAdmin(t *testing.T) {
 		t.Errorf("GET /_sandbox/requests = %s, want the 3 that went through", counted.raw)
 	}
 
-	for _, bad := range []string{`{"perSecond": -1}`, `{"perSecond": 5, "burst": -2}`, `{"rate": 5}`, ``} {
+	for _, bad := range []string{`{"perSecond": -1}`, `{"perSecond": 5, "burst": -2}`, `{"perSecond": 5, "window": -1}`, `{"rate": 5}`, ``} {
 		r := e.do(http.MethodPut, "/_sandbox/rate-limit", bad, nil)
 		expectStatus(t, r, http.StatusBadRequest)
 	}
@@ -179,5 +180,42 @@ func TestRateLimitHeaders(t *testing.T) {
 		if got := r.header.Get(name); got != "" {
 			t.Errorf("without Headers: %s = %q, want none", name, got)
 		}
+	}
+}
+
+// With Window the limit is a fixed window: the window's quota (by default
+// PerSecond × Window) goes through at any pace, the next request is
+// refused until the window's end, which Retry-After and the headers'
+// reset name, and the quota is whole again when the next window begins.
+func TestRateLimitFixedWindow(t *testing.T) {
+	e := newEnvWith(t, Config{RateLimit: RateLimit{PerSecond: 0.5, Window: 10, Headers: true}})
+	e.clock.Set(time.Unix(1_800_000_003, 0)) // 3 s into a window of 10 s
+	for i := range 5 {
+		r := e.partner(http.MethodGet, paymentMethodsPath, nil)
+		expectStatus(t, r, http.StatusOK)
+		if got, want := r.header.Get("RateLimit"), fmt.Sprintf(`"credential";r=%d;t=7`, 4-i); got != want {
+			t.Errorf("answer %d: RateLimit = %q, want %q", i+1, got, want)
+		}
+	}
+	e.clock.Advance(2500 * time.Millisecond) // 4.5 s to the window's end
+	r := e.partner(http.MethodGet, paymentMethodsPath, nil)
+	expectStatus(t, r, http.StatusTooManyRequests)
+	for name, want := range map[string]string{"Retry-After": "5", "RateLimit": `"credential";r=0;t=5`,
+		"RateLimit-Policy": `"credential";q=5;w=10`, "X-RateLimit-Reset": "5"} {
+		if got := r.header.Get(name); got != want {
+			t.Errorf("refused: %s = %q, want %q", name, got, want)
+		}
+	}
+	e.clock.Advance(4500 * time.Millisecond) // the next window
+	r = e.partner(http.MethodGet, paymentMethodsPath, nil)
+	expectStatus(t, r, http.StatusOK)
+	if got := r.header.Get("RateLimit"); got != `"credential";r=4;t=10` {
+		t.Errorf("in the next window: RateLimit = %q, want r=4;t=10", got)
+	}
+	if got := e.srv.RefusedCounts()[RouteListPaymentMethods]; got != 1 {
+		t.Errorf("RefusedCounts = %d, want 1", got)
+	}
+	if err := (RateLimit{PerSecond: 1, Window: -1}).Validate(); err == nil || !strings.Contains(err.Error(), "window must be between 0") {
+		t.Errorf("a negative window: %v, want it refused", err)
 	}
 }

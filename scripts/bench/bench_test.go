@@ -216,3 +216,20 @@ func TestFleetKindsFlag(t *testing.T) {
 		}
 	}
 }
+
+// -fleet-window sets the fixed window of the fleet scenario's limit, in
+// seconds; the default is the token bucket, and a window the sandbox would
+// refuse is an error.
+func TestFleetWindowFlag(t *testing.T) {
+	if o, err := parseFlags([]string{"-fleet-window", "10"}); err != nil || o.fleetWindow != 10 {
+		t.Fatalf("-fleet-window 10: window %d, err %v", o.fleetWindow, err)
+	}
+	if o, _ := parseFlags(nil); o.fleetWindow != 0 {
+		t.Errorf("default window %d, want 0 (a token bucket)", o.fleetWindow)
+	}
+	for _, bad := range []string{"-1", "86401"} {
+		if _, err := parseFlags([]string{"-fleet-window", bad}); err == nil {
+			t.Errorf("-fleet-window %s: no error", bad)
+		}
+	}
+}

@@ -75,7 +75,16 @@ type fleetSample struct {
 type fleetResult struct {
 	methods, merchants int
 	rate               float64
+	window             int // seconds of a fixed window; 0: a token bucket
 	rows               []*fleetRow
+}
+
+// limitKind says how the sandbox counts the rate.
+func (r *fleetResult) limitKind() string {
+	if r.window > 0 {
+		return fmt.Sprintf("fixed windows of %d s, %g requests each", r.window, r.rate*float64(r.window))
+	}
+	return fmt.Sprintf("token bucket, burst %g", r.rate)
 }
 
 // floor is the least time the requests that went through need: requests ÷ rate.
@@ -119,7 +128,7 @@ func fleetWorkload(methods, i, k int) workload {
 // order, each from a freshly reset sandbox with full buckets.
 func (b *bench) runFleet(ctx context.Context, o *options) (*fleetResult, error) {
 	merchants := (o.fleetMethods + len(inactiveMethods) - 1) / len(inactiveMethods)
-	r := &fleetResult{methods: o.fleetMethods, merchants: merchants, rate: o.rateLimit}
+	r := &fleetResult{methods: o.fleetMethods, merchants: merchants, rate: o.rateLimit, window: o.fleetWindow}
 	for _, k := range o.fleetSizes {
 		r.rows = append(r.rows, &fleetRow{k: k, kind: fleetOneMachine})
 	}
@@ -152,7 +161,7 @@ func (b *bench) runFleet(ctx context.Context, o *options) (*fleetResult, error) 
 // fleetRun starts the row's K applies at once and waits for all of them.
 func (b *bench) fleetRun(ctx context.Context, r *fleetResult, row *fleetRow) (fleetSample, error) {
 	b.sb.reset()
-	if err := b.sb.srv.SetRateLimit(sandbox.RateLimit{PerSecond: r.rate, Headers: row.kind == fleetApartQuota}); err != nil {
+	if err := b.sb.srv.SetRateLimit(sandbox.RateLimit{PerSecond: r.rate, Headers: row.kind == fleetApartQuota, Window: r.window}); err != nil {
 		return fleetSample{}, err
 	}
 	p := b.normal
@@ -341,7 +350,7 @@ func (r *report) fleetTables(b *strings.Builder) {
 		"%d `cardpay_payment_method` over %d merchants (%d writes: an activation each, whose answer carries what state "+
 		"records), split by merchant "+
 		"into K workspaces; the K `terraform apply` processes start at once, each with its own provider, all with the "+
-		"same credential, while the sandbox allows %g requests per second per credential (token bucket, burst %g; 429 "+
+		"same credential, while the sandbox allows %g requests per second per credential (%s; 429 "+
 		"with Retry-After beyond that). On one machine the processes share one temporary directory, and so the "+
 		"provider's throttle file; on separate machines each has a temporary directory of its own and they share "+
 		"nothing but the sandbox; with quota fields the sandbox also sends `RateLimit`, `RateLimit-Policy` and "+
@@ -351,7 +360,7 @@ func (r *report) fleetTables(b *strings.Builder) {
 		"Floor: the requests that went through ÷ the rate. Refused share: refused ÷ all requests sent. "+
 		"Slowest ÷ mean: the slowest process's time ÷ the mean process time (1.00 is perfectly fair). Medians over %d "+
 		"runs, and the worst run.\n\n",
-		f.methods, f.merchants, f.methods, f.rate, f.rate, len(f.rows[0].samples))
+		f.methods, f.merchants, f.methods, f.rate, f.limitKind(), len(f.rows[0].samples))
 	b.WriteString("| K | Processes and provider | Fleet time | Floor | Ratio (median / worst) | Requests' span ÷ floor (median) | Refused share (median / worst) | Slowest ÷ mean (median) | Provider peak RSS | Failed processes (all runs) |\n")
 	b.WriteString("|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	for _, row := range f.rows {

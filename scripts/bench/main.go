@@ -24,6 +24,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/cardpay/terraform-provider-cardpay/internal/sandbox"
 )
 
 type options struct {
@@ -46,7 +48,10 @@ type options struct {
 	// fleetKinds are the kinds each size of fleetApart runs as.
 	fleetKinds   []fleetKind
 	fleetMethods int
-	fleetRuns    int
+	// fleetWindow, in seconds, makes the fleet scenario's limit a fixed
+	// window (the sandbox's -rate-window); 0 means the token bucket.
+	fleetWindow int
+	fleetRuns   int
 	// large is the size of the large scenario's plan (from a state the
 	// bench writes).
 	large int
@@ -113,6 +118,8 @@ func parseFlags(args []string) (*options, error) {
 	kinds := fs.String("fleet-kinds", "apart,apart+quota,static", "kinds of the -fleet-apart rows: apart (as the sandbox is), apart+quota (it sends quota fields), "+
 		"static (max_requests_per_second = rate ÷ K); fewer kinds make an A/B of one kind quicker")
 	fs.IntVar(&o.fleetMethods, "fleet-methods", targetFleetMethods, "payment methods the fleet scenario's processes apply in all")
+	fs.IntVar(&o.fleetWindow, "fleet-window", 0, "count the fleet scenario's limit in fixed windows of this many seconds, "+
+		"the rate's worth each, as the sandbox's -rate-window does (0: a token bucket, which the targets are written for)")
 	fs.IntVar(&o.fleetRuns, "fleet-runs", 3, "runs of each fleet row")
 	fs.IntVar(&o.large, "large", maxSize, fmt.Sprintf("resources of the large scenario's plan (10 to %d)", maxSize))
 	fs.IntVar(&o.runs, "runs", 3, "runs per measurement; the report shows the median")
@@ -151,6 +158,9 @@ func parseFlags(args []string) (*options, error) {
 	}
 	if o.fleetKinds, err = fleetKinds(*kinds); err != nil {
 		return nil, err
+	}
+	if err := (sandbox.RateLimit{PerSecond: o.rateLimit, Window: o.fleetWindow}).Validate(); err != nil {
+		return nil, fmt.Errorf("-fleet-window: %w", err)
 	}
 	for _, f := range strings.Split(*sizes, ",") {
 		if f = strings.TrimSpace(f); f == "" {
