@@ -117,6 +117,12 @@ const (
 	// to 1.03 ×, 1.41 to 1.18, but from 5.0 to 6.3% refused; 1/2048 gave
 	// 1.13 × and 1.50 at 128, and in 9 runs 1.06 ×, 1.29 and 5.4% at 512.
 	quotaMinShare = 1.0 / 1024
+	// quotaHorizon: under a fixed window longer than this, while more
+	// than half of it is left, the fleet may spend what is left within
+	// this long: what a window leaves unspent is lost at its end, and a
+	// run that needs less than a long window's quota (an hour's) need not
+	// spread its requests over the hour.
+	quotaHorizon = 10 * time.Second
 )
 
 // quotaPace is what a process learned from the quota fields: everything
@@ -145,6 +151,9 @@ type quotaPace struct {
 	// newest reading's level; fixed once the readings showed a window.
 	windowEnd, windowSince, lastLeft int64
 	fixed                            bool
+	// ceiling is the fastest a long fixed window lets the fleet spend
+	// (see quotaHorizon); 0 for any other quota.
+	ceiling float64
 }
 
 // allowed is the quota's rate, requests per second.
@@ -171,7 +180,7 @@ func (st *throttleState) quota(now, sentAt int64, q quotaFields, refused bool, j
 	if p.rate == 0 {
 		return
 	}
-	p.rate = min(max(p.rate, quotaMinShare*p.allowed()), p.allowed())
+	p.rate = min(max(p.rate, quotaMinShare*p.allowed()), max(p.allowed(), p.ceiling))
 	st.pace(now)
 	if first || cut {
 		// Processes that read the fields together (a fleet started at
@@ -224,9 +233,14 @@ func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
 	// fixed window, from the share of the quota a bucket would hold with
 	// as long to go to the reset.
 	short := max(1-left/(limit-1), 0)
+	p.ceiling = 0
 	if p.fixed {
 		short = max(1-left/(limit*min(q.reset.Seconds()/max(p.window, time.Second).Seconds(), 1)), 0)
+		if p.window > quotaHorizon && left > limit/2 {
+			p.ceiling = max(allowed, left/quotaHorizon.Seconds())
+		}
 	}
+	top := max(allowed, p.ceiling) // the rate a whole level pulls to
 	if p.rate == 0 {
 		p.rate = allowed * math.Exp2(-quotaWholeStart*(1-short)-quotaStartRange*short)
 		p.anchorAt, p.anchorLeft, p.updated, p.grown = now, q.remaining, now, now
@@ -246,21 +260,21 @@ func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
 	if newWindow {
 		p.anchorAt, p.anchorLeft, p.updated = now, q.remaining, now
 	}
-	if span := time.Duration(now - p.anchorAt).Seconds(); span >= quotaTrendTokens/allowed {
+	if span := time.Duration(now - p.anchorAt).Seconds(); span >= quotaTrendTokens/top {
 		spent := allowed - (left-float64(p.anchorLeft))/span
 		target := allowed * (1 + quotaLevelGain*(left/limit-quotaSetpoint))
 		if p.fixed {
 			// Within one window nothing is given back: what the level
 			// fell by, the fleet spent, and it may spend what is left
 			// until the reset.
-			spent, target = (float64(p.anchorLeft)-left)/span, left/max(q.reset.Seconds(), 1)
+			spent, target = (float64(p.anchorLeft)-left)/span, max(left/max(q.reset.Seconds(), 1), p.ceiling)
 		}
 		c := min(max(target/max(spent, 1e-9), 1.0/quotaMaxStep), quotaMaxStep)
 		share := min(time.Duration(now-p.updated).Seconds()/quotaSettle.Seconds(), 1)
 		p.rate *= math.Pow(c, share)
 		p.anchorAt, p.anchorLeft, p.updated = now, q.remaining, now
 	}
-	p.rate = math.Pow(p.rate, 1-quotaPull) * math.Pow(allowed*math.Exp2(-quotaPullRange*short), quotaPull)
+	p.rate = math.Pow(p.rate, 1-quotaPull) * math.Pow(top*math.Exp2(-quotaPullRange*short), quotaPull)
 	if q.remaining >= p.limit-1 {
 		p.rate *= min(math.Exp2(time.Duration(now-p.grown).Seconds()/quotaWholeDoubling.Seconds()), quotaMaxStep)
 	}

@@ -87,7 +87,7 @@ func (s *stateFile) update(st *throttleState, f func()) error {
 
 // wireMagic marks a state file of this layout; another layout is ignored
 // and overwritten.
-const wireMagic = 0xCA4D700A
+const wireMagic = 0xCA4D700B
 
 // wireState is throttleState in fixed-size fields for encoding/binary.
 type wireState struct {
@@ -110,6 +110,7 @@ type wireState struct {
 	QuotaWindowSince       int64
 	QuotaLastLeft          int64
 	QuotaFixed             bool
+	QuotaCeiling           float64
 	MeterIndex, MeterCount [meterSlots]int64
 }
 
@@ -123,6 +124,7 @@ func wireOf(st *throttleState) wireState {
 		QuotaLimit: st.fleet.limit, QuotaWindow: st.fleet.window, QuotaRate: st.fleet.rate, QuotaLastSent: st.fleet.lastSent,
 		QuotaAnchorAt: st.fleet.anchorAt, QuotaUpdated: st.fleet.updated, QuotaCut: st.fleet.cutAt, QuotaGrown: st.fleet.grown, QuotaAnchorLeft: st.fleet.anchorLeft,
 		QuotaWindowEnd: st.fleet.windowEnd, QuotaWindowSince: st.fleet.windowSince, QuotaLastLeft: st.fleet.lastLeft, QuotaFixed: st.fleet.fixed,
+		QuotaCeiling: st.fleet.ceiling,
 	}
 	for i, s := range st.accepted.slots {
 		w.MeterIndex[i], w.MeterCount[i] = s.index, s.n
@@ -136,7 +138,8 @@ func (w wireState) state() throttleState {
 		rate0:  w.Rate0, wmax: w.WMax, c: w.C, k: w.K, cutAt: w.CutAt, epoch: w.Epoch, epochRate: w.EpochRate, refusedShare: w.Refused,
 		fleet: quotaPace{limit: w.QuotaLimit, window: w.QuotaWindow, rate: w.QuotaRate, lastSent: w.QuotaLastSent,
 			anchorAt: w.QuotaAnchorAt, updated: w.QuotaUpdated, cutAt: w.QuotaCut, grown: w.QuotaGrown, anchorLeft: w.QuotaAnchorLeft,
-			windowEnd: w.QuotaWindowEnd, windowSince: w.QuotaWindowSince, lastLeft: w.QuotaLastLeft, fixed: w.QuotaFixed},
+			windowEnd: w.QuotaWindowEnd, windowSince: w.QuotaWindowSince, lastLeft: w.QuotaLastLeft, fixed: w.QuotaFixed,
+			ceiling: w.QuotaCeiling},
 	}
 	for i := range st.accepted.slots {
 		st.accepted.slots[i].index, st.accepted.slots[i].n = w.MeterIndex[i], w.MeterCount[i]
