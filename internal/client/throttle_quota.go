@@ -23,8 +23,9 @@ import (
 // converges on the quota in a step or two whatever its size, and nobody
 // has to probe past it. A small pull towards half the quota left keeps
 // room for the fleet's bursts and for a process that starts late (its
-// first request then goes through and reads the fields). The constants were chosen with the fleet
-// simulations of throttle_fleet_test.go; BENCHMARKS.md has the figures.
+// first request then goes through and reads the fields). The constants
+// were chosen with the fleet simulations of throttle_fleet_test.go;
+// BENCHMARKS.md has the figures.
 const (
 	// quotaSetpoint is the share of the quota the fleet aims to leave
 	// unspent: a refusal comes only when a burst of the fleet spends it
@@ -266,7 +267,7 @@ func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
 		if p.fixed {
 			// Within one window nothing is given back: what the level
 			// fell by, the fleet spent, and it may spend what is left
-			// until the reset.
+			// until the reset (early in a long window, sooner).
 			spent, target = (float64(p.anchorLeft)-left)/span, max(left/max(q.reset.Seconds(), 1), p.ceiling)
 		}
 		c := min(max(target/max(spent, 1e-9), 1.0/quotaMaxStep), quotaMaxStep)
