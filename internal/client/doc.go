@@ -184,11 +184,14 @@
 //     the fleet's (throttleState.burst). A fixed window (a quota given
 //     anew whole at its end) is told from a bucket by its reset, which
 //     stays put while the level falls: within a window the fleet spent what
-//     the level fell by, and may spend what is left until the reset; under
-//     a window longer than 10 s, while more than half of it is left, what
-//     is left within 10 s (a window's unspent quota is lost at its end, and
-//     a run that needs a fiftieth of an hour's quota need not spread its
-//     requests over the hour). A window of one second cannot be told apart
+//     the level fell by, and may spend what is left until the reset. Under
+//     a quota whose window is longer than 10 s (a fixed window, or a bucket
+//     that takes that long to refill), while more than half of it is left,
+//     the fleet may spend what is left within 10 s, and a first reading
+//     starts from that rate (a window's unspent quota is lost at its end, a
+//     bucket's top half comes back, and a run that needs a fiftieth of an
+//     hour's quota need not spread its requests over the hour). A window of
+//     one second cannot be told apart
 //     (its reset, in whole seconds, always reads 1). Without such fields
 //     nothing of this applies.
 //   - When the rate in force rises to 1.25 times the rate the queued turns

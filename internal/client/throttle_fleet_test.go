@@ -510,10 +510,11 @@ func TestThrottleSimulatedFixedWindow(t *testing.T) {
 		{procs: 16, window: time.Minute, ratio: 1.10, slowest: 1.9},  // issue 45: 1.3
 		{procs: 128, window: time.Minute, ratio: 1.10, slowest: 1.5}, // issue 45: 1.3
 		// A quota of 5000 an hour, of which one run of 100 requests needs
-		// a fiftieth: 12 s (84 s when the pace was held to the quota's
-		// average rate, 1.4 requests a second), and 16 runs of 100 19 s.
+		// a fiftieth: 0.25 s (84 s when the pace was held to the quota's
+		// average rate, 1.4 requests a second), and 16 runs of 100 5 s, the
+		// first of them within a second (so slowest ÷ mean 2.3).
 		{procs: 1, requests: 100, window: time.Hour, burst: 5000, ratio: 3},
-		{procs: 16, requests: 1600, window: time.Hour, burst: 5000, ratio: 0.3, slowest: 1.5},
+		{procs: 16, requests: 1600, window: time.Hour, burst: 5000, ratio: 0.3, slowest: 2.5},
 		// The bench's fleet of 32 (400 requests, each plan 0.6 s before its
 		// apply): its processes send 12 or 13 requests each, half of them
 		// before they have seen the window (the bench with -fleet-window
@@ -541,6 +542,24 @@ func TestThrottleSimulatedFixedWindow(t *testing.T) {
 		if c.slowest == 0 {
 			c.slowest = 1.3
 		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			runFleetCase(t, c)
+		})
+	}
+}
+
+// A token bucket that takes longer than quotaHorizon to refill (400
+// requests at 20 a second): while more than half of it is left the fleet
+// may spend it within quotaHorizon, as under a long fixed window. One
+// process of 50 requests took 1.26 × the floor held to the bucket's rate.
+func TestThrottleSimulatedDeepBucket(t *testing.T) {
+	for _, c := range []fleetCase{
+		{procs: 1, ratio: 0.9},
+		{procs: 32, ratio: 1.0, slowest: 1.3},
+	} {
+		c.name = fmt.Sprintf("%d processes, quota fields, a bucket of 400", c.procs)
+		c.quota, c.burst, c.seeds, c.refused = true, 400, 9, 0.02
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			runFleetCase(t, c)

@@ -118,11 +118,13 @@ const (
 	// to 1.03 ×, 1.41 to 1.18, but from 5.0 to 6.3% refused; 1/2048 gave
 	// 1.13 × and 1.50 at 128, and in 9 runs 1.06 ×, 1.29 and 5.4% at 512.
 	quotaMinShare = 1.0 / 1024
-	// quotaHorizon: under a fixed window longer than this, while more
-	// than half of it is left, the fleet may spend what is left within
-	// this long: what a window leaves unspent is lost at its end, and a
-	// run that needs less than a long window's quota (an hour's) need not
-	// spread its requests over the hour.
+	// quotaHorizon: under a quota whose window is longer than this (a
+	// fixed window, or a bucket that takes this long to refill), while
+	// more than half of it is left, the fleet may spend what is left
+	// within this long, and a first reading starts from that rate: what a
+	// window leaves unspent is lost at its end, a bucket's top half comes
+	// back, and a run that needs little of an hour's quota need not spread
+	// its requests over the hour.
 	quotaHorizon = 10 * time.Second
 )
 
@@ -152,8 +154,8 @@ type quotaPace struct {
 	// newest reading's level; fixed once the readings showed a window.
 	windowEnd, windowSince, lastLeft int64
 	fixed                            bool
-	// ceiling is the fastest a long fixed window lets the fleet spend
-	// (see quotaHorizon); 0 for any other quota.
+	// ceiling is the fastest a long quota lets the fleet spend (see
+	// quotaHorizon); 0 for any other quota.
 	ceiling float64
 }
 
@@ -237,13 +239,13 @@ func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
 	p.ceiling = 0
 	if p.fixed {
 		short = max(1-left/(limit*min(q.reset.Seconds()/max(p.window, time.Second).Seconds(), 1)), 0)
-		if p.window > quotaHorizon && left > limit/2 {
-			p.ceiling = max(allowed, left/quotaHorizon.Seconds())
-		}
+	}
+	if p.window > quotaHorizon && left > limit/2 {
+		p.ceiling = max(allowed, left/quotaHorizon.Seconds())
 	}
 	top := max(allowed, p.ceiling) // the rate a whole level pulls to
 	if p.rate == 0 {
-		p.rate = allowed * math.Exp2(-quotaWholeStart*(1-short)-quotaStartRange*short)
+		p.rate = top * math.Exp2(-quotaWholeStart*(1-short)-quotaStartRange*short)
 		p.anchorAt, p.anchorLeft, p.updated, p.grown = now, q.remaining, now, now
 		return
 	}
@@ -263,7 +265,7 @@ func (p *quotaPace) read(now, sentAt int64, q quotaFields) {
 	}
 	if span := time.Duration(now - p.anchorAt).Seconds(); span >= quotaTrendTokens/top {
 		spent := allowed - (left-float64(p.anchorLeft))/span
-		target := allowed * (1 + quotaLevelGain*(left/limit-quotaSetpoint))
+		target := max(allowed*(1+quotaLevelGain*(left/limit-quotaSetpoint)), p.ceiling)
 		if p.fixed {
 			// Within one window nothing is given back: what the level
 			// fell by, the fleet spent, and it may spend what is left
