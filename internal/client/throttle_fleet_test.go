@@ -484,10 +484,9 @@ func TestThrottleSimulatedTerraformFleet(t *testing.T) {
 }
 
 // Fleets with quota fields under a fixed window instead of a bucket: 200
-// requests each 10 s, or 1200 each minute, given anew whole at the
-// window's end (the service's rate is still 20 a second, and the floor
-// the requests ÷ that rate; a fleet that needs less than a window may
-// take less). Read as a bucket's, a window's level says that the fleet
+// requests each 10 s, 1200 each minute or 5000 an hour, given anew whole
+// at the window's end (the floor is the requests ÷ 20 a second; a fleet
+// that needs less than a window may take less). Read as a bucket's, a window's level says that the fleet
 // spends more than it does, and the readings pulled the pace down: 8 to
 // 32 processes took 1.6 to 2.1 × the floor under windows of 10 s. The
 // client tells a window from a bucket by its reset (see observeWindow).
@@ -502,7 +501,10 @@ func TestThrottleSimulatedFixedWindow(t *testing.T) {
 		{procs: 16, window: 10 * time.Second, ratio: 1.10},
 		{procs: 32, window: 10 * time.Second, ratio: 1.10},
 		{procs: 128, window: 10 * time.Second, ratio: 1.15, refused: 0.04, slowest: 1.6}, // issue 45: 1.10, 2%, 1.3
-		{procs: 1, window: time.Minute, ratio: 1.4},                                      // issue 45: 1.10
+		// A window of a minute holds more than a process alone needs: it
+		// may spend it within quotaHorizon (0.25 × the floor; 1.35 held
+		// to the quota's average rate).
+		{procs: 1, window: time.Minute, ratio: 0.5},
 		// Under windows longer than quotaHorizon the first half of each
 		// window's quota goes at the pace of whoever reads it first: the
 		// fleet ends when it did (0.82 and 0.99 × the floor), its first
@@ -512,9 +514,10 @@ func TestThrottleSimulatedFixedWindow(t *testing.T) {
 		// A quota of 5000 an hour, of which one run of 100 requests needs
 		// a fiftieth: 0.25 s (84 s when the pace was held to the quota's
 		// average rate, 1.4 requests a second), and 16 runs of 100 5 s, the
-		// first of them within a second (so slowest ÷ mean 2.3).
-		{procs: 1, requests: 100, window: time.Hour, burst: 5000, ratio: 3},
-		{procs: 16, requests: 1600, window: time.Hour, burst: 5000, ratio: 0.3, slowest: 2.5},
+		// first of them within a second (so slowest ÷ mean 2.3). The
+		// floor is still the requests ÷ 20 a second.
+		{procs: 1, requests: 100, window: time.Hour, burst: 5000, ratio: 0.1},
+		{procs: 16, requests: 1600, window: time.Hour, burst: 5000, ratio: 0.1, slowest: 2.5},
 		// The bench's fleet of 32 (400 requests, each plan 0.6 s before its
 		// apply): its processes send 12 or 13 requests each, half of them
 		// before they have seen the window (the bench with -fleet-window
